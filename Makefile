@@ -1,0 +1,101 @@
+# forgebuilder: `make run` serves the app, `make test` runs every test.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+VENV    ?= .venv
+PY      := $(VENV)/bin/python
+HOST    ?= 127.0.0.1
+PORT    ?= 8000
+
+# A Python of at least 3.12: the one .python-version names first (pyenv), then any python3.x on PATH.
+PYTHON ?= $(shell for p in python3.13 python3.14 python3.12 python3; do \
+	  if command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then \
+	    command -v $$p; break; fi; done)
+
+.PHONY: help run test test-fast e2e lint format install install-dev system-deps browser migrate starter-modules bench check-deploy clean
+
+help:
+	@echo "make run     set everything up and serve the app at http://$(HOST):$(PORT)"
+	@echo "make test    install what tests need and run the whole suite (unit, views, browser)"
+	@echo "make lint    ruff check + ruff format --check"
+	@echo "make bench   run the benchmarks in bench/"
+
+$(PY):
+	@if [ -z "$(PYTHON)" ]; then \
+	  echo "forgebuilder needs Python 3.12 or newer and none was found."; \
+	  echo "Install one, e.g.:  sudo apt-get install python3.12 python3.12-venv   or   pyenv install 3.13"; \
+	  exit 1; fi
+	@echo "Creating $(VENV) with $(PYTHON) ($$($(PYTHON) --version))"
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e .
+	@touch $@
+
+$(VENV)/.installed-dev: pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e '.[dev]'
+	@touch $(VENV)/.installed $@
+
+install: system-deps $(VENV)/.installed
+install-dev: system-deps $(VENV)/.installed-dev
+
+# WeasyPrint draws PDFs with Pango. Install it when missing and we may; otherwise say how.
+system-deps:
+	@if ! ldconfig -p 2>/dev/null | grep -q 'libpango-1.0.so.0'; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "Installing Pango for WeasyPrint"; \
+	    apt-get install -y -q libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core >/dev/null; \
+	  else \
+	    echo "WeasyPrint needs Pango. Install it with:"; \
+	    echo "  sudo apt-get install libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0   (Debian/Ubuntu)"; \
+	    echo "  brew install pango                                                           (macOS)"; \
+	    exit 1; \
+	  fi; fi
+
+# Browser tests drive Debian's chromium; never a downloaded browser.
+browser:
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "Installing chromium for the browser tests"; \
+	    apt-get install -y -q chromium >/dev/null || (apt-get update -q >/dev/null && apt-get install -y -q chromium >/dev/null); \
+	  else \
+	    echo "The browser tests need Debian's chromium:  sudo apt-get install chromium"; exit 1; \
+	  fi; fi
+
+migrate: install
+	$(PY) manage.py migrate --noinput
+
+starter-modules: migrate
+	$(PY) manage.py load_starter_modules
+
+run: starter-modules
+	@echo "forgebuilder is starting at http://$(HOST):$(PORT)/"
+	$(PY) manage.py runserver $(HOST):$(PORT)
+
+test: install-dev browser
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+test-fast: install-dev
+	$(PY) -m pytest -m "not e2e" $(PYTEST_ARGS)
+
+e2e: install-dev browser
+	$(PY) -m pytest -m e2e $(PYTEST_ARGS)
+
+lint: install-dev
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: install-dev
+	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .
+
+bench: install-dev
+	$(PY) bench/run_all.py
+
+check-deploy: install
+	DJANGO_SETTINGS_MODULE=forgebuilder.settings.production SECRET_KEY=$$(head -c 48 /dev/urandom | base64) \
+	  ALLOWED_HOSTS=forgebuilder.example $(PY) manage.py check --deploy --fail-level WARNING
+
+clean:
+	rm -rf $(VENV) staticfiles var .pytest_cache .ruff_cache

@@ -1,0 +1,111 @@
+"""Read a module back out of the database as a ModuleSpec, and write it as YAML or JSON files.
+
+`load(export(x)) == x`: the exporter produces exactly the data the loader consumed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from factions import models as m
+
+from .loader import FACTION_SCOPED
+from .schemas import ModuleSpec
+
+
+def _values(obj: Any) -> dict[str, Any]:
+    return {name: getattr(obj, name) for name in obj.spec_fields}
+
+
+def game_module_spec(module: m.GameModule) -> ModuleSpec:
+    """The module as stored, validated into a ModuleSpec (a fixed number of queries)."""
+    data: dict[str, Any] = {"slug": module.slug, **_values(module)}
+    data["alliances"] = {a.key: _values(a) for a in m.Alliance.objects.filter(module=module)}
+    data["categories"] = {c.key: _values(c) for c in m.UnitCategory.objects.filter(module=module)}
+    data["doctrines"] = {d.key: _values(d) for d in m.Doctrine.objects.filter(module=module)}
+    factions: dict[str, dict[str, Any]] = {}
+    for faction in m.Faction.objects.filter(module=module).select_related("alliance"):
+        values = _values(faction)
+        values["alliance"] = faction.alliance.key if faction.alliance else None
+        factions[faction.key] = values
+    slots: dict[int, dict[str, Any]] = defaultdict(dict)
+    for slot in m.ForceOrganizationSlot.objects.filter(
+        force_organization__module=module
+    ).select_related("category"):
+        slots[slot.force_organization_id][slot.category.key] = {"min": slot.min, "max": slot.max}
+    for attr, model in FACTION_SCOPED:
+        rows = model.objects.filter(module=module).select_related("faction")
+        if model is m.Strategy:
+            rows = rows.select_related("doctrine")
+        for row in rows:
+            values = _values(row)
+            if model is m.ForceOrganization:
+                values["slots"] = slots.get(row.pk, {})
+            if model is m.Strategy:
+                values["doctrine"] = row.doctrine.key if row.doctrine else None
+            target = factions[row.faction.key] if row.faction else data
+            target.setdefault(attr, {})[row.key] = values
+    _add_datasheets(module, factions)
+    data["factions"] = factions
+    return ModuleSpec.model_validate(data)
+
+
+def _add_datasheets(module: m.GameModule, factions: dict[str, dict[str, Any]]) -> None:
+    options: dict[int, list[m.UnitOption]] = defaultdict(list)
+    for option in m.UnitOption.objects.filter(datasheet__module=module):
+        options[option.model_type_id or -option.datasheet_id].append(option)
+    models_of: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for model in m.DatasheetModel.objects.filter(datasheet__module=module):
+        values = {"id": model.key, **_values(model)}
+        values["options"] = [_option(o) for o in options.get(model.pk, [])]
+        models_of[model.datasheet_id].append(values)
+    sheets = m.Datasheet.objects.filter(module=module).select_related("faction", "category")
+    for sheet in sheets:
+        values = _values(sheet)
+        values["category"] = sheet.category.key if sheet.category else None
+        values["models"] = models_of.get(sheet.pk, [])
+        values["options"] = [_option(o) for o in options.get(-sheet.pk, [])]
+        factions[sheet.faction.key].setdefault("datasheets", {})[sheet.key] = values
+
+
+def _option(option: m.UnitOption) -> dict[str, Any]:
+    return {"id": option.key, **_values(option)}
+
+
+def module_document(spec: ModuleSpec) -> dict[str, Any]:
+    """The module as plain data, leaving out what equals its default."""
+    return spec.model_dump(mode="json", exclude_defaults=True)
+
+
+def write_module(spec: ModuleSpec, path: Path) -> list[Path]:
+    """Write `spec` to one file (path ends in .yaml/.yml/.json) or to a folder; return the files."""
+    path = Path(path)
+    document = module_document(spec)
+    if path.suffix in (".yaml", ".yml", ".json"):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        _dump(document, path)
+        return [path]
+    factions = document.pop("factions", {})
+    (path / "factions").mkdir(parents=True, exist_ok=True)
+    for stale in (path / "factions").iterdir():
+        # files of factions the module no longer has would be read back in
+        if stale.suffix in (".yaml", ".yml", ".json") and stale.stem not in factions:
+            stale.unlink()
+    written = [_dump(document, path / "module.yaml")]
+    for key, faction in factions.items():
+        written.append(_dump({"id": key, **faction}, path / "factions" / f"{key}.yaml"))
+    return written
+
+
+def _dump(document: dict[str, Any], path: Path) -> Path:
+    if path.suffix == ".json":
+        text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    else:
+        text = yaml.safe_dump(document, sort_keys=False, allow_unicode=True, width=100)
+    path.write_text(text, encoding="utf-8")
+    return path

@@ -1,0 +1,260 @@
+"""Cross-reference and ruleset checks of a validated module.
+
+Every id a module uses must exist where it is used (a faction sees its own entries and the
+module's); every stat must be one its ruleset knows. Each finding is (path parts, message).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import ValidationError
+
+from factions.rulesets import Ruleset, registry
+
+from .schemas import (
+    MODEL_VERBS,
+    RULE_VERBS,
+    WEAPON_VERBS,
+    ContentSpec,
+    DatasheetSpec,
+    FactionSpec,
+    ModelSpec,
+    ModuleSpec,
+    OptionSpec,
+)
+
+Finding = tuple[tuple[object, ...], str]
+
+
+@dataclass(frozen=True)
+class Scope:
+    """What ids are visible at one place: a faction's entries over the module's."""
+
+    module: ModuleSpec
+    faction: FactionSpec | None
+    ruleset: Ruleset | None
+
+    def _has(self, attr: str, key: str) -> bool:
+        layers: list[ContentSpec] = [self.module] + ([self.faction] if self.faction else [])
+        return any(key in getattr(layer, attr) for layer in layers)
+
+    def rule(self, key: str):
+        if self.faction and key in self.faction.rules:
+            return self.faction.rules[key]
+        return self.module.rules.get(key)
+
+    def has_weapon(self, key: str) -> bool:
+        return self._has("weapons", key)
+
+    def has_template(self, key: str) -> bool:
+        return self._has("model_templates", key)
+
+    def has_specialty(self, key: str) -> bool:
+        return self._has("power_specialties", key)
+
+    def has_focus(self, key: str) -> bool:
+        return key == "none" or self._has("focuses", key)
+
+
+def check_module(spec: ModuleSpec) -> Iterator[Finding]:
+    ruleset = registry.get(spec.ruleset) if spec.ruleset in registry else None
+    if ruleset is None:
+        known = ", ".join(r.key for r in registry)
+        yield ("ruleset",), f"unknown ruleset '{spec.ruleset}' (known: {known})"
+    else:
+        yield from _parameters(spec, ruleset)
+    module_scope = Scope(spec, None, ruleset)
+    yield from _content(spec, module_scope, ())
+    for key, faction in spec.factions.items():
+        where = ("factions", key)
+        if faction.alliance and faction.alliance not in spec.alliances:
+            yield (*where, "alliance"), _unknown("alliance", faction.alliance, spec.alliances)
+        scope = Scope(spec, faction, ruleset)
+        yield from _content(faction, scope, where)
+        for sheet_key, sheet in faction.datasheets.items():
+            yield from _datasheet(sheet, scope, (*where, "datasheets", sheet_key))
+
+
+def _parameters(spec: ModuleSpec, ruleset: Ruleset) -> Iterator[Finding]:
+    try:
+        ruleset.parameters.model_validate(spec.parameters)
+    except ValidationError as exc:
+        for error in exc.errors(include_url=False):
+            loc = tuple(p for p in error["loc"] if isinstance(p, str | int))
+            if error["type"] == "extra_forbidden":
+                known = ", ".join(ruleset.parameters.model_fields)
+                message = f"'{loc[-1]}' is not a parameter of {ruleset.name} (known: {known})"
+            else:
+                message = str(error["msg"]).removeprefix("Value error, ")
+            yield ("parameters", *loc), message
+
+
+def _content(content: ContentSpec, scope: Scope, where: tuple[object, ...]) -> Iterator[Finding]:
+    categories = scope.module.categories
+    for key, org in content.force_organizations.items():
+        for cat in org.slots:
+            if cat not in categories:
+                yield (
+                    (*where, "force_organizations", key, "slots", cat),
+                    _unknown("category", cat, categories),
+                )
+    for key, weapon in content.weapons.items():
+        path = (*where, "weapons", key)
+        yield from _stats(weapon.stats, scope, (*path, "stats"), "weapon")
+        yield from _rule_refs(weapon.rules, scope, (*path, "rules"))
+        for i, profile in enumerate(weapon.profiles):
+            ppath = (*path, "profiles", i)
+            yield from _stats(profile.stats, scope, (*ppath, "stats"), "weapon")
+            yield from _rule_refs(profile.rules, scope, (*ppath, "rules"))
+    for key, template in content.model_templates.items():
+        path = (*where, "model_templates", key)
+        yield from _stats(template.stats, scope, (*path, "stats"), "model")
+        yield from _weapon_refs(template.weapons, scope, (*path, "weapons"))
+        yield from _rule_refs(template.rules, scope, (*path, "rules"))
+    for key, legend in content.legends.items():
+        path = (*where, "legends", key)
+        if legend.rule:
+            yield from _rule_refs((legend.rule,), scope, (*path, "rule"), single=True)
+        if legend.weapon:
+            yield from _weapon_refs((legend.weapon,), scope, (*path, "weapon"), single=True)
+        for i, cat in enumerate(legend.applies_to.categories):
+            if cat not in categories:
+                yield (*path, "applies_to", "categories", i), _unknown("category", cat, categories)
+        if scope.faction is not None:
+            for i, sheet in enumerate(legend.applies_to.datasheets):
+                if sheet not in scope.faction.datasheets:
+                    yield (
+                        (*path, "applies_to", "datasheets", i),
+                        _unknown("datasheet", sheet, scope.faction.datasheets),
+                    )
+        yield from _focuses(legend.focuses, scope, (*path, "focuses"))
+    for key, strategy in content.strategies.items():
+        path = (*where, "strategies", key)
+        if strategy.doctrine and strategy.doctrine not in scope.module.doctrines:
+            yield (
+                (*path, "doctrine"),
+                _unknown("doctrine", strategy.doctrine, scope.module.doctrines),
+            )
+        yield from _focuses(strategy.focuses, scope, (*path, "focuses"))
+    for key, power in content.powers.items():
+        path = (*where, "powers", key)
+        if power.specialty and not scope.has_specialty(power.specialty):
+            yield (*path, "specialty"), f"unknown power specialty '{power.specialty}'"
+        yield from _focuses(power.focuses, scope, (*path, "focuses"))
+    for key, specialty in content.power_specialties.items():
+        yield from _focuses(specialty.focuses, scope, (*where, "power_specialties", key, "focuses"))
+
+
+def _datasheet(sheet: DatasheetSpec, scope: Scope, path: tuple[object, ...]) -> Iterator[Finding]:
+    ruleset = scope.ruleset
+    categories = scope.module.categories
+    if sheet.category is None:
+        if ruleset is not None and ruleset.uses_force_organizations:
+            yield (*path, "category"), f"{ruleset.name} datasheets need a category"
+    elif sheet.category not in categories:
+        yield (*path, "category"), _unknown("category", sheet.category, categories)
+    if ruleset is not None and ruleset.unit_types:
+        if sheet.unit_type not in ruleset.unit_types:
+            kinds = ", ".join(ruleset.unit_types)
+            yield (*path, "unit_type"), f"unit_type must be one of {kinds}, not {sheet.unit_type!r}"
+    elif sheet.unit_type is not None:
+        yield (*path, "unit_type"), "this ruleset has no unit types; remove unit_type"
+    yield from _focuses(sheet.focuses, scope, (*path, "focuses"))
+    yield from _rule_refs(sheet.rules, scope, (*path, "rules"))
+    for i, model in enumerate(sheet.models):
+        mpath = (*path, "models", i)
+        yield from _stats(model.stats, scope, (*mpath, "stats"), "model")
+        yield from _weapon_refs(model.weapons, scope, (*mpath, "weapons"))
+        yield from _rule_refs(model.rules, scope, (*mpath, "rules"))
+        for j, option in enumerate(model.options):
+            yield from _option(option, sheet, model, scope, (*mpath, "options", j))
+    for j, option in enumerate(sheet.options):
+        yield from _option(option, sheet, None, scope, (*path, "options", j))
+
+
+def _option(
+    option: OptionSpec,
+    sheet: DatasheetSpec,
+    model: ModelSpec | None,
+    scope: Scope,
+    path: tuple[object, ...],
+) -> Iterator[Finding]:
+    yield from _focuses(option.focuses, scope, (*path, "focuses"))
+    carriers = [model] if model is not None else list(sheet.models)
+    for i, ref in enumerate(option.replace):
+        rpath = (*path, "replace", i)
+        if option.verb in WEAPON_VERBS:
+            yield from _weapon_refs((ref,), scope, rpath, single=True)
+            if not any(ref.id in {w.id for w in m.weapons} for m in carriers):
+                yield rpath, f"replaces weapon '{ref.id}', which {_who(model)} does not carry"
+        elif option.verb in RULE_VERBS:
+            yield from _rule_refs((ref,), scope, rpath, single=True)
+            held = {r.id for r in sheet.rules} | {r.id for m in carriers for r in m.rules}
+            if ref.id not in held:
+                yield rpath, f"replaces rule '{ref.id}', which {_who(model)} does not have"
+        elif not scope.has_template(ref.id) and (model is None or ref.id != model.id):
+            yield rpath, f"unknown model '{ref.id}' (add it under model_templates)"
+    for i, choice in enumerate(option.choices):
+        cpath = (*path, "choices", i, "items")
+        if option.verb in WEAPON_VERBS:
+            yield from _weapon_refs(choice.items, scope, cpath)
+        elif option.verb in RULE_VERBS:
+            yield from _rule_refs(choice.items, scope, cpath)
+            if option.verb == "remove_rule":
+                held = {r.id for r in sheet.rules} | {r.id for m in carriers for r in m.rules}
+                for k, ref in enumerate(choice.items):
+                    if ref.id not in held:
+                        yield (*cpath, k), f"removes rule '{ref.id}', which the unit does not have"
+        elif option.verb in MODEL_VERBS:
+            for k, ref in enumerate(choice.items):
+                if not scope.has_template(ref.id):
+                    yield (*cpath, k), f"unknown model '{ref.id}' (add it under model_templates)"
+
+
+def _who(model: ModelSpec | None) -> str:
+    return f"model '{model.id}'" if model is not None else "no model of the unit"
+
+
+def _stats(
+    stats: dict[str, Any], scope: Scope, path: tuple[object, ...], kind: str
+) -> Iterator[Finding]:
+    if scope.ruleset is None:
+        return
+    for key, message in scope.ruleset.stat_problems(stats, kind=kind):  # type: ignore[arg-type]
+        yield (*path, key), message
+
+
+def _rule_refs(refs, scope: Scope, path: tuple[object, ...], single: bool = False):
+    for i, ref in enumerate(refs):
+        rpath = path if single else (*path, i)
+        rule = scope.rule(ref.id)
+        if rule is None:
+            yield rpath, f"unknown rule '{ref.id}'"
+        elif ref.x is not None and not rule.takes_value:
+            yield (
+                rpath,
+                (
+                    f"rule '{ref.id}' takes no value, but '{ref.shorthand}' gives one "
+                    "(set takes_value: true on the rule if it should)"
+                ),
+            )
+
+
+def _weapon_refs(refs, scope: Scope, path: tuple[object, ...], single: bool = False):
+    for i, ref in enumerate(refs):
+        if not scope.has_weapon(ref.id):
+            yield (path if single else (*path, i)), f"unknown weapon '{ref.id}'"
+
+
+def _focuses(focuses, scope: Scope, path: tuple[object, ...]) -> Iterator[Finding]:
+    for i, key in enumerate(focuses):
+        if not scope.has_focus(key):
+            yield (*path, i), f"unknown focus '{key}' (use a focus id of the faction, or 'none')"
+
+
+def _unknown(kind: str, key: str, known: dict[str, Any]) -> str:
+    names = ", ".join(known) or "none defined"
+    return f"unknown {kind} '{key}' (known: {names})"

@@ -1,0 +1,402 @@
+"""The game-module schema: what a designer writes in a module file, validated by pydantic.
+
+The same objects are the in-memory catalogue the list builder and the rules engine read (see
+`factions.catalog`), so a module file, the database and the engine share one vocabulary.
+Cross-references (a datasheet's weapon id, a rule id, a category) are checked separately by
+`factions.gamedata.references`, which can name the file and path of every unknown id.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from .refs import Frozen, Key, ModelLimit, Range, Ref
+
+FORMAT_VERSION = 1
+
+OptionVerb = Literal[
+    "replace_weapon",
+    "add_weapon",
+    "replace_rule",
+    "add_rule",
+    "remove_rule",
+    "add_model",
+    "replace_model",
+]
+REPLACING_VERBS = frozenset({"replace_weapon", "replace_rule", "replace_model"})
+WEAPON_VERBS = frozenset({"replace_weapon", "add_weapon"})
+RULE_VERBS = frozenset({"replace_rule", "add_rule", "remove_rule"})
+MODEL_VERBS = frozenset({"add_model", "replace_model"})
+
+FocusFilter = tuple[Key, ...]  # focus ids, "none" for "no focus" (see docs/module-format.md)
+Stats = dict[Key, int | None]
+
+
+def _named(value: Any) -> Any:
+    """Let `hero: Hero` stand for `hero: {name: Hero}`."""
+    return {"name": value} if isinstance(value, str) else value
+
+
+class Named(Frozen):
+    name: str = Field(min_length=1, max_length=120)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _shorthand(cls, value: Any) -> Any:
+        return _named(value)
+
+
+class Described(Named):
+    description: str = ""
+
+
+class AllianceSpec(Named):
+    kind: Literal["standard", "unaligned", "mercenaries"] = "standard"
+
+
+class CategorySpec(Named):
+    pass
+
+
+class SlotSpec(Frozen):
+    min: int = Field(0, ge=0)
+    max: int | None = Field(None, ge=0)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> SlotSpec:
+        if self.max is not None and self.max < self.min:
+            raise ValueError(f"max ({self.max}) is below min ({self.min})")
+        return self
+
+
+class ForceOrganizationSpec(Described):
+    cost: int = Field(0, ge=0, description="strategy points this organization costs")
+    slots: dict[Key, SlotSpec] = Field(default_factory=dict)
+
+
+class FocusSpec(Described):
+    restricted: bool = False
+    color: str | None = None
+
+
+class RuleSpec(Described):
+    short: str = ""
+    takes_value: bool = False
+    hidden: bool = False
+    # Battle Forge prices rules with formulas; kept so a module keeps its source pricing data.
+    points: Any = None
+
+
+class WeaponProfileSpec(Named):
+    range: Range | None = None
+    stats: Stats = Field(default_factory=dict)
+    rules: tuple[Ref, ...] = ()
+
+
+class WeaponSpec(WeaponProfileSpec):
+    description: str = ""
+    profiles: tuple[WeaponProfileSpec, ...] = ()
+
+    @model_validator(mode="after")
+    def _has_range(self) -> WeaponSpec:
+        if self.range is None and not self.profiles:
+            raise ValueError("a weapon needs a range (melee, 12 or [12, 24]) or profiles")
+        return self
+
+
+class ChoiceSpec(Frozen):
+    """One alternative of an option: the items taken together and their price."""
+
+    id: str | None = Field(None, pattern=r"^\S+$", max_length=200)
+    label: str | None = None
+    items: tuple[Ref, ...] = Field(min_length=1)
+    points: int = 0
+
+    @model_validator(mode="before")
+    @classmethod
+    def _shorthand(cls, value: Any) -> Any:
+        if isinstance(value, dict) and "items" not in value and "item" in value:
+            value = {**value, "items": [value["item"]]}
+            del value["item"]
+        return value
+
+
+class OptionSpec(Frozen):
+    """A unit option: replace or add weapons, rules or models, or remove a rule."""
+
+    id: Key | None = None
+    verb: OptionVerb
+    label: str | None = None
+    replace: tuple[Ref, ...] = ()
+    choices: tuple[ChoiceSpec, ...] = Field(min_length=1)
+    model_limit: ModelLimit | None = None
+    limit: int | None = Field(None, ge=1, description="choices each model may take")
+    count: int | None = Field(None, ge=1, description="copies replaced per model")
+    focuses: FocusFilter = ()
+
+    @model_validator(mode="after")
+    def _replace_matches_verb(self) -> OptionSpec:
+        if self.verb in REPLACING_VERBS and not self.replace:
+            raise ValueError(f"a {self.verb} option must say what it replaces ('replace: [...]')")
+        if self.verb not in REPLACING_VERBS and self.replace:
+            raise ValueError(f"a {self.verb} option replaces nothing; remove 'replace'")
+        return self
+
+    @property
+    def per_model(self) -> bool:
+        """All-or-nothing options are paid once for each model they apply to."""
+        return self.model_limit is not None and self.model_limit.kind == "all"
+
+
+class ModelSpec(Described):
+    id: Key | None = None
+    min: int = Field(1, ge=0)
+    max: int | None = Field(None, ge=0)
+    extra_model_points: int | None = None
+    leader: bool = False
+    stats: Stats = Field(default_factory=dict)
+    weapons: tuple[Ref, ...] = ()
+    rules: tuple[Ref, ...] = ()
+    options: tuple[OptionSpec, ...] = ()
+
+    @model_validator(mode="after")
+    def _counts(self) -> ModelSpec:
+        if self.max is not None and self.max < self.min:
+            raise ValueError(f"max ({self.max}) is below min ({self.min})")
+        if self.max is not None and self.max > self.min and self.extra_model_points is None:
+            raise ValueError("set extra_model_points: the price of each model taken beyond min")
+        return self
+
+    @property
+    def max_count(self) -> int:
+        return self.min if self.max is None else self.max
+
+
+class ModelTemplateSpec(Described):
+    """A model kept at faction level, brought in by add_model or replace_model options."""
+
+    stats: Stats = Field(default_factory=dict)
+    weapons: tuple[Ref, ...] = ()
+    rules: tuple[Ref, ...] = ()
+
+
+class DatasheetSpec(Described):
+    category: Key | None = None
+    points: int = Field(ge=0)
+    keywords: tuple[str, ...] = ()
+    rules: tuple[Ref, ...] = ()
+    focuses: FocusFilter = ()
+    unit_type: Key | None = None
+    models: tuple[ModelSpec, ...] = Field(min_length=1)
+    options: tuple[OptionSpec, ...] = ()
+
+    @field_validator("models", mode="before")
+    @classmethod
+    def _model_ids(cls, value: Any) -> Any:
+        # A model's id defaults to a slug of its name; ids are how lists count models.
+        if not isinstance(value, list | tuple):
+            return value
+        out = []
+        for item in value:
+            if isinstance(item, dict) and not item.get("id") and isinstance(item.get("name"), str):
+                item = {**item, "id": slug_key(item["name"])}
+            out.append(item)
+        return out
+
+    @model_validator(mode="after")
+    def _unique_models(self) -> DatasheetSpec:
+        seen: set[str] = set()
+        for model in self.models:
+            if model.id in seen:
+                raise ValueError(f"two models share the id '{model.id}'; give each its own id")
+            seen.add(model.id or "")
+        for model in self.models:
+            for option in model.options:
+                if option.verb == "add_model":
+                    raise ValueError("add_model is a unit option; move it under the unit's options")
+        for option in self.options:
+            if option.verb == "replace_model":
+                raise ValueError("replace_model is a model option; move it under that model")
+        return self
+
+    @model_validator(mode="after")
+    def _option_ids(self) -> DatasheetSpec:
+        # Lists record choices by option and choice id; give every option and choice one.
+        taken: set[str] = set()
+        models = tuple(
+            model.model_copy(update={"options": _with_ids(model.options, f"{model.id}.", taken)})
+            for model in self.models
+        )
+        options = _with_ids(self.options, "", taken)
+        object.__setattr__(self, "models", models)
+        object.__setattr__(self, "options", options)
+        return self
+
+    def option(self, option_id: str) -> tuple[ModelSpec | None, OptionSpec] | None:
+        """The option with this id and the model it sits on (None for a unit option)."""
+        for option in self.options:
+            if option.id == option_id:
+                return None, option
+        for model in self.models:
+            for option in model.options:
+                if option.id == option_id:
+                    return model, option
+        return None
+
+    def all_options(self) -> list[tuple[ModelSpec | None, OptionSpec]]:
+        pairs: list[tuple[ModelSpec | None, OptionSpec]] = [
+            (model, option) for model in self.models for option in model.options
+        ]
+        return pairs + [(None, option) for option in self.options]
+
+
+class AppliesTo(Frozen):
+    """Which units a legend may be given to; empty means any unit of the faction."""
+
+    datasheets: tuple[Key, ...] = ()
+    categories: tuple[Key, ...] = ()
+    keywords: tuple[str, ...] = ()
+    rules: tuple[Key, ...] = ()
+    models: tuple[str, ...] = ()
+
+    @property
+    def anything(self) -> bool:
+        return not (
+            self.datasheets or self.categories or self.keywords or self.rules or self.models
+        )
+
+
+class LegendSpec(Described):
+    points: int = Field(ge=0)
+    kind: Literal["upgrade", "item", "unit"] = "upgrade"
+    rule: Ref | None = None
+    weapon: Ref | None = None
+    applies_to: AppliesTo = Field(default_factory=AppliesTo)
+    focuses: FocusFilter = ()
+    flavor: str = ""
+
+
+class StrategySpec(Described):
+    cost: int | None = Field(None, ge=0)
+    cost_note: str | None = None
+    phase: str | None = None
+    focuses: FocusFilter = ()
+    doctrine: Key | None = None
+    flavor: str = ""
+
+
+class PowerSpecialtySpec(Described):
+    focuses: FocusFilter = ()
+
+
+class PowerSpec(Described):
+    cast_value: int | None = Field(None, ge=0)
+    specialty: Key | None = None
+    focuses: FocusFilter = ()
+
+
+class DoctrineSpec(Described):
+    universal: bool = False
+
+
+class ContentSpec(Frozen):
+    """What a module and each of its factions may both define (faction entries win)."""
+
+    rules: dict[Key, RuleSpec] = Field(default_factory=dict)
+    weapons: dict[Key, WeaponSpec] = Field(default_factory=dict)
+    model_templates: dict[Key, ModelTemplateSpec] = Field(default_factory=dict)
+    legends: dict[Key, LegendSpec] = Field(default_factory=dict)
+    strategies: dict[Key, StrategySpec] = Field(default_factory=dict)
+    power_specialties: dict[Key, PowerSpecialtySpec] = Field(default_factory=dict)
+    powers: dict[Key, PowerSpec] = Field(default_factory=dict)
+    force_organizations: dict[Key, ForceOrganizationSpec] = Field(default_factory=dict)
+    focuses: dict[Key, FocusSpec] = Field(default_factory=dict)
+
+
+class FactionSpec(ContentSpec):
+    name: str = Field(min_length=1, max_length=120)
+    alliance: Key | None = None
+    description: str = ""
+    color: str | None = None
+    datasheets: dict[Key, DatasheetSpec] = Field(default_factory=dict)
+
+
+class SourceSpec(Frozen):
+    """Where a module's data came from, kept for attribution and re-imports."""
+
+    format: Literal["forgebuilder", "battleforge"] = "forgebuilder"
+    license: str | None = None
+    url: str | None = None
+    notes: str | None = None
+
+
+class ModuleSpec(ContentSpec):
+    format: Literal[1] = FORMAT_VERSION
+    slug: Key
+    name: str = Field(min_length=1, max_length=120)
+    version: str = Field(min_length=1, max_length=40)
+    ruleset: Key
+    description: str = ""
+    source: SourceSpec = Field(default_factory=SourceSpec)
+    parameters: dict[str, Any] = Field(default_factory=dict)
+    alliances: dict[Key, AllianceSpec] = Field(default_factory=dict)
+    categories: dict[Key, CategorySpec] = Field(default_factory=dict)
+    doctrines: dict[Key, DoctrineSpec] = Field(default_factory=dict)
+    factions: dict[Key, FactionSpec] = Field(default_factory=dict)
+
+    @field_validator("version", mode="before")
+    @classmethod
+    def _version_text(cls, value: Any) -> Any:
+        # YAML reads 1.0 as a float; a version is text.
+        return str(value) if isinstance(value, int | float) else value
+
+
+def _ref_key(ref: Ref) -> str:
+    key = ref.id if ref.x is None else f"{ref.id}-{slug_key(str(ref.x))}"
+    return key if ref.count in (None, 1) else f"{key}x{ref.count}"
+
+
+def _unique(base: str, taken: set[str]) -> str:
+    key, n = base, 2
+    while key in taken:
+        key, n = f"{base}-{n}", n + 1
+    taken.add(key)
+    return key
+
+
+def _with_ids(
+    options: tuple[OptionSpec, ...], prefix: str, taken: set[str]
+) -> tuple[OptionSpec, ...]:
+    out = []
+    for option in options:
+        if option.id:
+            option_id = _unique(option.id, taken)
+        else:
+            anchor = option.replace[0] if option.replace else option.choices[0].items[0]
+            option_id = _unique(f"{prefix}{option.verb}.{_ref_key(anchor)}", taken)
+        choice_ids: set[str] = set()
+        choices = tuple(
+            choice.model_copy(
+                update={
+                    "id": _unique(
+                        choice.id or "+".join(_ref_key(item) for item in choice.items),
+                        choice_ids,
+                    )
+                }
+            )
+            for choice in option.choices
+        )
+        out.append(option.model_copy(update={"id": option_id, "choices": choices}))
+    return tuple(out)
+
+
+def slug_key(text: str) -> str:
+    """A key made from a display name: `Feral Ghoul` -> `feral_ghoul`."""
+    import re
+    import unicodedata
+
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    key = re.sub(r"[^a-z0-9]+", "_", ascii_text.lower()).strip("_")
+    return key or "model"

@@ -1,0 +1,124 @@
+"""The pieces a ruleset is made of: stat definitions, token definitions and the ruleset itself."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+StatFormat = Literal["plain", "inches", "plus", "signed"]
+
+
+@dataclass(frozen=True, slots=True)
+class StatDef:
+    """One characteristic of a model or a weapon, as players read it on a datasheet."""
+
+    key: str
+    name: str
+    abbr: str
+    format: StatFormat = "plain"
+    minimum: int | None = None
+    maximum: int | None = None
+    required: bool = True
+    # "-" (no value) is allowed: models without a Save, weapons without AP.
+    allows_none: bool = True
+
+    def display(self, value: int | None) -> str:
+        """How a value prints on a card: `6"`, `4+`, `+1`, `-` for no value."""
+        if value is None:
+            return "-"
+        if self.format == "inches":
+            return f'{value}"'
+        if self.format == "plus":
+            return f"{value}+"
+        if self.format == "signed":
+            return f"+{value}" if value > 0 else str(value)
+        return str(value)
+
+    def problem(self, value: object) -> str | None:
+        """What is wrong with `value` for this stat, or None when it is fine."""
+        if value is None:
+            return None if self.allows_none else f"{self.name} needs a value"
+        if isinstance(value, bool) or not isinstance(value, int):
+            return f"{self.name} must be a whole number or '-', not {value!r}"
+        if self.minimum is not None and value < self.minimum:
+            return f"{self.name} must be at least {self.minimum}, not {value}"
+        if self.maximum is not None and value > self.maximum:
+            return f"{self.name} must be at most {self.maximum}, not {value}"
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class TokenDef:
+    """A marker players put on the table to track game state; printed on token sheets."""
+
+    key: str
+    label: str
+    # how many to print: fixed + per_unit x units in the list (+ per_point_block per full N points)
+    fixed: int = 0
+    per_unit: float = 0
+    per_points: int | None = None
+    color: str = "#444444"
+
+    def quantity(self, *, units: int, points_limit: int) -> int:
+        count = self.fixed + int(self.per_unit * units + 0.999)
+        if self.per_points:
+            count += points_limit // self.per_points
+        return count
+
+
+class RulesetParameters(BaseModel):
+    """List-building numbers a module may set; every ruleset extends this with its own."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    points_limit: int = 150
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A rules system: how its datasheets read and which numbers its list building uses."""
+
+    key: str
+    name: str
+    description: str
+    model_stats: tuple[StatDef, ...]
+    weapon_stats: tuple[StatDef, ...]
+    parameters: type[RulesetParameters]
+    tokens: tuple[TokenDef, ...] = ()
+    # What the builder offers for lists of this ruleset.
+    uses_force_organizations: bool = False
+    uses_strategy_points: bool = False
+    uses_legends: bool = False
+    uses_focuses: bool = False
+    uses_powers: bool = False
+    uses_doctrines: bool = False
+    unit_types: tuple[str, ...] = ()  # e.g. ("single", "team", "band")
+    points_step: int = field(default=5)
+
+    def model_stat(self, key: str) -> StatDef | None:
+        return next((s for s in self.model_stats if s.key == key), None)
+
+    def weapon_stat(self, key: str) -> StatDef | None:
+        return next((s for s in self.weapon_stats if s.key == key), None)
+
+    def default_parameters(self) -> RulesetParameters:
+        return self.parameters()
+
+    def stat_problems(self, stats: dict[str, object], *, kind: Literal["model", "weapon"]):
+        """Yield (stat key, message) for each stat that does not fit this ruleset."""
+        defs = self.model_stats if kind == "model" else self.weapon_stats
+        known = {d.key: d for d in defs}
+        for key, value in stats.items():
+            stat = known.get(key)
+            if stat is None:
+                names = ", ".join(known) or "none"
+                yield key, f"'{key}' is not a {kind} stat of {self.name} (known: {names})"
+                continue
+            problem = stat.problem(value)
+            if problem:
+                yield key, problem
+        for stat in defs:
+            if stat.required and stat.key not in stats:
+                yield stat.key, f"missing {kind} stat '{stat.key}' ({stat.name})"

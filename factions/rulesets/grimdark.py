@@ -1,0 +1,46 @@
+"""Grimdark-Future style (d6, roll equal or over): Quality and Defense, command points, doctrines."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from .base import RulesetParameters, Ruleset, StatDef, TokenDef
+
+
+class GrimdarkParameters(RulesetParameters):
+    points_limit: int = Field(2000, ge=1)
+    # Command points: `command_points` per full `command_points_per` points of the list.
+    command_points: int = Field(4, ge=0)
+    command_points_per: int = Field(1000, ge=1)
+    # Match checks between armies.
+    army_size_gap: int = Field(250, ge=0)
+    underdog_points_per: int = Field(50, ge=1)
+    # A doctrine besides the universal one must be picked before the game.
+    doctrine_required: bool = True
+
+
+GRIMDARK = Ruleset(
+    key="grimdark",
+    name="Grimdark Future",
+    description="d6 roll-over battles: Quality and Defense, Tough(X), command points and doctrines.",
+    model_stats=(
+        StatDef("quality", "Quality", "Qua", "plus", minimum=2, maximum=6, allows_none=False),
+        StatDef("defense", "Defense", "Def", "plus", minimum=2, maximum=6, allows_none=False),
+    ),
+    weapon_stats=(
+        StatDef("attacks", "Attacks", "A", minimum=0, allows_none=False),
+        StatDef("ap", "Armor Piercing", "AP", minimum=0, maximum=6, required=False),
+    ),
+    parameters=GrimdarkParameters,
+    tokens=(
+        TokenDef("unit", "Unit marker", per_unit=1, color="#37474f"),
+        TokenDef("wound", "Wound", fixed=6, per_unit=2, color="#b3261e"),
+        TokenDef("shaken", "Shaken", fixed=2, per_unit=0.5, color="#6a1b9a"),
+        TokenDef("fatigued", "Fatigued", fixed=2, per_unit=0.5, color="#e65100"),
+        TokenDef("activated", "Activated", per_unit=1, color="#2e7d32"),
+        TokenDef("objective", "Objective", fixed=4, color="#424242"),
+        TokenDef("command", "Command point", per_points=250, color="#8d6e00"),
+    ),
+    uses_strategy_points=False,
+    uses_doctrines=True,
+)

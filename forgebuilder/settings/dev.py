@@ -1,0 +1,8 @@
+"""Local development: DEBUG on unless the environment says otherwise."""
+
+from __future__ import annotations
+
+from .base import *  # noqa: F403
+from .env import env_bool
+
+DEBUG = env_bool("DEBUG", True)

@@ -1,0 +1,17 @@
+"""Top-level URL routes."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.urls import include, path
+
+from forgebuilder import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("healthz", views.healthz, name="healthz"),
+    path("admin/", admin.site.urls),
+    path("accounts/", include("forgebuilder.accounts.urls")),
+    path("games/", include("factions.urls")),
+    path("", include("forgebuilder.armylists.urls")),
+]
