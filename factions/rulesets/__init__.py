@@ -6,7 +6,7 @@ stable key that module files name (`ruleset: battleforge`).
 
 from __future__ import annotations
 
-from .base import Ruleset, StatDef, TokenDef
+from .base import Ruleset, RulesetParameters, StatDef, TokenDef
 from .battle_rules import BATTLE_RULES
 from .battleforge import BATTLEFORGE
 from .grimdark import GRIMDARK
@@ -17,7 +17,7 @@ from .wargame import WARGAME
 for _ruleset in (BATTLEFORGE, GRIMDARK, SKIRMISH, BATTLE_RULES, WARGAME):
     registry.register(_ruleset)
 
-__all__ = ["Ruleset", "RulesetRegistry", "StatDef", "TokenDef", "get_ruleset", "registry"]
+__all__ = ["Ruleset", "RulesetParameters", "RulesetRegistry", "StatDef", "TokenDef", "get_ruleset", "registry"]
 
 
 def get_ruleset(key: str) -> Ruleset:

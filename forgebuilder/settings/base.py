@@ -111,7 +111,12 @@ CACHES = {
     },
 }
 
-EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+# Email goes to the console unless a real backend is configured (password-reset links in development).
+MAILERS = {
+    "default": {
+        "BACKEND": env_str("MAIL_BACKEND", "django.core.mail.backends.console.EmailBackend"),
+    }
+}
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "forgebuilder <noreply@localhost>")
 
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365  # anonymous lists live in the session: keep it a year

@@ -9,8 +9,11 @@ from .base import CACHES
 
 DEBUG = False
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 CACHES = {
     **CACHES,
     "renders": {**CACHES["renders"], "LOCATION": tempfile.mkdtemp(prefix="fb-render-cache-")},
 }
+
+# Serve static files straight from static/ (no collectstatic in tests).
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = True

@@ -1,0 +1,166 @@
+"""The in-memory catalogue of a game module: its ModuleSpec with lookups, cached per revision.
+
+Building a catalogue reads every table of a module once; after that, pages and the rules engine
+look things up in memory. A module's `revision` changes on every load or admin edit, which
+makes the next request build a fresh catalogue.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from factions.gamedata.exporter import game_module_spec
+from factions.gamedata.schemas import (
+    AllianceSpec,
+    DatasheetSpec,
+    FactionSpec,
+    FocusSpec,
+    ForceOrganizationSpec,
+    LegendSpec,
+    ModelTemplateSpec,
+    ModuleSpec,
+    PowerSpec,
+    PowerSpecialtySpec,
+    RuleSpec,
+    StrategySpec,
+    WeaponSpec,
+)
+from factions.models import GameModule
+from factions.rulesets import Ruleset, RulesetParameters, get_ruleset
+
+
+def focus_allows(focuses: tuple[str, ...], focus: str | None, restricted: bool) -> bool:
+    """Whether an item with this focus filter is available under `focus` (None: no focus).
+
+    Available when the filter is empty, names the focus, or names "none" and the focus is not
+    restricted. With no focus chosen: when the filter is empty or names "none".
+    """
+    if not focuses:
+        return True
+    if focus is None:
+        return "none" in focuses
+    return focus in focuses or ("none" in focuses and not restricted)
+
+
+@dataclass(frozen=True, eq=False)
+class Catalog:
+    module_id: int
+    revision: int
+    spec: ModuleSpec
+
+    @property
+    def slug(self) -> str:
+        return self.spec.slug
+
+    @cached_property
+    def ruleset(self) -> Ruleset:
+        return get_ruleset(self.spec.ruleset)
+
+    @cached_property
+    def params(self) -> RulesetParameters:
+        return self.ruleset.parameters.model_validate(self.spec.parameters)
+
+    def faction(self, key: str) -> FactionSpec | None:
+        return self.spec.factions.get(key)
+
+    def _layer(self, faction_key: str | None, attr: str) -> dict[str, Any]:
+        merged = dict(getattr(self.spec, attr))
+        faction = self.spec.factions.get(faction_key) if faction_key else None
+        if faction is not None:
+            merged.update(getattr(faction, attr))
+        return merged
+
+    @cached_property
+    def _layers(self) -> dict[tuple[str | None, str], dict[str, Any]]:
+        return {}
+
+    def layered(self, faction_key: str | None, attr: str) -> dict[str, Any]:
+        """Module entries overlaid with the faction's (the faction wins)."""
+        key = (faction_key, attr)
+        cache = self._layers
+        if key not in cache:
+            cache[key] = self._layer(faction_key, attr)
+        return cache[key]
+
+    def rule(self, faction_key: str | None, key: str) -> RuleSpec | None:
+        return self.layered(faction_key, "rules").get(key)
+
+    def weapon(self, faction_key: str | None, key: str) -> WeaponSpec | None:
+        return self.layered(faction_key, "weapons").get(key)
+
+    def model_template(self, faction_key: str | None, key: str) -> ModelTemplateSpec | None:
+        return self.layered(faction_key, "model_templates").get(key)
+
+    def legends(self, faction_key: str | None) -> dict[str, LegendSpec]:
+        return self.layered(faction_key, "legends")
+
+    def strategies(self, faction_key: str | None) -> dict[str, StrategySpec]:
+        return self.layered(faction_key, "strategies")
+
+    def powers(self, faction_key: str | None) -> dict[str, PowerSpec]:
+        return self.layered(faction_key, "powers")
+
+    def power_specialties(self, faction_key: str | None) -> dict[str, PowerSpecialtySpec]:
+        return self.layered(faction_key, "power_specialties")
+
+    def force_organizations(self, faction_key: str | None) -> dict[str, ForceOrganizationSpec]:
+        return self.layered(faction_key, "force_organizations")
+
+    def focuses(self, faction_key: str | None) -> dict[str, FocusSpec]:
+        return self.layered(faction_key, "focuses")
+
+    def datasheet(self, faction_key: str, key: str) -> DatasheetSpec | None:
+        faction = self.spec.factions.get(faction_key)
+        return faction.datasheets.get(key) if faction else None
+
+    def alliance(self, faction_key: str) -> tuple[str, AllianceSpec] | None:
+        faction = self.spec.factions.get(faction_key)
+        if faction is None or faction.alliance is None:
+            return None
+        alliance = self.spec.alliances.get(faction.alliance)
+        return (faction.alliance, alliance) if alliance else None
+
+    def category_name(self, key: str | None) -> str:
+        if key is None:
+            return "Other"
+        category = self.spec.categories.get(key)
+        return category.name if category else key
+
+    def rule_label(self, faction_key: str | None, ref) -> str:
+        rule = self.rule(faction_key, ref.id)
+        return ref.display(rule.name if rule else ref.id)
+
+    def weapon_label(self, faction_key: str | None, ref) -> str:
+        weapon = self.weapon(faction_key, ref.id)
+        return ref.display(weapon.name if weapon else ref.id)
+
+
+_cache: dict[int, Catalog] = {}
+_lock = threading.Lock()
+
+
+def catalog_for(module: GameModule) -> Catalog:
+    """The catalogue of `module`, rebuilt only when its revision changed."""
+    cached = _cache.get(module.pk)
+    if cached is not None and cached.revision == module.revision:
+        return cached
+    with _lock:
+        cached = _cache.get(module.pk)
+        if cached is not None and cached.revision == module.revision:
+            return cached
+        catalog = Catalog(module.pk, module.revision, game_module_spec(module))
+        _cache[module.pk] = catalog
+        return catalog
+
+
+def catalog_by_slug(slug: str) -> Catalog | None:
+    """The catalogue of the module `slug` (one query when cached), or None."""
+    module = GameModule.objects.filter(slug=slug).only("pk", "revision", "slug").first()
+    return catalog_for(module) if module else None
+
+
+def clear_catalog_cache() -> None:
+    _cache.clear()

@@ -1,0 +1,40 @@
+"""Fixtures shared by every test."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+FIXTURES = REPO / "tests" / "factions" / "fixtures"
+SHARED = Path(os.environ.get("FORGEBUILDER_SHARED_DIR", REPO.parent / "shared")).resolve()
+BATTLEFORGE_DATA = SHARED / "data" / "battleforge"
+
+
+@pytest.fixture(autouse=True)
+def _fresh_catalogs():
+    """Catalogues are cached per module id and revision; test databases reuse ids."""
+    from factions.catalog import clear_catalog_cache
+
+    clear_catalog_cache()
+    yield
+    clear_catalog_cache()
+
+
+@pytest.fixture
+def mini_module(db):
+    """The small example module of docs/module-format.md, loaded."""
+    from factions.gamedata.loader import load_module_path
+    from factions.models import GameModule
+
+    load_module_path(FIXTURES / "mini_module.yaml")
+    return GameModule.objects.get(slug="mini-vale")
+
+
+@pytest.fixture
+def mini_catalog(mini_module):
+    from factions.catalog import catalog_for
+
+    return catalog_for(mini_module)
