@@ -26,14 +26,14 @@ class BattleForgeParameters(RulesetParameters):
     game_type: Literal["battle", "skirmish"] = "battle"
 
 
-_STAT = {"minimum": 0, "maximum": 12}
+_STAT = {"minimum": 0, "maximum": 20}
 
 BATTLEFORGE = Ruleset(
     key="battleforge",
     name="Battle Forge",
     description="d10 roll-under battles with force organizations, strategy points and allies.",
     model_stats=(
-        StatDef("movement", "Movement", "Mov", "inches", minimum=0, maximum=30),
+        StatDef("movement", "Movement", "Mov", "inches", minimum=0, maximum=60),
         StatDef("accuracy", "Accuracy", "Acc", **_STAT),
         StatDef("strength", "Strength", "Str", **_STAT),
         StatDef("save", "Save", "Sav", **_STAT),

@@ -1,0 +1,1 @@
+"""Importers and readers for third-party game data."""

@@ -1,0 +1,397 @@
+"""A linter for Battle Forge game-module data (BATTLEFORGE-FORMAT.md §2.8).
+
+``lint_game`` never raises: it returns :class:`Finding` objects, each with a severity
+(``"warning"`` for data the builder silently mis-handles, ``"info"`` for content that is
+skipped on purpose), a stable ``code`` (see :data:`CODES`), the file (relative to the module
+folder, or ``root/index.json``) and a path inside it such as
+``units.crypt_watch.models[0].options[2].AddRule``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .refs import as_entity_map, as_list, ref_id
+from .schema import (
+    ENTITY_KEYS,
+    MODEL_REF_VERBS,
+    OPTION_KEYS,
+    OPTION_VERBS,
+    RULE_REF_KEYS,
+    RULE_REF_VERBS,
+    WEAPON_REF_KEYS,
+    WEAPON_REF_VERBS,
+)
+from .source import MODULE_INDEX, ROOT_FILE, BFGame
+
+__all__ = ["CODES", "Finding", "lint_game"]
+
+WARNING = "warning"
+INFO = "info"
+
+#: Every finding code with its severity and meaning.
+CODES: dict[str, tuple[str, str]] = {
+    "unknown_key": (WARNING, "a key no entity of this kind has (typo?); ignored by the builder"),
+    "unknown_option_key": (WARNING, "an option key that is not a verb or modifier; ignored"),
+    "verb_on_model": (INFO, "an option verb placed directly on a model; ignored"),
+    "verb_ignored": (INFO, "a verb at a level where the builder ignores it"),
+    "option_not_object": (WARNING, "an option written as an array instead of an object"),
+    "option_without_alternatives": (WARNING, "a verb with nothing to choose from"),
+    "entity_not_object": (WARNING, "an entry of an entity map that is not an object; skipped"),
+    "category_not_string": (WARNING, "a unit category that is not a string; never addable"),
+    "unknown_category": (WARNING, "a unit category the module does not define; never addable"),
+    "category_not_offered": (WARNING, "a category no organisation offers; never addable"),
+    "organization_unknown_category": (INFO, "an organisation slot for an undefined category"),
+    "ref_without_id": (WARNING, "a reference object without an id"),
+    "dangling_weapon": (WARNING, "an unknown weapon id; shown as not found, costs 0"),
+    "dangling_rule": (WARNING, "an unknown rule id; shown as not found, costs 0"),
+    "dangling_model": (WARNING, "an unknown model id in replaceModel/addModel"),
+    "orphan_file": (WARNING, "a faction file in the folder that no index lists"),
+    "unfinished_faction": (INFO, "an unfinished faction; never shown, skipped"),
+    "hidden_content": (INFO, "hidden_* content, the authors' way to comment out; skipped"),
+    "file_unreadable": (WARNING, "a listed faction file that is missing or not valid JSON"),
+    "lint_crashed": (WARNING, "the linter itself failed; please report"),
+}
+
+_MAP_KINDS: dict[str, str] = {
+    "units": "unit",
+    "models": "model",
+    "weapons": "weapon",
+    "rules": "rule",
+    "relics": "relic",
+    "powers": "power",
+    "strategies": "strategy",
+    "subfactions": "subfaction",
+    "perks": "perk",
+    "setbacks": "setback",
+    "powerCategories": "powerCategory",
+}
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One linter finding."""
+
+    severity: str
+    code: str
+    file: str
+    path: str
+    message: str
+
+
+@dataclass(frozen=True)
+class _Scope:
+    """The file being linted and the entity maps its references resolve against."""
+
+    file: str
+    rules: Mapping[str, Any]
+    weapons: Mapping[str, Any]
+    models: Mapping[str, Any]
+
+
+def _suggest(key: str, allowed: frozenset[str]) -> str:
+    cleaned = key.strip().rstrip(":")
+    exact = [a for a in allowed if a.lower() == cleaned.lower()]
+    close = exact or difflib.get_close_matches(cleaned, sorted(allowed), n=1, cutoff=0.6)
+    return f"; did you mean {close[0]!r}?" if close else ""
+
+
+def _refs(value: object, path: str) -> Iterator[tuple[object, str]]:
+    if isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _refs(item, f"{path}[{index}]")
+    elif value is not None:
+        yield value, path
+
+
+class _Linter:
+    def __init__(self, game: BFGame) -> None:
+        self.game = game
+        self.findings: list[Finding] = []
+
+    def add(self, code: str, file: str, path: str, message: str) -> None:
+        self.findings.append(Finding(CODES[code][0], code, file, path, message))
+
+    # ----- generic ------------------------------------------------------------------------
+    def keys(self, kind: str, data: Mapping[str, Any], scope: _Scope, path: str) -> None:
+        allowed = ENTITY_KEYS[kind]
+        for key in data:
+            if not isinstance(key, str) or key in allowed or key.startswith("hidden_"):
+                continue
+            if kind == "model" and key in OPTION_VERBS:
+                self.add("verb_on_model", scope.file, f"{path}.{key}", f"{key!r} on a model")
+                continue
+            hint = _suggest(key, allowed)
+            self.add(
+                "unknown_key", scope.file, f"{path}.{key}", f"unknown {kind} key {key!r}{hint}"
+            )
+
+    def ref(self, kind: str, ref: object, scope: _Scope, path: str) -> None:
+        allowed = {"weapon": WEAPON_REF_KEYS, "rule": RULE_REF_KEYS}.get(kind, frozenset({"id"}))
+        if isinstance(ref, Mapping):
+            for key in ref:
+                if key not in allowed:
+                    hint = _suggest(str(key), allowed)
+                    self.add(
+                        "unknown_key",
+                        scope.file,
+                        f"{path}.{key}",
+                        f"unknown {kind} reference key {key!r}{hint}",
+                    )
+        rid = ref_id(ref)
+        if rid is None:
+            self.add("ref_without_id", scope.file, path, f"{kind} reference without an id: {ref!r}")
+            return
+        table = {"weapon": scope.weapons, "rule": scope.rules, "model": scope.models}[kind]
+        if not isinstance(table.get(rid), Mapping):
+            self.add(f"dangling_{kind}", scope.file, path, f"{kind} {rid!r} not found")
+
+    def entity_map(self, name: str, value: object, scope: _Scope, path: str) -> None:
+        kind = _MAP_KINDS[name]
+        for entity_id, entity in as_entity_map(value).items():
+            sub = f"{path}.{entity_id}" if path else f"{name}.{entity_id}"
+            if not isinstance(entity, Mapping):
+                self.add(
+                    "entity_not_object", scope.file, sub, f"{kind} {entity_id!r} is not an object"
+                )
+                continue
+            self.keys(kind, entity, scope, sub)
+            handler = getattr(self, f"entity_{kind}", None)
+            if handler is not None:
+                handler(entity, scope, sub)
+
+    # ----- entities -----------------------------------------------------------------------
+    def entity_unit(self, unit: Mapping[str, Any], scope: _Scope, path: str) -> None:
+        self.category(unit.get("category"), scope, f"{path}.category")
+        for ref, sub in _refs(unit.get("rules"), f"{path}.rules"):
+            self.ref("rule", ref, scope, sub)
+        for index, model in enumerate(as_list(unit.get("models"))):
+            sub = f"{path}.models[{index}]"
+            if not isinstance(model, Mapping):
+                self.add("entity_not_object", scope.file, sub, "model is not an object")
+                continue
+            self.keys("model", model, scope, sub)
+            self.entity_model(model, scope, sub)
+        self.options(unit.get("options"), "unit", scope, path)
+
+    def entity_model(self, model: Mapping[str, Any], scope: _Scope, path: str) -> None:
+        for ref, sub in _refs(model.get("weapons"), f"{path}.weapons"):
+            self.ref("weapon", ref, scope, sub)
+        for ref, sub in _refs(model.get("rules"), f"{path}.rules"):
+            self.ref("rule", ref, scope, sub)
+        self.options(model.get("options"), "model", scope, path)
+
+    def entity_weapon(self, weapon: Mapping[str, Any], scope: _Scope, path: str) -> None:
+        for ref, sub in _refs(weapon.get("rules"), f"{path}.rules"):
+            self.ref("rule", ref, scope, sub)
+        for index, profile in enumerate(as_list(weapon.get("profiles"))):
+            sub = f"{path}.profiles[{index}]"
+            if not isinstance(profile, Mapping):
+                self.add("entity_not_object", scope.file, sub, "profile is not an object")
+                continue
+            self.keys("profile", profile, scope, sub)
+            for ref, rsub in _refs(profile.get("rules"), f"{sub}.rules"):
+                self.ref("rule", ref, scope, rsub)
+
+    def entity_relic(self, relic: Mapping[str, Any], scope: _Scope, path: str) -> None:
+        if relic.get("rule") is not None:
+            self.ref("rule", relic["rule"], scope, f"{path}.rule")
+        if relic.get("weapon") is not None:
+            self.ref("weapon", relic["weapon"], scope, f"{path}.weapon")
+
+    def options(self, options: object, level: str, scope: _Scope, owner: str) -> None:
+        for index, option in enumerate(as_list(options)):
+            path = f"{owner}.options[{index}]"
+            if not isinstance(option, Mapping):
+                self.add(
+                    "option_not_object",
+                    scope.file,
+                    path,
+                    f"option is a {type(option).__name__}, not an object; ignored: "
+                    + json.dumps(option, ensure_ascii=False)[:120],
+                )
+                continue
+            for key in option:
+                if key not in OPTION_KEYS:
+                    hint = _suggest(str(key), OPTION_KEYS)
+                    self.add(
+                        "unknown_option_key",
+                        scope.file,
+                        f"{path}.{key}",
+                        f"unknown option key {key!r}{hint}",
+                    )
+            ignored = "addModel" if level == "model" else "replaceModel"
+            if ignored in option:
+                self.add(
+                    "verb_ignored",
+                    scope.file,
+                    f"{path}.{ignored}",
+                    f"{ignored!r} is ignored on a {level}",
+                )
+            for verb, source in (("replaceWeapon", "withWeapon"), ("replaceRule", "withRule")):
+                if verb in option and not as_list(option.get(source)):
+                    self.add(
+                        "option_without_alternatives",
+                        scope.file,
+                        f"{path}.{verb}",
+                        f"{verb!r} without {source!r}",
+                    )
+            for verb in ("addWeapon", "addRule", "removeRule", "replaceModel", "addModel"):
+                if verb in option and not as_list(option.get(verb)):
+                    self.add(
+                        "option_without_alternatives",
+                        scope.file,
+                        f"{path}.{verb}",
+                        f"empty {verb!r}",
+                    )
+            for verbs, kind in (
+                (WEAPON_REF_VERBS, "weapon"),
+                (RULE_REF_VERBS, "rule"),
+                (MODEL_REF_VERBS, "model"),
+            ):
+                for verb in verbs:
+                    for ref, sub in _refs(option.get(verb), f"{path}.{verb}"):
+                        self.ref(kind, ref, scope, sub)
+
+    def category(self, category: object, scope: _Scope, path: str) -> None:
+        if not isinstance(category, str):
+            self.add(
+                "category_not_string",
+                scope.file,
+                path,
+                f"category {category!r} is not a string; the unit can never be added",
+            )
+            return
+        if category not in self.game.categories:
+            self.add(
+                "unknown_category",
+                scope.file,
+                path,
+                f"category {category!r} is not defined by the module",
+            )
+            return
+        offered = any(
+            isinstance(org, Mapping)
+            and isinstance(org.get("categories"), Mapping)
+            and category in org["categories"]
+            for org in self.game.organizations.values()
+        )
+        if not offered:
+            self.add(
+                "category_not_offered",
+                scope.file,
+                path,
+                f"no organisation offers category {category!r}; the unit can never be added",
+            )
+
+    # ----- files --------------------------------------------------------------------------
+    def lint(self, include_root: bool) -> list[Finding]:
+        game = self.game
+        for problem in game.problems:
+            self.add("file_unreadable", problem.file, "", problem.message)
+        if include_root and game.root is not None:
+            scope = _Scope(
+                ROOT_FILE,
+                game.global_data.get("rules") or {},
+                game.global_data.get("weapons") or {},
+                {},
+            )
+            for name in ("all", game.game_type):
+                data = (game.root.get("globalData") or {}).get(name)
+                if isinstance(data, Mapping):
+                    for kind in ("rules", "weapons", "strategies", "perks", "setbacks"):
+                        self.entity_map(kind, data.get(kind), scope, f"globalData.{name}.{kind}")
+        self.lint_index()
+        linted: set[str] = set()
+        for faction in game.factions.values():
+            if faction.file is None or faction.file in linted or faction.file not in game.files:
+                continue
+            linted.add(faction.file)
+            scope = _Scope(faction.file, faction.rules, faction.weapons, faction.models)
+            data = game.files[faction.file].data
+            self.keys("faction_file", data, scope, "")
+            for name in _MAP_KINDS:
+                if name in data:
+                    self.entity_map(name, data[name], scope, name)
+        for item in game.hidden:
+            self.add(
+                "hidden_content",
+                item.file,
+                item.path,
+                f"{item.path} ({item.size} entries) is commented out; skipped",
+            )
+        self.lint_folder()
+        return self.findings
+
+    def lint_index(self) -> None:
+        game, index = self.game, self.game.index
+        rules = {
+            **as_entity_map(game.global_data.get("rules")),
+            **as_entity_map(index.get("rules")),
+        }
+        weapons = {
+            **as_entity_map(game.global_data.get("weapons")),
+            **as_entity_map(index.get("weapons")),
+        }
+        scope = _Scope(MODULE_INDEX, rules, weapons, as_entity_map(index.get("models")))
+        self.keys("module_index", index, scope, "")
+        for fid, entry in as_entity_map(index.get("factions")).items():
+            if isinstance(entry, Mapping):
+                self.keys("index_faction", entry, scope, f"factions.{fid}")
+                self.entity_map(
+                    "subfactions", entry.get("subfactions"), scope, f"factions.{fid}.subfactions"
+                )
+        for fid, entry in game.unfinished_factions.items():
+            url = entry.get("url") if isinstance(entry, Mapping) else None
+            self.add(
+                "unfinished_faction",
+                MODULE_INDEX,
+                f"unfinished_factions.{fid}",
+                f"unfinished faction {fid!r} ({url}) is skipped",
+            )
+        for oid, org in game.organizations.items():
+            slots = org.get("categories") if isinstance(org, Mapping) else None
+            for cid in slots if isinstance(slots, Mapping) else {}:
+                if cid not in game.categories:
+                    self.add(
+                        "organization_unknown_category",
+                        MODULE_INDEX,
+                        f"organizations.{oid}.categories.{cid}",
+                        f"category {cid!r} is not defined by the module",
+                    )
+        for name in _MAP_KINDS:
+            if name in index:
+                self.entity_map(name, index[name], scope, name)
+
+    def lint_folder(self) -> None:
+        game = self.game
+        listed = {f.file for f in game.factions.values() if f.file}
+        unfinished = {
+            str(e.get("url")) for e in game.unfinished_factions.values() if isinstance(e, Mapping)
+        }
+        try:
+            files = sorted(p.name for p in game.module_dir.glob("*.json"))
+        except OSError:
+            return
+        for name in files:
+            if name == MODULE_INDEX or name in listed or name in unfinished:
+                continue
+            self.add(
+                "orphan_file",
+                name,
+                "",
+                f"{name} is not listed by index.json (factions or unfinished_factions)",
+            )
+
+
+def lint_game(game: BFGame, include_root: bool = True) -> list[Finding]:
+    """Lint a loaded module (its index, listed faction files and folder, plus the root's
+    global data unless ``include_root`` is False). Never raises."""
+    try:
+        return _Linter(game).lint(include_root)
+    except Exception as exc:  # a linter must not break an import
+        return [Finding(WARNING, "lint_crashed", MODULE_INDEX, "", f"linter error: {exc!r}")]

@@ -1,0 +1,1 @@
+"""Tests of the Battle Forge data reader and points engine."""
