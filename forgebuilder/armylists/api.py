@@ -1,0 +1,69 @@
+"""JSON API: validate a list document (or a match of several) and return the report.
+
+The endpoints change nothing and read no cookies' state, and they only accept
+`application/json` bodies, which a browser cannot send cross-site without a CORS preflight; so
+they are exempt from the CSRF token that every form POST of the site requires.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.http import HttpRequest, JsonResponse
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_POST
+
+from .documents import DocumentError, document_report, parse_document
+from .rules import match_check
+
+MAX_BODY = 1_000_000
+
+
+def _bad(problems, status: int = 400) -> JsonResponse:
+    return JsonResponse(DocumentError(tuple(problems)).to_json(), status=status)
+
+
+def _body(request: HttpRequest):
+    if request.content_type != "application/json":
+        return None, _bad([("", "send the list document as JSON (Content-Type: application/json)")])
+    if len(request.body) > MAX_BODY:
+        return None, _bad([("", "the document is larger than 1 MB")])
+    return request.body, None
+
+
+@csrf_exempt
+@require_POST
+def validate(request: HttpRequest) -> JsonResponse:
+    body, error = _body(request)
+    if error:
+        return error
+    try:
+        document = parse_document(body)
+        _roster, report = document_report(document)
+    except DocumentError as exc:
+        return JsonResponse(exc.to_json(), status=400)
+    return JsonResponse({"name": document.name, **report.to_json()})
+
+
+@csrf_exempt
+@require_POST
+def match(request: HttpRequest) -> JsonResponse:
+    body, error = _body(request)
+    if error:
+        return error
+    try:
+        data = json.loads(body)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        return _bad([("", "not valid JSON")])
+    lists = data.get("lists") if isinstance(data, dict) else None
+    if not isinstance(lists, list) or len(lists) < 2:
+        return _bad([("lists", "give at least two list documents")])
+    rosters, reports = [], []
+    for i, raw in enumerate(lists):
+        try:
+            roster, report = document_report(parse_document(raw))
+        except DocumentError as exc:
+            return _bad([(f"lists[{i}].{p}".rstrip("."), m) for p, m in exc.problems])
+        rosters.append(roster)
+        reports.append(report.to_json())
+    return JsonResponse({"match": match_check(rosters).to_json(), "lists": reports})

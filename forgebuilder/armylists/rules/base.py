@@ -1,0 +1,131 @@
+"""What the engine produces: violations, totals and the report; and the base of every check."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, ClassVar, Literal
+
+if TYPE_CHECKING:
+    from .roster import Roster
+
+Severity = Literal["error", "warning"]
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """One problem with a list, in players' words.
+
+    `code` is stable (tests, the API and the UI key on it); `message` cites the rule;
+    `hint` says what to do; `units` are the ids of the units it concerns.
+    """
+
+    code: str
+    severity: Severity
+    message: str
+    hint: str = ""
+    units: tuple[str, ...] = ()
+
+    def to_json(self) -> dict:
+        return {
+            "code": self.code,
+            "severity": self.severity,
+            "message": self.message,
+            "hint": self.hint,
+            "units": list(self.units),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Total:
+    """A number players track: points used, strategy points left, command points..."""
+
+    key: str
+    label: str
+    value: int
+    limit: int | None = None
+    detail: str = ""
+
+    def to_json(self) -> dict:
+        return {
+            "key": self.key,
+            "label": self.label,
+            "value": self.value,
+            "limit": self.limit,
+            "detail": self.detail,
+        }
+
+
+@dataclass(frozen=True)
+class Report:
+    totals: tuple[Total, ...]
+    violations: tuple[Violation, ...]
+    unit_points: dict[str, int] = field(default_factory=dict)
+    # Derived facts per unit shown on cards, e.g. {"u1": ("Large model",)}.
+    unit_facts: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # Other things the list unlocks, e.g. available strategies: (heading, [(name, note)]).
+    notes: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+
+    @property
+    def errors(self) -> tuple[Violation, ...]:
+        return tuple(v for v in self.violations if v.severity == "error")
+
+    @property
+    def warnings(self) -> tuple[Violation, ...]:
+        return tuple(v for v in self.violations if v.severity == "warning")
+
+    @property
+    def legal(self) -> bool:
+        return not self.errors
+
+    def total(self, key: str) -> Total | None:
+        return next((t for t in self.totals if t.key == key), None)
+
+    def violations_for(self, unit_id: str) -> tuple[Violation, ...]:
+        return tuple(v for v in self.violations if unit_id in v.units)
+
+    def to_json(self) -> dict:
+        return {
+            "legal": self.legal,
+            "totals": [t.to_json() for t in self.totals],
+            "violations": [v.to_json() for v in self.violations],
+            "unit_points": self.unit_points,
+            "unit_facts": {k: list(v) for k, v in self.unit_facts.items()},
+        }
+
+
+class Check:
+    """A rule a list must follow. Shaped like Django's password validators.
+
+    Subclasses set a stable `code` (or several, documented in `codes`), a `description` for
+    help text, and implement `check()` yielding violations and/or `totals()` yielding totals.
+    Parameters come from the module (`roster.params`), so a module with other numbers needs
+    no code. `casual = True` keeps a check in casual mode, where only points are checked.
+    """
+
+    code: ClassVar[str] = ""
+    description: ClassVar[str] = ""
+    casual: ClassVar[bool] = False
+
+    def check(self, roster: Roster) -> Iterator[Violation]:
+        return iter(())
+
+    def totals(self, roster: Roster) -> Iterator[Total]:
+        return iter(())
+
+    def facts(self, roster: Roster) -> Iterator[tuple[str, str]]:
+        """(unit id, fact) pairs, e.g. ("u1", "Large model")."""
+        return iter(())
+
+    def notes(self, roster: Roster) -> Iterator[tuple[str, tuple[tuple[str, str], ...]]]:
+        return iter(())
+
+    def error(self, message: str, *, hint: str = "", units=(), code: str | None = None) -> Violation:
+        return Violation(code or self.code, "error", message, hint, tuple(units))
+
+    def warning(self, message: str, *, hint: str = "", units=(), code: str | None = None) -> Violation:
+        return Violation(code or self.code, "warning", message, hint, tuple(units))
+
+
+def plural(n: int, word: str, plural_word: str | None = None) -> str:
+    return f"{n} {word if n == 1 else (plural_word or word + 's')}"

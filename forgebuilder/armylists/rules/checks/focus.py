@@ -1,0 +1,54 @@
+"""Focuses: which units a focus forbids or alone allows, and the strategies it unlocks."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..base import Check, Violation
+from ..roster import Roster, available_under_focus
+
+
+class FocusUnits(Check):
+    code = "focus-unit"
+    description = (
+        "A restricted focus forbids the units it does not name; a unit that names focuses may "
+        "only be taken with one of them."
+    )
+
+    def check(self, roster: Roster) -> Iterator[Violation]:
+        focuses = roster.catalog.focuses(roster.faction_key)
+        for unit in roster.units:
+            sheet = unit.datasheet
+            if sheet is None or unit.faction_key != roster.faction_key:
+                continue
+            if available_under_focus(sheet.focuses, roster, roster.focus_key):
+                continue
+            allowed = [f.name for k, f in focuses.items() if k in sheet.focuses]
+            if roster.focus is not None and roster.focus.restricted:
+                yield self.error(
+                    f"The {roster.focus.name} focus does not allow {unit.name}.",
+                    hint="Remove the unit, or pick another focus.",
+                    units=(unit.id,),
+                    code="focus-forbids-unit",
+                )
+            else:
+                only = " or ".join(allowed) or "another"
+                yield self.error(
+                    f"Only the {only} focus may take {unit.name}.",
+                    hint=f"Choose the {only} focus, or remove the unit.",
+                    units=(unit.id,),
+                    code="focus-only-unit",
+                )
+
+    def notes(self, roster: Roster):
+        strategies = roster.catalog.strategies(roster.faction_key)
+        rows = []
+        for strategy in strategies.values():
+            if not available_under_focus(strategy.focuses, roster, roster.focus_key):
+                continue
+            cost = strategy.cost_note or (str(strategy.cost) if strategy.cost is not None else "-")
+            focus_only = strategy.focuses and "none" not in strategy.focuses
+            note = f"{cost} SP" + (" · focus strategy" if focus_only else "")
+            rows.append((strategy.name, note))
+        if rows:
+            yield ("Strategies", tuple(rows))

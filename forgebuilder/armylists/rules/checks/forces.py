@@ -1,0 +1,193 @@
+"""Force organizations, strategy points and allied forces (Battle Forge)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+from ..base import Check, Total, Violation, plural
+from ..roster import Roster
+
+
+def strategy_income(roster: Roster) -> int:
+    params = roster.params
+    return params.strategy_points_base + roster.points_limit // params.strategy_points_per
+
+
+class StrategyPoints(Check):
+    code = "strategy-points-overspent"
+    description = (
+        "Strategy points each round: the base plus one per full N points of the limit; every "
+        "force organization costs its strategy points out of that income, which may not go "
+        "below zero."
+    )
+
+    def totals(self, roster: Roster) -> Iterator[Total]:
+        income = strategy_income(roster)
+        spent = sum(f.organization.cost for f in roster.forces if f.organization)
+        yield Total("sp_income", "Strategy points per round", income)
+        yield Total("sp_spent", "Strategy points spent on force organizations", spent)
+        yield Total("sp_left", "Strategy points left", income - spent, detail=f"{income} − {spent}")
+
+    def check(self, roster: Roster) -> Iterator[Violation]:
+        income = strategy_income(roster)
+        spent = sum(f.organization.cost for f in roster.forces if f.organization)
+        if spent > income:
+            p = roster.params
+            costly = [f.id for f in roster.forces if f.organization and f.organization.cost]
+            yield self.error(
+                f"The force organizations cost {spent} strategy points, but a "
+                f"{roster.points_limit}-point list earns {income} per round "
+                f"({p.strategy_points_base} + 1 per full {p.strategy_points_per} points).",
+                hint=f"Drop force organizations worth {spent - income} strategy points, or raise "
+                "the points limit.",
+                units=tuple(u.id for u in roster.units if u.force_id in costly),
+            )
+
+
+class AdvantagePoints(Check):
+    code = "advantage-points"
+    description = "One advantage point for each full N points the list is under its limit."
+    casual = True
+
+    def totals(self, roster: Roster) -> Iterator[Total]:
+        under = max(roster.points_limit - roster.points, 0)
+        yield Total(
+            "advantage", "Advantage points", under // roster.params.advantage_points_per,
+            detail=f"{under} points under the limit",
+        )  # fmt: skip
+
+
+class ForceOrganizationRequired(Check):
+    code = "no-force-organization"
+    description = "A list takes at least one force organization."
+
+    def check(self, roster: Roster) -> Iterator[Violation]:
+        if not roster.forces:
+            yield self.error(
+                "The list has no force organization; every unit must be placed in one.",
+                hint="Add a force organization for your faction.",
+                units=tuple(u.id for u in roster.units),
+            )
+
+
+class UnitPlacement(Check):
+    code = "unit-placement"
+    description = "Every unit sits in exactly one force organization of its own faction."
+
+    def check(self, roster: Roster) -> Iterator[Violation]:
+        for unit in roster.units:
+            force = roster.force(unit.force_id)
+            if force is None:
+                yield self.error(
+                    f"{unit.name} is not in a force organization.",
+                    hint="Move it into a force organization of its faction.",
+                    units=(unit.id,),
+                    code="unit-without-force",
+                )
+            elif force.faction_key != unit.faction_key:
+                theirs = force.faction.name if force.faction else force.faction_key
+                yield self.error(
+                    f"{unit.name} is placed in a {theirs} force organization; units go in a force "
+                    "organization of their own faction.",
+                    hint="Move it to a force organization of its faction.",
+                    units=(unit.id,),
+                    code="unit-wrong-faction",
+                )
+
+
+class ForceOrganizationSlots(Check):
+    code = "force-org-slots"
+    description = "Each force organization holds between its minimum and maximum of each category."
+
+    def check(self, roster: Roster) -> Iterator[Violation]:
+        catalog = roster.catalog
+        for force in roster.forces:
+            org = force.organization
+            if org is None:
+                continue
+            units = roster.units_in(force.id)
+            by_category = Counter(u.category for u in units if u.datasheet)
+            for category, n in by_category.items():
+                if category not in org.slots:
+                    ids = tuple(u.id for u in units if u.category == category)
+                    yield self.error(
+                        f"Force organization '{org.name}' takes no "
+                        f"{catalog.category_name(category)} units; you have {n}.",
+                        hint="Move them to a force organization that offers the category.",
+                        units=ids,
+                        code="force-org-category",
+                    )
+            for category, slot in org.slots.items():
+                n = by_category.get(category, 0)
+                name = catalog.category_name(category)
+                ids = tuple(u.id for u in units if u.category == category)
+                if slot.max is not None and n > slot.max:
+                    yield self.error(
+                        f"Force organization '{org.name}' allows at most "
+                        f"{plural(slot.max, name + ' unit')}; you have {n}.",
+                        hint=f"Remove {n - slot.max} {name} unit{'s' * (n - slot.max != 1)} or "
+                        "move them to another force organization.",
+                        units=ids,
+                        code="force-org-max",
+                    )
+                elif n < slot.min:
+                    yield self.error(
+                        f"Force organization '{org.name}' needs at least "
+                        f"{plural(slot.min, name + ' unit')}; you have {n}.",
+                        hint=f"Add {slot.min - n} more {name} unit{'s' * (slot.min - n != 1)} "
+                        f"to '{org.name}'.",
+                        units=ids,
+                        code="force-org-min",
+                    )
+
+
+class Allies(Check):
+    code = "allies"
+    description = (
+        "An allied faction comes in its own force organization and must share an alliance with "
+        "the list's faction; Unaligned factions take no allies and are nobody's allies; "
+        "Mercenaries ally with anyone."
+    )
+
+    def check(self, roster: Roster) -> Iterator[Violation]:
+        catalog = roster.catalog
+        primary = catalog.alliance(roster.faction_key)
+        primary_name = roster.faction.name if roster.faction else roster.faction_key
+        for force in roster.forces:
+            if not force.allied or force.faction is None:
+                continue
+            ally = catalog.alliance(force.faction_key)
+            ids = tuple(u.id for u in roster.units_in(force.id))
+            problem = ally_problem(primary, ally, primary_name, force.faction.name)
+            if problem:
+                message, code = problem
+                yield self.error(
+                    message,
+                    hint=f"Remove the {force.faction.name} force organization.",
+                    units=ids,
+                    code=code,
+                )
+
+
+def ally_problem(primary, ally, primary_name: str, ally_name: str) -> tuple[str, str] | None:
+    """Why `ally_name` may not ally with `primary_name`, or None when it may."""
+    primary_kind = primary[1].kind if primary else "standard"
+    ally_kind = ally[1].kind if ally else "standard"
+    if primary_kind == "unaligned":
+        return (
+            f"{primary_name} is Unaligned and takes no allies; {ally_name} cannot join it.",
+            "ally-unaligned",
+        )
+    if ally_kind == "unaligned":
+        return (f"{ally_name} is Unaligned and allies with no one.", "ally-unaligned")
+    if "mercenaries" in (primary_kind, ally_kind):
+        return None
+    if primary is None or ally is None or primary[0] != ally[0]:
+        theirs = ally[1].name if ally else "no alliance"
+        ours = primary[1].name if primary else "no alliance"
+        return (
+            f"{ally_name} ({theirs}) is not in the same alliance as {primary_name} ({ours}).",
+            "ally-other-alliance",
+        )
+    return None

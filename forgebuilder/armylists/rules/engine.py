@@ -1,0 +1,90 @@
+"""Evaluate a roster with its ruleset's checks; compare lists for a match."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .base import Report, Total, Violation
+from .registry import checks
+from .roster import Roster
+
+
+def evaluate(roster: Roster) -> Report:
+    """Every total and every violation of `roster` under its ruleset (casual: points only)."""
+    from . import systems  # noqa: F401  (registers the rulesets' checks)
+
+    totals: list[Total] = []
+    violations: list[Violation] = []
+    facts: dict[str, list[str]] = {}
+    notes = []
+    for check in checks.for_ruleset(roster.catalog.ruleset.key):
+        if roster.casual and not check.casual:
+            continue
+        totals.extend(check.totals(roster))
+        violations.extend(check.check(roster))
+        for unit_id, fact in check.facts(roster):
+            facts.setdefault(unit_id, []).append(fact)
+        notes.extend(check.notes(roster))
+    violations.sort(key=lambda v: v.severity != "error")
+    return Report(
+        totals=tuple(totals),
+        violations=tuple(violations),
+        unit_points={u.id: u.points for u in roster.units},
+        unit_facts={k: tuple(v) for k, v in facts.items()},
+        notes=tuple(notes),
+    )
+
+
+@dataclass(frozen=True)
+class MatchSide:
+    name: str
+    points: int
+    underdog_points: int
+
+
+@dataclass(frozen=True)
+class MatchReport:
+    sides: tuple[MatchSide, ...]
+    violations: tuple[Violation, ...]
+
+    @property
+    def legal(self) -> bool:
+        return not any(v.severity == "error" for v in self.violations)
+
+    def to_json(self) -> dict:
+        return {
+            "legal": self.legal,
+            "sides": [s.__dict__ for s in self.sides],
+            "violations": [v.to_json() for v in self.violations],
+        }
+
+
+def match_check(rosters: list[Roster]) -> MatchReport:
+    """Checks between the armies of one match (Grimdark): size gap and underdog points.
+
+    No army may be more than `army_size_gap` points above the smallest; each army earns one
+    underdog point per full `underdog_points_per` points below the largest.
+    """
+    if len(rosters) < 2:
+        raise ValueError("A match check needs at least two lists.")
+    params = rosters[0].params
+    gap = getattr(params, "army_size_gap", 250)
+    per = getattr(params, "underdog_points_per", 50)
+    points = [r.points for r in rosters]
+    smallest, largest = min(points), max(points)
+    sides = tuple(
+        MatchSide(r.document.name, p, (largest - p) // per) for r, p in zip(rosters, points, strict=True)
+    )
+    violations = []
+    for side in sides:
+        if side.points - smallest > gap:
+            violations.append(
+                Violation(
+                    "army-size-gap",
+                    "error",
+                    f"{side.name} has {side.points} points, {side.points - smallest} more than the "
+                    f"smallest army ({smallest}); the limit is {gap} above the smallest.",
+                    hint=f"Bring {side.name} down to {smallest + gap} points or less.",
+                )
+            )
+    return MatchReport(sides, tuple(violations))

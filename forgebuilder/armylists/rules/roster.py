@@ -1,0 +1,357 @@
+"""Resolve a list document against its module's catalogue into an immutable Roster.
+
+Resolving never fails: what cannot be matched (an unknown datasheet, option or legend) is kept
+as an `Issue` that the engine reports as a violation, so a player sees every problem at once.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from factions.catalog import Catalog, focus_allows
+from factions.gamedata.refs import Ref
+from factions.gamedata.schemas import (
+    ChoiceSpec,
+    DatasheetSpec,
+    FactionSpec,
+    FocusSpec,
+    ForceOrganizationSpec,
+    LegendSpec,
+    ModelSpec,
+    OptionSpec,
+)
+from forgebuilder.armylists.listdoc import ListDocument
+
+
+@dataclass(frozen=True, slots=True)
+class Issue:
+    """Something in the document that the module does not have."""
+
+    code: str
+    message: str
+    unit: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TakenChoice:
+    option: OptionSpec
+    model: ModelSpec | None  # None: a unit option
+    choice: ChoiceSpec
+    count: int
+    # Models the option applies to (for per-model "all" options: what the price multiplies).
+    applies_to: int
+
+    @property
+    def points(self) -> int:
+        if self.option.per_model:
+            return self.choice.points * self.applies_to
+        return self.choice.points * self.count
+
+
+@dataclass(frozen=True, slots=True)
+class Loadout:
+    """What the models of one type carry once options are applied: (reference, models carrying)."""
+
+    model: ModelSpec
+    count: int
+    weapons: tuple[tuple[Ref, int], ...]
+    rules: tuple[tuple[Ref, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RosterUnit:
+    id: str
+    name: str
+    datasheet_key: str
+    datasheet: DatasheetSpec | None
+    faction_key: str
+    force_id: str | None
+    model_counts: tuple[tuple[str, int], ...]
+    choices: tuple[TakenChoice, ...]
+    specialty: str | None
+    points: int
+    focus_key: str | None  # the focus that applies to this unit (None for allies)
+
+    @property
+    def total_models(self) -> int:
+        return sum(count for _, count in self.model_counts)
+
+    def count_of(self, model_id: str | None) -> int:
+        return dict(self.model_counts).get(model_id or "", 0)
+
+    @property
+    def category(self) -> str | None:
+        return self.datasheet.category if self.datasheet else None
+
+
+@dataclass(frozen=True, slots=True)
+class RosterForce:
+    id: str
+    organization_key: str | None
+    organization: ForceOrganizationSpec | None
+    faction_key: str
+    faction: FactionSpec | None
+    allied: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RosterLegend:
+    key: str
+    legend: LegendSpec | None
+    unit_id: str | None
+
+    @property
+    def points(self) -> int:
+        return self.legend.points if self.legend else 0
+
+
+@dataclass(frozen=True)
+class Roster:
+    document: ListDocument
+    catalog: Catalog
+    faction_key: str
+    faction: FactionSpec | None
+    focus_key: str | None
+    focus: FocusSpec | None
+    forces: tuple[RosterForce, ...]
+    units: tuple[RosterUnit, ...]
+    legends: tuple[RosterLegend, ...]
+    issues: tuple[Issue, ...] = field(default=())
+
+    @property
+    def points_limit(self) -> int:
+        return self.document.points_limit
+
+    @property
+    def casual(self) -> bool:
+        return self.document.casual
+
+    @property
+    def params(self):
+        return self.catalog.params
+
+    @property
+    def ruleset(self):
+        return self.catalog.ruleset
+
+    @property
+    def points(self) -> int:
+        return sum(u.points for u in self.units) + sum(leg.points for leg in self.legends)
+
+    def unit(self, unit_id: str) -> RosterUnit | None:
+        return next((u for u in self.units if u.id == unit_id), None)
+
+    def force(self, force_id: str | None) -> RosterForce | None:
+        return next((f for f in self.forces if f.id == force_id), None)
+
+    def units_in(self, force_id: str) -> list[RosterUnit]:
+        return [u for u in self.units if u.force_id == force_id]
+
+    def loadout(self, unit: RosterUnit) -> list[Loadout]:
+        return unit_loadout(unit)
+
+
+def resolve(document: ListDocument, catalog: Catalog) -> Roster:
+    """Match every id of `document` in `catalog`; what does not match becomes an Issue."""
+    issues: list[Issue] = []
+    faction = catalog.faction(document.faction)
+    if faction is None:
+        issues.append(Issue("unknown-faction", f"The module has no faction '{document.faction}'."))
+    focus = None
+    if document.focus is not None:
+        focus = catalog.focuses(document.faction).get(document.focus)
+        if focus is None:
+            issues.append(
+                Issue("unknown-focus", f"{_name(faction, document.faction)} has no focus '{document.focus}'.")
+            )
+    forces = []
+    for force in document.forces:
+        force_faction = catalog.faction(force.faction)
+        if force_faction is None:
+            issues.append(Issue("unknown-faction", f"The module has no faction '{force.faction}'."))
+        org = None
+        if force.organization is not None:
+            org = catalog.force_organizations(force.faction).get(force.organization)
+            if org is None:
+                issues.append(
+                    Issue(
+                        "unknown-force-organization",
+                        f"The module has no force organization '{force.organization}'.",
+                    )
+                )
+        forces.append(
+            RosterForce(
+                force.id, force.organization, org, force.faction, force_faction,
+                allied=force.faction != document.faction,
+            )  # fmt: skip
+        )
+    force_faction_of = {f.id: f.faction_key for f in forces}
+    units = []
+    for unit in document.units:
+        faction_key = unit.faction or force_faction_of.get(unit.force or "", document.faction)
+        unit_focus = document.focus if faction_key == document.faction else None
+        units.append(_unit(unit, faction_key, unit_focus, catalog, issues))
+    legends = []
+    for item in document.legends:
+        legend = catalog.legends(document.faction).get(item.legend)
+        if legend is None:
+            issues.append(Issue("unknown-legend", f"The module has no legend '{item.legend}'."))
+        legends.append(RosterLegend(item.legend, legend, item.unit))
+    return Roster(
+        document=document,
+        catalog=catalog,
+        faction_key=document.faction,
+        faction=faction,
+        focus_key=document.focus if focus else None,
+        focus=focus,
+        forces=tuple(forces),
+        units=tuple(units),
+        legends=tuple(legends),
+        issues=tuple(issues),
+    )
+
+
+def _name(faction: FactionSpec | None, key: str) -> str:
+    return faction.name if faction else key
+
+
+def _unit(unit, faction_key: str, focus_key: str | None, catalog: Catalog, issues: list[Issue]) -> RosterUnit:
+    sheet = catalog.datasheet(faction_key, unit.datasheet)
+    if sheet is None:
+        issues.append(
+            Issue(
+                "unknown-datasheet",
+                f"The faction '{faction_key}' has no datasheet '{unit.datasheet}'.",
+                unit.id,
+            )
+        )
+        return RosterUnit(
+            unit.id, unit.name or unit.datasheet, unit.datasheet, None, faction_key, unit.force,
+            (), (), unit.specialty, 0, focus_key,
+        )  # fmt: skip
+    counts = []
+    known_models = {m.id for m in sheet.models}
+    for model_id in unit.models:
+        if model_id not in known_models:
+            issues.append(
+                Issue("unknown-model", f"{sheet.name} has no model '{model_id}'.", unit.id)
+            )
+    for model in sheet.models:
+        counts.append((model.id or "", unit.models.get(model.id or "", model.min)))
+    count_of = dict(counts)
+    total = sum(count_of.values())
+    # add_model choices bring extra models; they count towards the unit's total
+    taken: list[TakenChoice] = []
+    for item in unit.options:
+        found = sheet.option(item.option)
+        if found is None:
+            issues.append(
+                Issue("unknown-option", f"{sheet.name} has no option '{item.option}'.", unit.id)
+            )
+            continue
+        model, option = found
+        choice = next((c for c in option.choices if c.id == item.choice), None)
+        if choice is None:
+            issues.append(
+                Issue(
+                    "unknown-choice",
+                    f"The option '{option.label or option.id}' of {sheet.name} has no choice "
+                    f"'{item.choice}'.",
+                    unit.id,
+                )
+            )
+            continue
+        if option.verb == "add_model":
+            total += item.count * len(choice.items)
+        applies_to = count_of.get(model.id or "", 0) if model is not None else total
+        taken.append(TakenChoice(option, model, choice, item.count, applies_to))
+    # unit-level "all" options apply to every model, added ones included
+    taken = [
+        TakenChoice(t.option, t.model, t.choice, t.count, total) if t.model is None else t
+        for t in taken
+    ]
+    points = sheet.points
+    for model in sheet.models:
+        extra = count_of[model.id or ""] - model.min
+        if extra > 0 and model.extra_model_points:
+            points += extra * model.extra_model_points
+    points += sum(t.points for t in taken)
+    return RosterUnit(
+        id=unit.id,
+        name=unit.name.strip() or sheet.name,
+        datasheet_key=unit.datasheet,
+        datasheet=sheet,
+        faction_key=faction_key,
+        force_id=unit.force,
+        model_counts=tuple(counts),
+        choices=tuple(taken),
+        specialty=unit.specialty,
+        points=points,
+        focus_key=focus_key,
+    )
+
+
+def unit_loadout(unit: RosterUnit) -> list[Loadout]:
+    """Each model type's weapons and rules after the unit's choices: (ref, models carrying it)."""
+    sheet = unit.datasheet
+    if sheet is None:
+        return []
+    out = []
+    for model in sheet.models:
+        n = unit.count_of(model.id)
+        weapons: Counter[Ref] = Counter({ref: n for ref in model.weapons})
+        rules: Counter[Ref] = Counter({ref: n for ref in (*sheet.rules, *model.rules)})
+        for taken in unit.choices:
+            targets_me = taken.model is model or (
+                taken.model is None and _unit_option_target(sheet, taken.option) is model
+            )
+            if not targets_me:
+                continue
+            k = n if taken.option.per_model else taken.count
+            pool = weapons if taken.option.verb in ("replace_weapon", "add_weapon") else rules
+            if taken.option.verb.startswith("replace_") and taken.option.verb != "replace_model":
+                for ref in taken.option.replace:
+                    pool[_match(pool, ref)] -= k
+            if taken.option.verb == "remove_rule":
+                for ref in taken.choice.items:
+                    rules[_match(rules, ref)] -= k
+                continue
+            if taken.option.verb in ("add_model", "replace_model"):
+                continue
+            for ref in taken.choice.items:
+                pool[ref] += k
+        out.append(
+            Loadout(
+                model,
+                n,
+                tuple((ref, c) for ref, c in weapons.items() if c > 0),
+                tuple((ref, c) for ref, c in rules.items() if c > 0),
+            )
+        )
+    return out
+
+
+def _match(pool: Counter[Ref], ref: Ref) -> Ref:
+    """The entry of `pool` that `ref` names (same id, and same value when it gives one)."""
+    for candidate in pool:
+        if candidate.id == ref.id and (ref.x is None or candidate.x == ref.x):
+            return candidate
+    return ref
+
+
+def _unit_option_target(sheet: DatasheetSpec, option: OptionSpec) -> ModelSpec:
+    """The model type a unit option changes: the first that carries what it replaces."""
+    if option.replace:
+        for model in sheet.models:
+            ids = {r.id for r in model.weapons} | {r.id for r in model.rules}
+            if any(ref.id in ids for ref in option.replace):
+                return model
+    return sheet.models[0]
+
+
+def available_under_focus(focuses: tuple[str, ...], roster: Roster, focus_key: str | None) -> bool:
+    if focus_key is None:
+        return focus_allows(focuses, None, False)
+    focus = roster.catalog.focuses(roster.faction_key).get(focus_key)
+    return focus_allows(focuses, focus_key, bool(focus and focus.restricted))
