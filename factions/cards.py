@@ -77,7 +77,9 @@ class Card:
         return ids
 
 
-def rule_chips(catalog: Catalog, faction: str | None, refs: tuple[Ref, ...]) -> tuple[RuleChip, ...]:
+def rule_chips(
+    catalog: Catalog, faction: str | None, refs: tuple[Ref, ...]
+) -> tuple[RuleChip, ...]:
     chips = []
     for ref in refs:
         rule = catalog.rule(faction, ref.id)
@@ -93,9 +95,7 @@ def model_row(catalog: Catalog, faction: str, model, count: str) -> ModelRow:
     return ModelRow(model.name, count, stats, rule_chips(catalog, faction, model.rules))
 
 
-def weapon_rows(
-    catalog: Catalog, faction: str, ref: Ref, carried_by: str = ""
-) -> list[WeaponRow]:
+def weapon_rows(catalog: Catalog, faction: str, ref: Ref, carried_by: str = "") -> list[WeaponRow]:
     weapon: WeaponSpec | None = catalog.weapon(faction, ref.id)
     label = catalog.weapon_label(faction, ref)
     blank = tuple("-" for _ in catalog.ruleset.weapon_stats)
@@ -122,12 +122,16 @@ def count_text(model: ModelSpec) -> str:
     return str(model.min) if top == model.min else f"{model.min}-{top}"
 
 
-def option_line(catalog: Catalog, faction: str, model: ModelSpec | None, option: OptionSpec) -> OptionLine:
+def option_line(
+    catalog: Catalog, faction: str, model: ModelSpec | None, option: OptionSpec
+) -> OptionLine:
     label_of = catalog.weapon_label if option.verb in ("replace_weapon", "add_weapon") else None
     if option.verb in ("add_model", "replace_model"):
-        def label_of(f, ref):  # noqa: E306
+
+        def label_of(f, ref):
             template = catalog.model_template(f, ref.id)
             return ref.display(template.name if template else ref.id)
+
     if label_of is None:
         label_of = catalog.rule_label
     old = ", ".join(label_of(faction, ref) for ref in option.replace)
@@ -150,7 +154,9 @@ def option_line(catalog: Catalog, faction: str, model: ModelSpec | None, option:
     return OptionLine(text, choices, limit)
 
 
-def choice_label(catalog: Catalog, faction: str, option: OptionSpec, choice: ChoiceSpec, label_of=None) -> str:
+def choice_label(
+    catalog: Catalog, faction: str, option: OptionSpec, choice: ChoiceSpec, label_of=None
+) -> str:
     if choice.label:
         return choice.label
     if label_of is None:

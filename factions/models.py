@@ -19,7 +19,7 @@ key_validator = RegexValidator(
 )
 
 
-def KeyField(**kwargs) -> models.CharField:  # noqa: N802 (a field factory reads like a field)
+def KeyField(**kwargs) -> models.CharField:
     return models.CharField(max_length=80, validators=[key_validator], **kwargs)
 
 

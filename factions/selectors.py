@@ -98,7 +98,11 @@ def _focus_names(catalog: Catalog, faction_key: str, focuses: tuple[str, ...]) -
 
 
 def _force_orgs(catalog: Catalog, faction_key: str | None) -> list[dict[str, Any]]:
-    orgs = catalog.force_organizations(faction_key) if faction_key else catalog.spec.force_organizations
+    orgs = (
+        catalog.force_organizations(faction_key)
+        if faction_key
+        else catalog.spec.force_organizations
+    )
     return [
         {
             "key": key,
@@ -119,7 +123,11 @@ def _powers(catalog: Catalog, faction_key: str | None) -> list[dict[str, Any]]:
     groups: dict[str | None, list] = defaultdict(list)
     for key, power in powers.items():
         groups[power.specialty].append((key, power))
-    out = [{"name": "Open to every caster", "powers": groups.get(None, [])}] if groups.get(None) else []
+    out = (
+        [{"name": "Open to every caster", "powers": groups.get(None, [])}]
+        if groups.get(None)
+        else []
+    )
     out += [
         {"name": spec.name, "powers": groups.get(key, [])}
         for key, spec in specialties.items()

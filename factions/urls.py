@@ -9,5 +9,7 @@ urlpatterns = [
     path("", views.module_list, name="module_list"),
     path("<str:slug>/", views.module_detail, name="module_detail"),
     path("<str:slug>/<str:faction>/", views.faction_detail, name="faction_detail"),
-    path("<str:slug>/<str:faction>/<str:datasheet>/", views.datasheet_detail, name="datasheet_detail"),
+    path(
+        "<str:slug>/<str:faction>/<str:datasheet>/", views.datasheet_detail, name="datasheet_detail"
+    ),
 ]

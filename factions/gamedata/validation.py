@@ -51,10 +51,9 @@ def _data_path(data: Any, loc: tuple[Any, ...]) -> tuple[object, ...]:
     for part in loc:
         if part == "[key]":
             continue
-        if isinstance(node, dict) and part in node:
-            parts.append(part)
-            node = node[part]
-        elif isinstance(node, list) and isinstance(part, int) and part < len(node):
+        if (isinstance(node, dict) and part in node) or (
+            isinstance(node, list) and isinstance(part, int) and part < len(node)
+        ):
             parts.append(part)
             node = node[part]
         elif isinstance(node, dict) and isinstance(part, str) and "[" not in part:

@@ -6,468 +6,1158 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
-    dependencies = [
-    ]
+    dependencies = []
 
     operations = [
         migrations.CreateModel(
-            name='Alliance',
+            name="Alliance",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('key', models.CharField(max_length=80, validators=[django.core.validators.RegexValidator('^\\w[\\w.\\-]*$', "Use letters, digits, '_', '-' or '.', starting with a letter or digit.")])),
-                ('order', models.PositiveIntegerField(default=0)),
-                ('name', models.CharField(max_length=120)),
-                ('kind', models.CharField(choices=[('standard', 'Allies within the alliance'), ('unaligned', 'Unaligned: takes no allies'), ('mercenaries', 'Mercenaries: allies with anyone')], default='standard', max_length=20)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "key",
+                    models.CharField(
+                        max_length=80,
+                        validators=[
+                            django.core.validators.RegexValidator(
+                                "^\\w[\\w.\\-]*$",
+                                "Use letters, digits, '_', '-' or '.', starting with a letter or digit.",
+                            )
+                        ],
+                    ),
+                ),
+                ("order", models.PositiveIntegerField(default=0)),
+                ("name", models.CharField(max_length=120)),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("standard", "Allies within the alliance"),
+                            ("unaligned", "Unaligned: takes no allies"),
+                            ("mercenaries", "Mercenaries: allies with anyone"),
+                        ],
+                        default="standard",
+                        max_length=20,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['order', 'pk'],
-                'abstract': False,
+                "ordering": ["order", "pk"],
+                "abstract": False,
             },
         ),
         migrations.CreateModel(
-            name='Datasheet',
+            name="Datasheet",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('key', models.CharField(max_length=80, validators=[django.core.validators.RegexValidator('^\\w[\\w.\\-]*$', "Use letters, digits, '_', '-' or '.', starting with a letter or digit.")])),
-                ('order', models.PositiveIntegerField(default=0)),
-                ('name', models.CharField(max_length=120)),
-                ('points', models.PositiveIntegerField(default=0)),
-                ('description', models.TextField(blank=True)),
-                ('keywords', models.JSONField(blank=True, default=list)),
-                ('rules', models.JSONField(blank=True, default=list)),
-                ('focuses', models.JSONField(blank=True, default=list)),
-                ('unit_type', models.CharField(blank=True, max_length=40, null=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "key",
+                    models.CharField(
+                        max_length=80,
+                        validators=[
+                            django.core.validators.RegexValidator(
+                                "^\\w[\\w.\\-]*$",
+                                "Use letters, digits, '_', '-' or '.', starting with a letter or digit.",
+                            )
+                        ],
+                    ),
+                ),
+                ("order", models.PositiveIntegerField(default=0)),
+                ("name", models.CharField(max_length=120)),
+                ("points", models.PositiveIntegerField(default=0)),
+                ("description", models.TextField(blank=True)),
+                ("keywords", models.JSONField(blank=True, default=list)),
+                ("rules", models.JSONField(blank=True, default=list)),
+                ("focuses", models.JSONField(blank=True, default=list)),
+                ("unit_type", models.CharField(blank=True, max_length=40, null=True)),
             ],
             options={
-                'ordering': ['order', 'pk'],
-                'abstract': False,
+                "ordering": ["order", "pk"],
+                "abstract": False,
             },
         ),
         migrations.CreateModel(
-            name='GameModule',
+            name="GameModule",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('slug', models.CharField(max_length=80, unique=True, validators=[django.core.validators.RegexValidator('^\\w[\\w.\\-]*$', "Use letters, digits, '_', '-' or '.', starting with a letter or digit.")])),
-                ('name', models.CharField(max_length=120)),
-                ('version', models.CharField(max_length=40)),
-                ('ruleset', models.CharField(help_text='Key of a registered ruleset.', max_length=40)),
-                ('description', models.TextField(blank=True)),
-                ('parameters', models.JSONField(blank=True, default=dict, help_text="List-building numbers; see the ruleset's parameters.")),
-                ('source', models.JSONField(blank=True, default=dict)),
-                ('revision', models.PositiveIntegerField(default=1, editable=False)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "slug",
+                    models.CharField(
+                        max_length=80,
+                        unique=True,
+                        validators=[
+                            django.core.validators.RegexValidator(
+                                "^\\w[\\w.\\-]*$",
+                                "Use letters, digits, '_', '-' or '.', starting with a letter or digit.",
+                            )
+                        ],
+                    ),
+                ),
+                ("name", models.CharField(max_length=120)),
+                ("version", models.CharField(max_length=40)),
+                (
+                    "ruleset",
+                    models.CharField(help_text="Key of a registered ruleset.", max_length=40),
+                ),
+                ("description", models.TextField(blank=True)),
+                (
+                    "parameters",
+                    models.JSONField(
+                        blank=True,
+                        default=dict,
+                        help_text="List-building numbers; see the ruleset's parameters.",
+                    ),
+                ),
+                ("source", models.JSONField(blank=True, default=dict)),
+                ("revision", models.PositiveIntegerField(default=1, editable=False)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
             ],
             options={
-                'ordering': ['name'],
+                "ordering": ["name"],
             },
         ),
         migrations.CreateModel(
-            name='DatasheetModel',
+            name="DatasheetModel",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('key', models.CharField(max_length=80, validators=[django.core.validators.RegexValidator('^\\w[\\w.\\-]*$', "Use letters, digits, '_', '-' or '.', starting with a letter or digit.")])),
-                ('order', models.PositiveIntegerField(default=0)),
-                ('name', models.CharField(max_length=120)),
-                ('description', models.TextField(blank=True)),
-                ('min', models.PositiveIntegerField(default=1)),
-                ('max', models.PositiveIntegerField(blank=True, null=True)),
-                ('extra_model_points', models.IntegerField(blank=True, null=True)),
-                ('leader', models.BooleanField(default=False)),
-                ('stats', models.JSONField(blank=True, default=dict)),
-                ('weapons', models.JSONField(blank=True, default=list)),
-                ('rules', models.JSONField(blank=True, default=list)),
-                ('datasheet', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='model_types', to='factions.datasheet')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "key",
+                    models.CharField(
+                        max_length=80,
+                        validators=[
+                            django.core.validators.RegexValidator(
+                                "^\\w[\\w.\\-]*$",
+                                "Use letters, digits, '_', '-' or '.', starting with a letter or digit.",
+                            )
+                        ],
+                    ),
+                ),
+                ("order", models.PositiveIntegerField(default=0)),
+                ("name", models.CharField(max_length=120)),
+                ("description", models.TextField(blank=True)),
+                ("min", models.PositiveIntegerField(default=1)),
+                ("max", models.PositiveIntegerField(blank=True, null=True)),
+                ("extra_model_points", models.IntegerField(blank=True, null=True)),
+                ("leader", models.BooleanField(default=False)),
+                ("stats", models.JSONField(blank=True, default=dict)),
+                ("weapons", models.JSONField(blank=True, default=list)),
+                ("rules", models.JSONField(blank=True, default=list)),
+                (
+                    "datasheet",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="model_types",
+                        to="factions.datasheet",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['order', 'pk'],
+                "ordering": ["order", "pk"],
             },
         ),
         migrations.CreateModel(
-            name='Faction',
+            name="Faction",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('key', models.CharField(max_length=80, validators=[django.core.validators.RegexValidator('^\\w[\\w.\\-]*$', "Use letters, digits, '_', '-' or '.', starting with a letter or digit.")])),
-                ('order', models.PositiveIntegerField(default=0)),
-                ('name', models.CharField(max_length=120)),
-                ('description', models.TextField(blank=True)),
-                ('color', models.CharField(blank=True, max_length=20, null=True)),
-                ('alliance', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to='factions.alliance')),
-                ('module', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='factions', to='factions.gamemodule')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "key",
+                    models.CharField(
+                        max_length=80,
+                        validators=[
+                            django.core.validators.RegexValidator(
+                                "^\\w[\\w.\\-]*$",
+                                "Use letters, digits, '_', '-' or '.', starting with a letter or digit.",
+                            )
+                        ],
+                    ),
+                ),
+                ("order", models.PositiveIntegerField(default=0)),
+                ("name", models.CharField(max_length=120)),
+                ("description", models.TextField(blank=True)),
+                ("color", models.CharField(blank=True, max_length=20, null=True)),
+                (
+                    "alliance",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        to="factions.alliance",
+                    ),
+                ),
+                (
+                    "module",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="factions",
+                        to="factions.gamemodule",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['order', 'pk'],
-                'abstract': False,
+                "ordering": ["order", "pk"],
+                "abstract": False,
             },
         ),
         migrations.AddField(
-            model_name='datasheet',
-            name='faction',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='datasheets', to='factions.faction'),
+            model_name="datasheet",
+            name="faction",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="datasheets",
+                to="factions.faction",
+            ),
         ),
         migrations.CreateModel(
-            name='ForceOrganization',
+            name="ForceOrganization",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('key', models.CharField(max_length=80, validators=[django.core.validators.RegexValidator('^\\w[\\w.\\-]*$', "Use letters, digits, '_', '-' or '.', starting with a letter or digit.")])),
-                ('order', models.PositiveIntegerField(default=0)),
-                ('name', models.CharField(max_length=120)),
-                ('cost', models.PositiveIntegerField(default=0, help_text='Strategy points it costs.')),
-                ('description', models.TextField(blank=True)),
-                ('faction', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='factions.faction')),
-                ('module', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='factions.gamemodule')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "key",
+                    models.CharField(
+                        max_length=80,
+                        validators=[
+                            django.core.validators.RegexValidator(
+                                "^\\w[\\w.\\-]*$",
+                                "Use letters, digits, '_', '-' or '.', starting with a letter or digit.",
+                            )
+                        ],
+                    ),
+                ),
+                ("order", models.PositiveIntegerField(default=0)),
+                ("name", models.CharField(max_length=120)),
+                (
+                    "cost",
+                    models.PositiveIntegerField(default=0, help_text="Strategy points it costs."),
+                ),
+                ("description", models.TextField(blank=True)),
+                (
+                    "faction",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="factions.faction",
+                    ),
+                ),
+                (
+                    "module",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="factions.gamemodule",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['order', 'pk'],
-                'abstract': False,
+                "ordering": ["order", "pk"],
+                "abstract": False,
             },
         ),
         migrations.CreateModel(
-            name='Focus',
+            name="Focus",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('key', models.CharField(max_length=80, validators=[django.core.validators.RegexValidator('^\\w[\\w.\\-]*$', "Use letters, digits, '_', '-' or '.', starting with a letter or digit.")])),
-                ('order', models.PositiveIntegerField(default=0)),
-                ('name', models.CharField(max_length=120)),
-                ('description', models.TextField(blank=True)),
-                ('restricted', models.BooleanField(default=False, help_text="Sees only what names it, not what is marked 'none'.")),
-                ('color', models.CharField(blank=True, max_length=20, null=True)),
-                ('faction', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='factions.faction')),
-                ('module', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='factions.gamemodule')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "key",
+                    models.CharField(
+                        max_length=80,
+                        validators=[
+                            django.core.validators.RegexValidator(
+                                "^\\w[\\w.\\-]*$",
+                                "Use letters, digits, '_', '-' or '.', starting with a letter or digit.",
+                            )
+                        ],
+                    ),
+                ),
+                ("order", models.PositiveIntegerField(default=0)),
+                ("name", models.CharField(max_length=120)),
+                ("description", models.TextField(blank=True)),
+                (
+                    "restricted",
+                    models.BooleanField(
+                        default=False,
+                        help_text="Sees only what names it, not what is marked 'none'.",
+                    ),
+                ),
+                ("color", models.CharField(blank=True, max_length=20, null=True)),
+                (
+                    "faction",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="factions.faction",
+                    ),
+                ),
+                (
+                    "module",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="factions.gamemodule",
+                    ),
+                ),
             ],
             options={
-                'verbose_name_plural': 'focuses',
-                'ordering': ['order', 'pk'],
-                'abstract': False,
+                "verbose_name_plural": "focuses",
+                "ordering": ["order", "pk"],
+                "abstract": False,
             },
         ),
         migrations.CreateModel(
-            name='Doctrine',
+            name="Doctrine",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('key', models.CharField(max_length=80, validators=[django.core.validators.RegexValidator('^\\w[\\w.\\-]*$', "Use letters, digits, '_', '-' or '.', starting with a letter or digit.")])),
-                ('order', models.PositiveIntegerField(default=0)),
-                ('name', models.CharField(max_length=120)),
-                ('description', models.TextField(blank=True)),
-                ('universal', models.BooleanField(default=False)),
-                ('module', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='factions.gamemodule')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "key",
+                    models.CharField(
+                        max_length=80,
+                        validators=[
+                            django.core.validators.RegexValidator(
+                                "^\\w[\\w.\\-]*$",
+                                "Use letters, digits, '_', '-' or '.', starting with a letter or digit.",
+                            )
+                        ],
+                    ),
+                ),
+                ("order", models.PositiveIntegerField(default=0)),
+                ("name", models.CharField(max_length=120)),
+                ("description", models.TextField(blank=True)),
+                ("universal", models.BooleanField(default=False)),
+                (
+                    "module",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="factions.gamemodule",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['order', 'pk'],
-                'abstract': False,
-            },
-        ),
-        migrations.AddField(
-            model_name='datasheet',
-            name='module',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='factions.gamemodule'),
-        ),
-        migrations.AddField(
-            model_name='alliance',
-            name='module',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='factions.gamemodule'),
-        ),
-        migrations.CreateModel(
-            name='Legend',
-            fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('key', models.CharField(max_length=80, validators=[django.core.validators.RegexValidator('^\\w[\\w.\\-]*$', "Use letters, digits, '_', '-' or '.', starting with a letter or digit.")])),
-                ('order', models.PositiveIntegerField(default=0)),
-                ('name', models.CharField(max_length=120)),
-                ('points', models.PositiveIntegerField(default=0)),
-                ('kind', models.CharField(choices=[('upgrade', 'Upgrades a unit'), ('item', 'Replaces an item'), ('unit', 'A unit')], default='upgrade', max_length=20)),
-                ('description', models.TextField(blank=True)),
-                ('flavor', models.TextField(blank=True)),
-                ('rule', models.JSONField(blank=True, null=True)),
-                ('weapon', models.JSONField(blank=True, null=True)),
-                ('applies_to', models.JSONField(blank=True, default=dict)),
-                ('focuses', models.JSONField(blank=True, default=list)),
-                ('faction', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='factions.faction')),
-                ('module', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='factions.gamemodule')),
-            ],
-            options={
-                'ordering': ['order', 'pk'],
-                'abstract': False,
-            },
-        ),
-        migrations.CreateModel(
-            name='ModelTemplate',
-            fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('key', models.CharField(max_length=80, validators=[django.core.validators.RegexValidator('^\\w[\\w.\\-]*$', "Use letters, digits, '_', '-' or '.', starting with a letter or digit.")])),
-                ('order', models.PositiveIntegerField(default=0)),
-                ('name', models.CharField(max_length=120)),
-                ('description', models.TextField(blank=True)),
-                ('stats', models.JSONField(blank=True, default=dict)),
-                ('weapons', models.JSONField(blank=True, default=list)),
-                ('rules', models.JSONField(blank=True, default=list)),
-                ('faction', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='factions.faction')),
-                ('module', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='factions.gamemodule')),
-            ],
-            options={
-                'ordering': ['order', 'pk'],
-                'abstract': False,
-            },
-        ),
-        migrations.CreateModel(
-            name='Power',
-            fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('key', models.CharField(max_length=80, validators=[django.core.validators.RegexValidator('^\\w[\\w.\\-]*$', "Use letters, digits, '_', '-' or '.', starting with a letter or digit.")])),
-                ('order', models.PositiveIntegerField(default=0)),
-                ('name', models.CharField(max_length=120)),
-                ('cast_value', models.PositiveIntegerField(blank=True, null=True)),
-                ('specialty', models.CharField(blank=True, help_text='Specialty key.', max_length=80, null=True)),
-                ('description', models.TextField(blank=True)),
-                ('focuses', models.JSONField(blank=True, default=list)),
-                ('faction', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='factions.faction')),
-                ('module', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='factions.gamemodule')),
-            ],
-            options={
-                'ordering': ['order', 'pk'],
-                'abstract': False,
-            },
-        ),
-        migrations.CreateModel(
-            name='PowerSpecialty',
-            fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('key', models.CharField(max_length=80, validators=[django.core.validators.RegexValidator('^\\w[\\w.\\-]*$', "Use letters, digits, '_', '-' or '.', starting with a letter or digit.")])),
-                ('order', models.PositiveIntegerField(default=0)),
-                ('name', models.CharField(max_length=120)),
-                ('description', models.TextField(blank=True)),
-                ('focuses', models.JSONField(blank=True, default=list)),
-                ('faction', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='factions.faction')),
-                ('module', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='factions.gamemodule')),
-            ],
-            options={
-                'verbose_name_plural': 'power specialties',
-                'ordering': ['order', 'pk'],
-                'abstract': False,
-            },
-        ),
-        migrations.CreateModel(
-            name='SpecialRule',
-            fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('key', models.CharField(max_length=80, validators=[django.core.validators.RegexValidator('^\\w[\\w.\\-]*$', "Use letters, digits, '_', '-' or '.', starting with a letter or digit.")])),
-                ('order', models.PositiveIntegerField(default=0)),
-                ('name', models.CharField(max_length=120)),
-                ('description', models.TextField(blank=True)),
-                ('short', models.TextField(blank=True)),
-                ('takes_value', models.BooleanField(default=False, help_text='Written with a value: Tough(3).')),
-                ('hidden', models.BooleanField(default=False)),
-                ('points', models.JSONField(blank=True, help_text='Battle Forge points formula.', null=True)),
-                ('faction', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='factions.faction')),
-                ('module', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='factions.gamemodule')),
-            ],
-            options={
-                'ordering': ['order', 'pk'],
-                'abstract': False,
-            },
-        ),
-        migrations.CreateModel(
-            name='Strategy',
-            fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('key', models.CharField(max_length=80, validators=[django.core.validators.RegexValidator('^\\w[\\w.\\-]*$', "Use letters, digits, '_', '-' or '.', starting with a letter or digit.")])),
-                ('order', models.PositiveIntegerField(default=0)),
-                ('name', models.CharField(max_length=120)),
-                ('cost', models.PositiveIntegerField(blank=True, null=True)),
-                ('cost_note', models.CharField(blank=True, max_length=40, null=True)),
-                ('phase', models.CharField(blank=True, max_length=40, null=True)),
-                ('description', models.TextField(blank=True)),
-                ('flavor', models.TextField(blank=True)),
-                ('focuses', models.JSONField(blank=True, default=list)),
-                ('doctrine', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to='factions.doctrine')),
-                ('faction', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='factions.faction')),
-                ('module', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='factions.gamemodule')),
-            ],
-            options={
-                'verbose_name_plural': 'strategies',
-                'ordering': ['order', 'pk'],
-                'abstract': False,
-            },
-        ),
-        migrations.CreateModel(
-            name='UnitCategory',
-            fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('key', models.CharField(max_length=80, validators=[django.core.validators.RegexValidator('^\\w[\\w.\\-]*$', "Use letters, digits, '_', '-' or '.', starting with a letter or digit.")])),
-                ('order', models.PositiveIntegerField(default=0)),
-                ('name', models.CharField(max_length=120)),
-                ('module', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='factions.gamemodule')),
-            ],
-            options={
-                'verbose_name_plural': 'unit categories',
-                'ordering': ['order', 'pk'],
-                'abstract': False,
-            },
-        ),
-        migrations.CreateModel(
-            name='ForceOrganizationSlot',
-            fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('min', models.PositiveIntegerField(default=0)),
-                ('max', models.PositiveIntegerField(blank=True, help_text='Empty: no maximum.', null=True)),
-                ('force_organization', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='slots', to='factions.forceorganization')),
-                ('category', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='factions.unitcategory')),
-            ],
-            options={
-                'ordering': ['category__order', 'pk'],
+                "ordering": ["order", "pk"],
+                "abstract": False,
             },
         ),
         migrations.AddField(
-            model_name='datasheet',
-            name='category',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='factions.unitcategory'),
+            model_name="datasheet",
+            name="module",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="+",
+                to="factions.gamemodule",
+            ),
+        ),
+        migrations.AddField(
+            model_name="alliance",
+            name="module",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="+",
+                to="factions.gamemodule",
+            ),
         ),
         migrations.CreateModel(
-            name='UnitOption',
+            name="Legend",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('key', models.CharField(max_length=200)),
-                ('order', models.PositiveIntegerField(default=0)),
-                ('verb', models.CharField(choices=[('replace_weapon', 'Replace weapon'), ('add_weapon', 'Add weapon'), ('replace_rule', 'Replace rule'), ('add_rule', 'Add rule'), ('remove_rule', 'Remove rule'), ('add_model', 'Add model'), ('replace_model', 'Replace model')], max_length=20)),
-                ('label', models.CharField(blank=True, max_length=200, null=True)),
-                ('replace', models.JSONField(blank=True, default=list)),
-                ('choices', models.JSONField(default=list, help_text='[{id, label, items: [...], points}]')),
-                ('model_limit', models.JSONField(blank=True, help_text='A number, "all" or "1/5".', null=True)),
-                ('limit', models.PositiveIntegerField(blank=True, null=True)),
-                ('count', models.PositiveIntegerField(blank=True, null=True)),
-                ('focuses', models.JSONField(blank=True, default=list)),
-                ('datasheet', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='options', to='factions.datasheet')),
-                ('model_type', models.ForeignKey(blank=True, help_text='Empty for a unit-wide option.', null=True, on_delete=django.db.models.deletion.CASCADE, related_name='options', to='factions.datasheetmodel')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "key",
+                    models.CharField(
+                        max_length=80,
+                        validators=[
+                            django.core.validators.RegexValidator(
+                                "^\\w[\\w.\\-]*$",
+                                "Use letters, digits, '_', '-' or '.', starting with a letter or digit.",
+                            )
+                        ],
+                    ),
+                ),
+                ("order", models.PositiveIntegerField(default=0)),
+                ("name", models.CharField(max_length=120)),
+                ("points", models.PositiveIntegerField(default=0)),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("upgrade", "Upgrades a unit"),
+                            ("item", "Replaces an item"),
+                            ("unit", "A unit"),
+                        ],
+                        default="upgrade",
+                        max_length=20,
+                    ),
+                ),
+                ("description", models.TextField(blank=True)),
+                ("flavor", models.TextField(blank=True)),
+                ("rule", models.JSONField(blank=True, null=True)),
+                ("weapon", models.JSONField(blank=True, null=True)),
+                ("applies_to", models.JSONField(blank=True, default=dict)),
+                ("focuses", models.JSONField(blank=True, default=list)),
+                (
+                    "faction",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="factions.faction",
+                    ),
+                ),
+                (
+                    "module",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="factions.gamemodule",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['order', 'pk'],
+                "ordering": ["order", "pk"],
+                "abstract": False,
             },
         ),
         migrations.CreateModel(
-            name='Weapon',
+            name="ModelTemplate",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('key', models.CharField(max_length=80, validators=[django.core.validators.RegexValidator('^\\w[\\w.\\-]*$', "Use letters, digits, '_', '-' or '.', starting with a letter or digit.")])),
-                ('order', models.PositiveIntegerField(default=0)),
-                ('name', models.CharField(max_length=120)),
-                ('description', models.TextField(blank=True)),
-                ('range', models.JSONField(blank=True, help_text='"melee", 12 or [12, 24]', null=True)),
-                ('stats', models.JSONField(blank=True, default=dict)),
-                ('rules', models.JSONField(blank=True, default=list)),
-                ('profiles', models.JSONField(blank=True, default=list)),
-                ('faction', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='factions.faction')),
-                ('module', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='factions.gamemodule')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "key",
+                    models.CharField(
+                        max_length=80,
+                        validators=[
+                            django.core.validators.RegexValidator(
+                                "^\\w[\\w.\\-]*$",
+                                "Use letters, digits, '_', '-' or '.', starting with a letter or digit.",
+                            )
+                        ],
+                    ),
+                ),
+                ("order", models.PositiveIntegerField(default=0)),
+                ("name", models.CharField(max_length=120)),
+                ("description", models.TextField(blank=True)),
+                ("stats", models.JSONField(blank=True, default=dict)),
+                ("weapons", models.JSONField(blank=True, default=list)),
+                ("rules", models.JSONField(blank=True, default=list)),
+                (
+                    "faction",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="factions.faction",
+                    ),
+                ),
+                (
+                    "module",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="factions.gamemodule",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['order', 'pk'],
-                'abstract': False,
+                "ordering": ["order", "pk"],
+                "abstract": False,
+            },
+        ),
+        migrations.CreateModel(
+            name="Power",
+            fields=[
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "key",
+                    models.CharField(
+                        max_length=80,
+                        validators=[
+                            django.core.validators.RegexValidator(
+                                "^\\w[\\w.\\-]*$",
+                                "Use letters, digits, '_', '-' or '.', starting with a letter or digit.",
+                            )
+                        ],
+                    ),
+                ),
+                ("order", models.PositiveIntegerField(default=0)),
+                ("name", models.CharField(max_length=120)),
+                ("cast_value", models.PositiveIntegerField(blank=True, null=True)),
+                (
+                    "specialty",
+                    models.CharField(
+                        blank=True, help_text="Specialty key.", max_length=80, null=True
+                    ),
+                ),
+                ("description", models.TextField(blank=True)),
+                ("focuses", models.JSONField(blank=True, default=list)),
+                (
+                    "faction",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="factions.faction",
+                    ),
+                ),
+                (
+                    "module",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="factions.gamemodule",
+                    ),
+                ),
+            ],
+            options={
+                "ordering": ["order", "pk"],
+                "abstract": False,
+            },
+        ),
+        migrations.CreateModel(
+            name="PowerSpecialty",
+            fields=[
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "key",
+                    models.CharField(
+                        max_length=80,
+                        validators=[
+                            django.core.validators.RegexValidator(
+                                "^\\w[\\w.\\-]*$",
+                                "Use letters, digits, '_', '-' or '.', starting with a letter or digit.",
+                            )
+                        ],
+                    ),
+                ),
+                ("order", models.PositiveIntegerField(default=0)),
+                ("name", models.CharField(max_length=120)),
+                ("description", models.TextField(blank=True)),
+                ("focuses", models.JSONField(blank=True, default=list)),
+                (
+                    "faction",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="factions.faction",
+                    ),
+                ),
+                (
+                    "module",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="factions.gamemodule",
+                    ),
+                ),
+            ],
+            options={
+                "verbose_name_plural": "power specialties",
+                "ordering": ["order", "pk"],
+                "abstract": False,
+            },
+        ),
+        migrations.CreateModel(
+            name="SpecialRule",
+            fields=[
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "key",
+                    models.CharField(
+                        max_length=80,
+                        validators=[
+                            django.core.validators.RegexValidator(
+                                "^\\w[\\w.\\-]*$",
+                                "Use letters, digits, '_', '-' or '.', starting with a letter or digit.",
+                            )
+                        ],
+                    ),
+                ),
+                ("order", models.PositiveIntegerField(default=0)),
+                ("name", models.CharField(max_length=120)),
+                ("description", models.TextField(blank=True)),
+                ("short", models.TextField(blank=True)),
+                (
+                    "takes_value",
+                    models.BooleanField(default=False, help_text="Written with a value: Tough(3)."),
+                ),
+                ("hidden", models.BooleanField(default=False)),
+                (
+                    "points",
+                    models.JSONField(
+                        blank=True, help_text="Battle Forge points formula.", null=True
+                    ),
+                ),
+                (
+                    "faction",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="factions.faction",
+                    ),
+                ),
+                (
+                    "module",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="factions.gamemodule",
+                    ),
+                ),
+            ],
+            options={
+                "ordering": ["order", "pk"],
+                "abstract": False,
+            },
+        ),
+        migrations.CreateModel(
+            name="Strategy",
+            fields=[
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "key",
+                    models.CharField(
+                        max_length=80,
+                        validators=[
+                            django.core.validators.RegexValidator(
+                                "^\\w[\\w.\\-]*$",
+                                "Use letters, digits, '_', '-' or '.', starting with a letter or digit.",
+                            )
+                        ],
+                    ),
+                ),
+                ("order", models.PositiveIntegerField(default=0)),
+                ("name", models.CharField(max_length=120)),
+                ("cost", models.PositiveIntegerField(blank=True, null=True)),
+                ("cost_note", models.CharField(blank=True, max_length=40, null=True)),
+                ("phase", models.CharField(blank=True, max_length=40, null=True)),
+                ("description", models.TextField(blank=True)),
+                ("flavor", models.TextField(blank=True)),
+                ("focuses", models.JSONField(blank=True, default=list)),
+                (
+                    "doctrine",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        to="factions.doctrine",
+                    ),
+                ),
+                (
+                    "faction",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="factions.faction",
+                    ),
+                ),
+                (
+                    "module",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="factions.gamemodule",
+                    ),
+                ),
+            ],
+            options={
+                "verbose_name_plural": "strategies",
+                "ordering": ["order", "pk"],
+                "abstract": False,
+            },
+        ),
+        migrations.CreateModel(
+            name="UnitCategory",
+            fields=[
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "key",
+                    models.CharField(
+                        max_length=80,
+                        validators=[
+                            django.core.validators.RegexValidator(
+                                "^\\w[\\w.\\-]*$",
+                                "Use letters, digits, '_', '-' or '.', starting with a letter or digit.",
+                            )
+                        ],
+                    ),
+                ),
+                ("order", models.PositiveIntegerField(default=0)),
+                ("name", models.CharField(max_length=120)),
+                (
+                    "module",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="factions.gamemodule",
+                    ),
+                ),
+            ],
+            options={
+                "verbose_name_plural": "unit categories",
+                "ordering": ["order", "pk"],
+                "abstract": False,
+            },
+        ),
+        migrations.CreateModel(
+            name="ForceOrganizationSlot",
+            fields=[
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("min", models.PositiveIntegerField(default=0)),
+                (
+                    "max",
+                    models.PositiveIntegerField(
+                        blank=True, help_text="Empty: no maximum.", null=True
+                    ),
+                ),
+                (
+                    "force_organization",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="slots",
+                        to="factions.forceorganization",
+                    ),
+                ),
+                (
+                    "category",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="factions.unitcategory",
+                    ),
+                ),
+            ],
+            options={
+                "ordering": ["category__order", "pk"],
+            },
+        ),
+        migrations.AddField(
+            model_name="datasheet",
+            name="category",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="+",
+                to="factions.unitcategory",
+            ),
+        ),
+        migrations.CreateModel(
+            name="UnitOption",
+            fields=[
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("key", models.CharField(max_length=200)),
+                ("order", models.PositiveIntegerField(default=0)),
+                (
+                    "verb",
+                    models.CharField(
+                        choices=[
+                            ("replace_weapon", "Replace weapon"),
+                            ("add_weapon", "Add weapon"),
+                            ("replace_rule", "Replace rule"),
+                            ("add_rule", "Add rule"),
+                            ("remove_rule", "Remove rule"),
+                            ("add_model", "Add model"),
+                            ("replace_model", "Replace model"),
+                        ],
+                        max_length=20,
+                    ),
+                ),
+                ("label", models.CharField(blank=True, max_length=200, null=True)),
+                ("replace", models.JSONField(blank=True, default=list)),
+                (
+                    "choices",
+                    models.JSONField(default=list, help_text="[{id, label, items: [...], points}]"),
+                ),
+                (
+                    "model_limit",
+                    models.JSONField(blank=True, help_text='A number, "all" or "1/5".', null=True),
+                ),
+                ("limit", models.PositiveIntegerField(blank=True, null=True)),
+                ("count", models.PositiveIntegerField(blank=True, null=True)),
+                ("focuses", models.JSONField(blank=True, default=list)),
+                (
+                    "datasheet",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="options",
+                        to="factions.datasheet",
+                    ),
+                ),
+                (
+                    "model_type",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="Empty for a unit-wide option.",
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="options",
+                        to="factions.datasheetmodel",
+                    ),
+                ),
+            ],
+            options={
+                "ordering": ["order", "pk"],
+            },
+        ),
+        migrations.CreateModel(
+            name="Weapon",
+            fields=[
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "key",
+                    models.CharField(
+                        max_length=80,
+                        validators=[
+                            django.core.validators.RegexValidator(
+                                "^\\w[\\w.\\-]*$",
+                                "Use letters, digits, '_', '-' or '.', starting with a letter or digit.",
+                            )
+                        ],
+                    ),
+                ),
+                ("order", models.PositiveIntegerField(default=0)),
+                ("name", models.CharField(max_length=120)),
+                ("description", models.TextField(blank=True)),
+                (
+                    "range",
+                    models.JSONField(blank=True, help_text='"melee", 12 or [12, 24]', null=True),
+                ),
+                ("stats", models.JSONField(blank=True, default=dict)),
+                ("rules", models.JSONField(blank=True, default=list)),
+                ("profiles", models.JSONField(blank=True, default=list)),
+                (
+                    "faction",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="factions.faction",
+                    ),
+                ),
+                (
+                    "module",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="factions.gamemodule",
+                    ),
+                ),
+            ],
+            options={
+                "ordering": ["order", "pk"],
+                "abstract": False,
             },
         ),
         migrations.AddConstraint(
-            model_name='datasheetmodel',
-            constraint=models.UniqueConstraint(models.F('datasheet'), models.F('key'), name='datasheet_model_key'),
+            model_name="datasheetmodel",
+            constraint=models.UniqueConstraint(
+                models.F("datasheet"), models.F("key"), name="datasheet_model_key"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='forceorganization',
-            constraint=models.UniqueConstraint(models.F('module'), models.F('key'), condition=models.Q(('faction__isnull', True)), name='forceorg_module_key'),
+            model_name="forceorganization",
+            constraint=models.UniqueConstraint(
+                models.F("module"),
+                models.F("key"),
+                condition=models.Q(("faction__isnull", True)),
+                name="forceorg_module_key",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='forceorganization',
-            constraint=models.UniqueConstraint(models.F('faction'), models.F('key'), condition=models.Q(('faction__isnull', False)), name='forceorg_faction_key'),
+            model_name="forceorganization",
+            constraint=models.UniqueConstraint(
+                models.F("faction"),
+                models.F("key"),
+                condition=models.Q(("faction__isnull", False)),
+                name="forceorg_faction_key",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='focus',
-            constraint=models.UniqueConstraint(models.F('module'), models.F('key'), condition=models.Q(('faction__isnull', True)), name='focus_module_key'),
+            model_name="focus",
+            constraint=models.UniqueConstraint(
+                models.F("module"),
+                models.F("key"),
+                condition=models.Q(("faction__isnull", True)),
+                name="focus_module_key",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='focus',
-            constraint=models.UniqueConstraint(models.F('faction'), models.F('key'), condition=models.Q(('faction__isnull', False)), name='focus_faction_key'),
+            model_name="focus",
+            constraint=models.UniqueConstraint(
+                models.F("faction"),
+                models.F("key"),
+                condition=models.Q(("faction__isnull", False)),
+                name="focus_faction_key",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='faction',
-            constraint=models.UniqueConstraint(models.F('module'), models.F('key'), name='faction_key'),
+            model_name="faction",
+            constraint=models.UniqueConstraint(
+                models.F("module"), models.F("key"), name="faction_key"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='doctrine',
-            constraint=models.UniqueConstraint(models.F('module'), models.F('key'), name='doctrine_key'),
+            model_name="doctrine",
+            constraint=models.UniqueConstraint(
+                models.F("module"), models.F("key"), name="doctrine_key"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='alliance',
-            constraint=models.UniqueConstraint(models.F('module'), models.F('key'), name='alliance_key'),
+            model_name="alliance",
+            constraint=models.UniqueConstraint(
+                models.F("module"), models.F("key"), name="alliance_key"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='legend',
-            constraint=models.UniqueConstraint(models.F('module'), models.F('key'), condition=models.Q(('faction__isnull', True)), name='legend_module_key'),
+            model_name="legend",
+            constraint=models.UniqueConstraint(
+                models.F("module"),
+                models.F("key"),
+                condition=models.Q(("faction__isnull", True)),
+                name="legend_module_key",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='legend',
-            constraint=models.UniqueConstraint(models.F('faction'), models.F('key'), condition=models.Q(('faction__isnull', False)), name='legend_faction_key'),
+            model_name="legend",
+            constraint=models.UniqueConstraint(
+                models.F("faction"),
+                models.F("key"),
+                condition=models.Q(("faction__isnull", False)),
+                name="legend_faction_key",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='modeltemplate',
-            constraint=models.UniqueConstraint(models.F('module'), models.F('key'), condition=models.Q(('faction__isnull', True)), name='modeltemplate_module_key'),
+            model_name="modeltemplate",
+            constraint=models.UniqueConstraint(
+                models.F("module"),
+                models.F("key"),
+                condition=models.Q(("faction__isnull", True)),
+                name="modeltemplate_module_key",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='modeltemplate',
-            constraint=models.UniqueConstraint(models.F('faction'), models.F('key'), condition=models.Q(('faction__isnull', False)), name='modeltemplate_faction_key'),
+            model_name="modeltemplate",
+            constraint=models.UniqueConstraint(
+                models.F("faction"),
+                models.F("key"),
+                condition=models.Q(("faction__isnull", False)),
+                name="modeltemplate_faction_key",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='power',
-            constraint=models.UniqueConstraint(models.F('module'), models.F('key'), condition=models.Q(('faction__isnull', True)), name='power_module_key'),
+            model_name="power",
+            constraint=models.UniqueConstraint(
+                models.F("module"),
+                models.F("key"),
+                condition=models.Q(("faction__isnull", True)),
+                name="power_module_key",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='power',
-            constraint=models.UniqueConstraint(models.F('faction'), models.F('key'), condition=models.Q(('faction__isnull', False)), name='power_faction_key'),
+            model_name="power",
+            constraint=models.UniqueConstraint(
+                models.F("faction"),
+                models.F("key"),
+                condition=models.Q(("faction__isnull", False)),
+                name="power_faction_key",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='powerspecialty',
-            constraint=models.UniqueConstraint(models.F('module'), models.F('key'), condition=models.Q(('faction__isnull', True)), name='specialty_module_key'),
+            model_name="powerspecialty",
+            constraint=models.UniqueConstraint(
+                models.F("module"),
+                models.F("key"),
+                condition=models.Q(("faction__isnull", True)),
+                name="specialty_module_key",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='powerspecialty',
-            constraint=models.UniqueConstraint(models.F('faction'), models.F('key'), condition=models.Q(('faction__isnull', False)), name='specialty_faction_key'),
+            model_name="powerspecialty",
+            constraint=models.UniqueConstraint(
+                models.F("faction"),
+                models.F("key"),
+                condition=models.Q(("faction__isnull", False)),
+                name="specialty_faction_key",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='specialrule',
-            constraint=models.UniqueConstraint(models.F('module'), models.F('key'), condition=models.Q(('faction__isnull', True)), name='rule_module_key'),
+            model_name="specialrule",
+            constraint=models.UniqueConstraint(
+                models.F("module"),
+                models.F("key"),
+                condition=models.Q(("faction__isnull", True)),
+                name="rule_module_key",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='specialrule',
-            constraint=models.UniqueConstraint(models.F('faction'), models.F('key'), condition=models.Q(('faction__isnull', False)), name='rule_faction_key'),
+            model_name="specialrule",
+            constraint=models.UniqueConstraint(
+                models.F("faction"),
+                models.F("key"),
+                condition=models.Q(("faction__isnull", False)),
+                name="rule_faction_key",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='strategy',
-            constraint=models.UniqueConstraint(models.F('module'), models.F('key'), condition=models.Q(('faction__isnull', True)), name='strategy_module_key'),
+            model_name="strategy",
+            constraint=models.UniqueConstraint(
+                models.F("module"),
+                models.F("key"),
+                condition=models.Q(("faction__isnull", True)),
+                name="strategy_module_key",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='strategy',
-            constraint=models.UniqueConstraint(models.F('faction'), models.F('key'), condition=models.Q(('faction__isnull', False)), name='strategy_faction_key'),
+            model_name="strategy",
+            constraint=models.UniqueConstraint(
+                models.F("faction"),
+                models.F("key"),
+                condition=models.Q(("faction__isnull", False)),
+                name="strategy_faction_key",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='unitcategory',
-            constraint=models.UniqueConstraint(models.F('module'), models.F('key'), name='category_key'),
+            model_name="unitcategory",
+            constraint=models.UniqueConstraint(
+                models.F("module"), models.F("key"), name="category_key"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='forceorganizationslot',
-            constraint=models.UniqueConstraint(models.F('force_organization'), models.F('category'), name='slot_category'),
+            model_name="forceorganizationslot",
+            constraint=models.UniqueConstraint(
+                models.F("force_organization"), models.F("category"), name="slot_category"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='datasheet',
-            constraint=models.UniqueConstraint(models.F('faction'), models.F('key'), name='datasheet_key'),
+            model_name="datasheet",
+            constraint=models.UniqueConstraint(
+                models.F("faction"), models.F("key"), name="datasheet_key"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='unitoption',
-            constraint=models.UniqueConstraint(models.F('datasheet'), models.F('key'), name='option_key'),
+            model_name="unitoption",
+            constraint=models.UniqueConstraint(
+                models.F("datasheet"), models.F("key"), name="option_key"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='weapon',
-            constraint=models.UniqueConstraint(models.F('module'), models.F('key'), condition=models.Q(('faction__isnull', True)), name='weapon_module_key'),
+            model_name="weapon",
+            constraint=models.UniqueConstraint(
+                models.F("module"),
+                models.F("key"),
+                condition=models.Q(("faction__isnull", True)),
+                name="weapon_module_key",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='weapon',
-            constraint=models.UniqueConstraint(models.F('faction'), models.F('key'), condition=models.Q(('faction__isnull', False)), name='weapon_faction_key'),
+            model_name="weapon",
+            constraint=models.UniqueConstraint(
+                models.F("faction"),
+                models.F("key"),
+                condition=models.Q(("faction__isnull", False)),
+                name="weapon_faction_key",
+            ),
         ),
     ]

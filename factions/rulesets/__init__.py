@@ -17,7 +17,15 @@ from .wargame import WARGAME
 for _ruleset in (BATTLEFORGE, GRIMDARK, SKIRMISH, BATTLE_RULES, WARGAME):
     registry.register(_ruleset)
 
-__all__ = ["Ruleset", "RulesetParameters", "RulesetRegistry", "StatDef", "TokenDef", "get_ruleset", "registry"]
+__all__ = [
+    "Ruleset",
+    "RulesetParameters",
+    "RulesetRegistry",
+    "StatDef",
+    "TokenDef",
+    "get_ruleset",
+    "registry",
+]
 
 
 def get_ruleset(key: str) -> Ruleset:

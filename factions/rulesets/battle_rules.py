@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from .base import RulesetParameters, Ruleset, StatDef, TokenDef
+from .base import Ruleset, RulesetParameters, StatDef, TokenDef
 
 
 class BattleRulesParameters(RulesetParameters):
@@ -29,8 +29,9 @@ BATTLE_RULES = Ruleset(
     weapon_stats=(
         StatDef("attacks", "Attacks", "A", minimum=0, allows_none=False),
         StatDef("strength", "Strength", "S", "signed", minimum=-5, maximum=5, required=False),
-        StatDef("save_modifier", "Save Modifier", "SM", "signed", minimum=-5, maximum=5,
-                required=False),
+        StatDef(
+            "save_modifier", "Save Modifier", "SM", "signed", minimum=-5, maximum=5, required=False
+        ),
     ),
     parameters=BattleRulesParameters,
     tokens=(

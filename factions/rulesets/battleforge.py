@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from .base import RulesetParameters, Ruleset, StatDef, TokenDef
+from .base import Ruleset, RulesetParameters, StatDef, TokenDef
 
 
 class BattleForgeParameters(RulesetParameters):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from .base import RulesetParameters, Ruleset, StatDef, TokenDef
+from .base import Ruleset, RulesetParameters, StatDef, TokenDef
 
 
 class GrimdarkParameters(RulesetParameters):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from .base import RulesetParameters, Ruleset, StatDef, TokenDef
+from .base import Ruleset, RulesetParameters, StatDef, TokenDef
 
 
 class WargameParameters(RulesetParameters):
@@ -18,7 +18,9 @@ WARGAME = Ruleset(
     key="wargame",
     name="Wargame (Teams and Bands)",
     description="Initiative and reactions; models fight alone, in Teams or in Bands.",
-    model_stats=(StatDef("move", "Move", "Mv", "inches", minimum=0, maximum=24, allows_none=False),),
+    model_stats=(
+        StatDef("move", "Move", "Mv", "inches", minimum=0, maximum=24, allows_none=False),
+    ),
     weapon_stats=(),
     parameters=WargameParameters,
     tokens=(

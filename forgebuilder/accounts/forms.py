@@ -15,5 +15,7 @@ class SignupForm(UserCreationForm):
     def clean_email(self) -> str:
         email = self.cleaned_data["email"].strip().lower()
         if User.objects.filter(email__iexact=email).exists():
-            raise forms.ValidationError("An account with this email already exists. Log in instead.")
+            raise forms.ValidationError(
+                "An account with this email already exists. Log in instead."
+            )
         return email

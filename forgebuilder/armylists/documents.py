@@ -35,7 +35,9 @@ def parse_document(raw: bytes | str | dict[str, Any]) -> ListDocument:
             raw = json.loads(raw)
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             where = f" (line {exc.lineno}, column {exc.colno})" if hasattr(exc, "lineno") else ""
-            raise DocumentError((("", f"not valid JSON{where}: {getattr(exc, 'msg', exc)}"),)) from exc
+            raise DocumentError(
+                (("", f"not valid JSON{where}: {getattr(exc, 'msg', exc)}"),)
+            ) from exc
     if not isinstance(raw, dict):
         raise DocumentError((("", "a list document is a JSON object"),))
     try:

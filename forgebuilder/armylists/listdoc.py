@@ -87,7 +87,9 @@ class ListDocument(DocModel):
         known_units = set(unit_ids)
         for i, legend in enumerate(self.legends):
             if legend.unit is not None and legend.unit not in known_units:
-                raise ValueError(f"legends[{i}] is given to unit '{legend.unit}', which the list lacks")
+                raise ValueError(
+                    f"legends[{i}] is given to unit '{legend.unit}', which the list lacks"
+                )
         return self
 
     def unit(self, unit_id: str) -> ListUnit | None:

@@ -2,10 +2,41 @@ from __future__ import annotations
 
 from django.urls import path
 
-from forgebuilder.armylists import views
+from . import api, views
+from .views import edit
 
 app_name = "armylists"
+
+unit = "lists/<str:public_id>/units/<str:unit_id>/"
 urlpatterns = [
-    path("lists/new/", views.list_new, name="new"),
+    path("api/validate", api.validate, name="api_validate"),
+    path("api/match", api.match, name="api_match"),
     path("lists/", views.my_lists, name="my_lists"),
+    path("lists/new/", views.list_new, name="new"),
+    path("lists/import/", views.list_import, name="import"),
+    path("lists/<str:public_id>/", views.editor, name="editor"),
+    path("lists/<str:public_id>/settings", edit.settings, name="settings"),
+    path("lists/<str:public_id>/undo", edit.undo, name="undo"),
+    path("lists/<str:public_id>/units/add", edit.unit_add, name="unit_add"),
+    path(unit + "models", edit.unit_models, name="unit_models"),
+    path(unit + "option", edit.unit_option, name="unit_option"),
+    path(unit + "rename", edit.unit_rename, name="unit_rename"),
+    path(unit + "specialty", edit.unit_specialty, name="unit_specialty"),
+    path(unit + "duplicate", edit.unit_duplicate, name="unit_duplicate"),
+    path(unit + "remove", edit.unit_remove, name="unit_remove"),
+    path(unit + "move", edit.unit_move, name="unit_move"),
+    path(unit + "reorder", edit.unit_reorder, name="unit_reorder"),
+    path("lists/<str:public_id>/forces/add", edit.force_add, name="force_add"),
+    path(
+        "lists/<str:public_id>/forces/<str:force_id>/remove", edit.force_remove, name="force_remove"
+    ),
+    path("lists/<str:public_id>/legends/add", edit.legend_add, name="legend_add"),
+    path(
+        "lists/<str:public_id>/legends/<int:index>/remove", edit.legend_remove, name="legend_remove"
+    ),
+    path("lists/<str:public_id>/rename", views.list_rename, name="rename"),
+    path("lists/<str:public_id>/duplicate", views.list_duplicate, name="duplicate"),
+    path("lists/<str:public_id>/delete", views.list_delete, name="delete"),
+    path("lists/<str:public_id>/restore", views.list_restore, name="restore"),
+    path("lists/<str:public_id>/export.json", views.export_json, name="export_json"),
 ]

@@ -25,3 +25,35 @@
     });
   });
 })();
+(function () {
+  "use strict";
+  // Every edit of a list carries the version of the list it was made on; htmx swaps keep
+  // #list-version current, so send that rather than the (older) value a form was drawn with.
+  document.addEventListener("htmx:configRequest", function (event) {
+    var current = document.getElementById("list-version");
+    if (!current) return;
+    var data = event.detail.formData;
+    if (data && data.has("version")) {
+      data.set("version", current.value);
+    } else if (event.detail.parameters.version !== undefined) {
+      event.detail.parameters.version = current.value;
+    }
+  });
+  // A failed request (server error, network) says so instead of failing silently.
+  document.addEventListener("htmx:responseError", function (event) {
+    var flash = document.getElementById("flash");
+    if (flash) {
+      flash.innerHTML = '<div class="messages"><p class="flash error" role="alert">Something went wrong (' +
+        event.detail.xhr.status + '). Your list is safe; reload the page to continue.</p></div>';
+    }
+  });
+  document.addEventListener("htmx:sendError", function () {
+    var flash = document.getElementById("flash");
+    if (flash) {
+      flash.innerHTML = '<div class="messages"><p class="flash error" role="alert">No connection: the change was not saved. Try again.</p></div>';
+    }
+  });
+  // Show which element is busy.
+  document.addEventListener("htmx:beforeRequest", function (e) { e.detail.elt.setAttribute("aria-busy", "true"); });
+  document.addEventListener("htmx:afterRequest", function (e) { e.detail.elt.removeAttribute("aria-busy"); });
+})();

@@ -25,7 +25,9 @@ class Command(BaseCommand):
                 failed += 1
                 count = len(exc.problems)
                 self.stderr.write(
-                    self.style.ERROR(f"{path}: {count} problem{'s' * (count != 1)}; nothing loaded:")
+                    self.style.ERROR(
+                        f"{path}: {count} problem{'s' * (count != 1)}; nothing loaded:"
+                    )
                 )
                 for problem in exc.problems:
                     self.stderr.write(f"  {problem}")

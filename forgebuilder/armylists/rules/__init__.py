@@ -10,4 +10,13 @@ from .base import Report, Total, Violation
 from .engine import evaluate, match_check
 from .roster import Roster, RosterUnit, resolve
 
-__all__ = ["Report", "Roster", "RosterUnit", "Total", "Violation", "evaluate", "match_check", "resolve"]
+__all__ = [
+    "Report",
+    "Roster",
+    "RosterUnit",
+    "Total",
+    "Violation",
+    "evaluate",
+    "match_check",
+    "resolve",
+]

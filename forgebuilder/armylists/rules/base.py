@@ -120,10 +120,14 @@ class Check:
     def notes(self, roster: Roster) -> Iterator[tuple[str, tuple[tuple[str, str], ...]]]:
         return iter(())
 
-    def error(self, message: str, *, hint: str = "", units=(), code: str | None = None) -> Violation:
+    def error(
+        self, message: str, *, hint: str = "", units=(), code: str | None = None
+    ) -> Violation:
         return Violation(code or self.code, "error", message, hint, tuple(units))
 
-    def warning(self, message: str, *, hint: str = "", units=(), code: str | None = None) -> Violation:
+    def warning(
+        self, message: str, *, hint: str = "", units=(), code: str | None = None
+    ) -> Violation:
         return Violation(code or self.code, "warning", message, hint, tuple(units))
 
 

@@ -73,7 +73,8 @@ def match_check(rosters: list[Roster]) -> MatchReport:
     points = [r.points for r in rosters]
     smallest, largest = min(points), max(points)
     sides = tuple(
-        MatchSide(r.document.name, p, (largest - p) // per) for r, p in zip(rosters, points, strict=True)
+        MatchSide(r.document.name, p, (largest - p) // per)
+        for r, p in zip(rosters, points, strict=True)
     )
     violations = []
     for side in sides:

@@ -163,7 +163,10 @@ def resolve(document: ListDocument, catalog: Catalog) -> Roster:
         focus = catalog.focuses(document.faction).get(document.focus)
         if focus is None:
             issues.append(
-                Issue("unknown-focus", f"{_name(faction, document.faction)} has no focus '{document.focus}'.")
+                Issue(
+                    "unknown-focus",
+                    f"{_name(faction, document.faction)} has no focus '{document.focus}'.",
+                )
             )
     forces = []
     for force in document.forces:
@@ -182,9 +185,13 @@ def resolve(document: ListDocument, catalog: Catalog) -> Roster:
                 )
         forces.append(
             RosterForce(
-                force.id, force.organization, org, force.faction, force_faction,
+                force.id,
+                force.organization,
+                org,
+                force.faction,
+                force_faction,
                 allied=force.faction != document.faction,
-            )  # fmt: skip
+            )
         )
     force_faction_of = {f.id: f.faction_key for f in forces}
     units = []
@@ -216,7 +223,9 @@ def _name(faction: FactionSpec | None, key: str) -> str:
     return faction.name if faction else key
 
 
-def _unit(unit, faction_key: str, focus_key: str | None, catalog: Catalog, issues: list[Issue]) -> RosterUnit:
+def _unit(
+    unit, faction_key: str, focus_key: str | None, catalog: Catalog, issues: list[Issue]
+) -> RosterUnit:
     sheet = catalog.datasheet(faction_key, unit.datasheet)
     if sheet is None:
         issues.append(

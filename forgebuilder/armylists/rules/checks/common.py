@@ -132,11 +132,15 @@ class OptionLimits(Check):
                 for ref in taken.option.replace:
                     replaced[ref.id] += k * (taken.option.count or 1)
             for ref_id, n in replaced.items():
-                copies = sum(
-                    (ref.copies if ref.count is not None else 1) * loadout.count
-                    for ref in (*loadout.model.weapons, *loadout.model.rules)
-                    if ref.id == ref_id
-                ) if ref_id in carried_before else 0
+                copies = (
+                    sum(
+                        (ref.copies if ref.count is not None else 1) * loadout.count
+                        for ref in (*loadout.model.weapons, *loadout.model.rules)
+                        if ref.id == ref_id
+                    )
+                    if ref_id in carried_before
+                    else 0
+                )
                 if n > copies:
                     yield self.error(
                         f"{unit.name}: options replace '{ref_id}' {n} times, but the "
@@ -154,7 +158,11 @@ class OptionLimits(Check):
                 label = taken.option.label or _choices_label([taken])
                 yield self.error(
                     f"{unit.name}: the option '{label}' is not available "
-                    + (f"with the {roster.focus.name} focus." if roster.focus else "without a focus."),
+                    + (
+                        f"with the {roster.focus.name} focus."
+                        if roster.focus
+                        else "without a focus."
+                    ),
                     hint="Remove the option or choose a focus that offers it.",
                     units=(unit.id,),
                     code="option-focus",

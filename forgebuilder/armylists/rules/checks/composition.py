@@ -107,7 +107,9 @@ class LargeModels(Check):
             sizes = []
             for loadout in unit_loadout(unit):
                 if loadout.count:
-                    sizes.append((loadout.model.name, model_size(roster, [r for r, _ in loadout.rules])))
+                    sizes.append(
+                        (loadout.model.name, model_size(roster, [r for r, _ in loadout.rules]))
+                    )
             kinds = {size for _, size in sizes}
             if len(kinds) == 1:
                 yield unit.id, f"{kinds.pop()} model{'s' * (unit.total_models != 1)}"

@@ -63,7 +63,9 @@ class Legends(Check):
             )
         for key, n in Counter(leg.key for leg in roster.legends).items():
             if n > 1:
-                name = next(leg.legend.name for leg in roster.legends if leg.key == key and leg.legend)
+                name = next(
+                    leg.legend.name for leg in roster.legends if leg.key == key and leg.legend
+                )
                 yield self.error(
                     f"{name} is taken {n} times; each legend may be taken once.",
                     hint="Remove the copies.",
@@ -76,7 +78,11 @@ class Legends(Check):
             if not available_under_focus(legend.focuses, roster, roster.focus_key):
                 yield self.error(
                     f"{legend.name} is not available "
-                    + (f"with the {roster.focus.name} focus." if roster.focus else "without a focus."),
+                    + (
+                        f"with the {roster.focus.name} focus."
+                        if roster.focus
+                        else "without a focus."
+                    ),
                     hint="Remove the legend or choose a focus that offers it.",
                     code="legend-focus",
                 )
@@ -102,7 +108,9 @@ def applies_text(roster: Roster, legend: LegendSpec) -> str:
     rule = legend.applies_to
     parts = []
     if rule.categories:
-        parts.append(" or ".join(roster.catalog.category_name(c) for c in rule.categories) + " units")
+        parts.append(
+            " or ".join(roster.catalog.category_name(c) for c in rule.categories) + " units"
+        )
     if rule.rules:
         names = []
         for key in rule.rules:

@@ -7,5 +7,12 @@ from ..registry import checks
 
 checks.register(
     "skirmish",
-    [KnownReferences(), ModuleVersion(), PointsLimit(), ModelCounts(), OptionLimits(), LargeModels()],
+    [
+        KnownReferences(),
+        ModuleVersion(),
+        PointsLimit(),
+        ModelCounts(),
+        OptionLimits(),
+        LargeModels(),
+    ],
 )

@@ -7,5 +7,12 @@ from ..registry import checks
 
 checks.register(
     "wargame",
-    [KnownReferences(), ModuleVersion(), PointsLimit(), ModelCounts(), OptionLimits(), TeamsAndBands()],
+    [
+        KnownReferences(),
+        ModuleVersion(),
+        PointsLimit(),
+        ModelCounts(),
+        OptionLimits(),
+        TeamsAndBands(),
+    ],
 )

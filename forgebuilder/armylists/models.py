@@ -1,0 +1,85 @@
+"""Army lists as stored: the list document plus a few summary columns, revisions for undo, and
+share links.
+
+The list itself is its document (`forgebuilder.armylists.listdoc.ListDocument`), kept as JSON:
+the editor, the export and the API all speak that one format. The summary columns (points,
+legality, unit count) are refreshed on every save so "My lists" needs no evaluation.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+
+from factions.models import GameModule
+
+
+def public_token() -> str:
+    """An unguessable id for public URLs: 16 url-safe characters, 96 bits of randomness."""
+    return secrets.token_urlsafe(12)
+
+
+class ArmyList(models.Model):
+    public_id = models.CharField(max_length=24, unique=True, default=public_token, editable=False)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
+        related_name="army_lists",
+    )  # fmt: skip
+    # Lists made without an account belong to the browser session holding this token.
+    owner_token = models.CharField(max_length=40, blank=True, db_index=True)
+    module = models.ForeignKey(GameModule, on_delete=models.PROTECT, related_name="army_lists")
+    name = models.CharField(max_length=120)
+    faction_name = models.CharField(max_length=120, blank=True)
+    document = models.JSONField()
+    version = models.PositiveIntegerField(default=1)
+    points = models.IntegerField(default=0)
+    points_limit = models.PositiveIntegerField(default=0)
+    unit_count = models.PositiveIntegerField(default=0)
+    legal = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    deleted_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-updated_at"]
+        indexes = [models.Index(fields=["owner", "deleted_at"])]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class ListRevision(models.Model):
+    """The document as it was before one change: what undo goes back to."""
+
+    army_list = models.ForeignKey(ArmyList, on_delete=models.CASCADE, related_name="revisions")
+    document = models.JSONField()
+    label = models.CharField(max_length=200)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-pk"]
+
+    def __str__(self) -> str:
+        return self.label
+
+
+class ShareLink(models.Model):
+    LIVE, SNAPSHOT = "live", "snapshot"
+    token = models.CharField(max_length=24, unique=True, default=public_token, editable=False)
+    army_list = models.ForeignKey(ArmyList, on_delete=models.CASCADE, related_name="share_links")
+    kind = models.CharField(
+        max_length=10, choices=[(LIVE, "Live list"), (SNAPSHOT, "Frozen snapshot")]
+    )
+    # For snapshots: the document as it was when shared, and its version.
+    document = models.JSONField(null=True, blank=True)
+    list_version = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} link to {self.army_list_id}"

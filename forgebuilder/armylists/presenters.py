@@ -1,0 +1,353 @@
+"""View-models for the list editor: plain values the templates render, built from a report."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from factions.cards import choice_label, price_text
+from factions.catalog import Catalog
+from forgebuilder.armylists.rules.checks.casters import is_caster
+from forgebuilder.armylists.rules.checks.common import allowed_picks
+from forgebuilder.armylists.rules.checks.forces import ally_problem
+from forgebuilder.armylists.rules.roster import Roster, RosterUnit, available_under_focus
+
+from .models import ArmyList
+from .rules import Report
+
+
+@dataclass
+class ModelStepper:
+    id: str
+    name: str
+    count: int
+    min: int
+    max: int
+
+
+@dataclass
+class ChoiceControl:
+    id: str
+    label: str
+    price: str
+    count: int
+
+
+@dataclass
+class OptionControl:
+    id: str
+    text: str
+    mode: str  # "select": one alternative of several; "toggle": take or not; "counts": how many
+    allowed: int
+    choices: list[ChoiceControl]
+    selected: str = ""
+    taken: int = 0
+
+
+@dataclass
+class UnitView:
+    id: str
+    name: str
+    custom_name: str
+    datasheet_name: str
+    points: int
+    category: str
+    faction_key: str
+    force_id: str | None
+    models: list[ModelStepper] = field(default_factory=list)
+    options: list[OptionControl] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    has_errors: bool = False
+    facts: tuple[str, ...] = ()
+    specialties: list[tuple[str, str]] = field(default_factory=list)
+    specialty: str = ""
+    caster: bool = False
+    legends: list[str] = field(default_factory=list)
+    move_targets: list[tuple[str, str]] = field(default_factory=list)
+    first: bool = False
+    last: bool = False
+    known: bool = True
+
+
+@dataclass
+class ForceView:
+    id: str | None
+    name: str
+    cost: int | None
+    faction_name: str
+    allied: bool
+    slots: list[tuple[str, int, int, int | None, bool]]
+    units: list[UnitView]
+
+
+@dataclass
+class ViolationView:
+    code: str
+    severity: str
+    message: str
+    hint: str
+    units: list[tuple[str, str]]
+
+
+def editor_context(army_list: ArmyList, roster: Roster, report: Report) -> dict:
+    catalog = roster.catalog
+    document = roster.document
+    units = {u.id: _unit_view(catalog, roster, report, u) for u in roster.units}
+    forces = _forces(catalog, roster, units)
+    for force in forces:
+        for i, unit in enumerate(force.units):
+            unit.first, unit.last = i == 0, i == len(force.units) - 1
+    names = {u.id: u.name for u in roster.units}
+    violations = [
+        ViolationView(
+            v.code, v.severity, v.message, v.hint, [(uid, names.get(uid, uid)) for uid in v.units]
+        )
+        for v in report.violations
+    ]
+    points = report.total("points")
+    return {
+        "army_list": army_list,
+        "document": document,
+        "catalog": catalog,
+        "ruleset": catalog.ruleset,
+        "faction": roster.faction,
+        "focus": roster.focus,
+        "report": report,
+        "forces": forces,
+        "units": units,
+        "violations": violations,
+        "errors": [v for v in violations if v.severity == "error"],
+        "warnings": [v for v in violations if v.severity == "warning"],
+        "points": points,
+        "points_percent": min(100, round(100 * points.value / max(points.limit or 1, 1))),
+        "other_totals": [t for t in report.totals if t.key not in ("points",)],
+        "catalogue": _catalogue(catalog, roster),
+        "legends": _legends(catalog, roster),
+        "force_types": _force_types(catalog, roster),
+        "focuses": list(catalog.focuses(roster.faction_key).items()),
+        "doctrines": [(k, d) for k, d in catalog.spec.doctrines.items() if not d.universal],
+    }
+
+
+def _unit_view(catalog: Catalog, roster: Roster, report: Report, unit: RosterUnit) -> UnitView:
+    sheet = unit.datasheet
+    view = UnitView(
+        id=unit.id,
+        name=unit.name,
+        custom_name=next((u.name for u in roster.document.units if u.id == unit.id), ""),
+        datasheet_name=sheet.name if sheet else unit.datasheet_key,
+        points=unit.points,
+        category=catalog.category_name(unit.category),
+        faction_key=unit.faction_key,
+        force_id=unit.force_id,
+        facts=report.unit_facts.get(unit.id, ()),
+        known=sheet is not None,
+    )
+    problems = report.violations_for(unit.id)
+    view.problems = [v.message for v in problems]
+    view.has_errors = any(v.severity == "error" for v in problems)
+    view.legends = [
+        leg.legend.name for leg in roster.legends if leg.unit_id == unit.id and leg.legend
+    ]
+    view.move_targets = [
+        (
+            f.id,
+            f"{f.organization.name if f.organization else 'Force'} ({f.faction.name if f.faction else f.faction_key})",
+        )
+        for f in roster.forces
+        if f.faction_key == unit.faction_key and f.id != unit.force_id
+    ]
+    if sheet is None:
+        return view
+    for model in sheet.models:
+        view.models.append(
+            ModelStepper(
+                model.id or "", model.name, unit.count_of(model.id), model.min, model.max_count
+            )
+        )
+    taken = {}
+    for t in unit.choices:
+        taken.setdefault(t.option.id, {})[t.choice.id] = t.count
+    total = unit.total_models
+    for model, option in sheet.all_options():
+        if not available_under_focus(option.focuses, roster, unit.focus_key):
+            continue
+        n = unit.count_of(model.id) if model is not None else total
+        allowed = allowed_picks(option, n, total)
+        chosen = taken.get(option.id, {})
+        label_of = (
+            catalog.weapon_label
+            if option.verb in ("replace_weapon", "add_weapon")
+            else catalog.rule_label
+        )
+        if option.verb in ("add_model", "replace_model"):
+            label_of = None
+        choices = [
+            ChoiceControl(c.id or "", choice_label(catalog, unit.faction_key, option, c, label_of),
+                          price_text(option, c), chosen.get(c.id, 0))
+            for c in option.choices
+        ]  # fmt: skip
+        if option.per_model or (allowed <= 1 and len(choices) == 1):
+            mode = "toggle"
+        elif allowed <= 1:
+            mode = "select"
+        else:
+            mode = "counts"
+        view.options.append(
+            OptionControl(
+                id=option.id or "",
+                text=_option_text(catalog, unit, model, option),
+                mode=mode,
+                allowed=allowed,
+                choices=choices,
+                selected=next(iter(chosen), ""),
+                taken=sum(chosen.values()),
+            )
+        )
+    view.caster = "caster_rule" in type(roster.params).model_fields and is_caster(roster, unit)
+    if view.caster:
+        view.specialties = [
+            (k, s.name)
+            for k, s in catalog.power_specialties(unit.faction_key).items()
+            if available_under_focus(s.focuses, roster, unit.focus_key)
+        ]
+    view.specialty = unit.specialty or ""
+    return view
+
+
+def _option_text(catalog: Catalog, unit: RosterUnit, model, option) -> str:
+    from factions.cards import option_line
+
+    line = option_line(catalog, unit.faction_key, model, option)
+    who = f"{model.name}: " if model is not None and len(unit.datasheet.models) > 1 else ""
+    limit = f" ({line.limit})" if line.limit else ""
+    return f"{who}{line.text}{limit}"
+
+
+def _forces(catalog: Catalog, roster: Roster, units: dict[str, UnitView]) -> list[ForceView]:
+    out = []
+    for force in roster.forces:
+        members = [units[u.id] for u in roster.units_in(force.id)]
+        slots = []
+        if force.organization:
+            counts: dict[str, int] = {}
+            for u in roster.units_in(force.id):
+                counts[u.category or ""] = counts.get(u.category or "", 0) + 1
+            for cat, slot in force.organization.slots.items():
+                n = counts.get(cat, 0)
+                ok = n >= slot.min and (slot.max is None or n <= slot.max)
+                slots.append((catalog.category_name(cat), n, slot.min, slot.max, ok))
+        out.append(
+            ForceView(
+                force.id,
+                force.organization.name
+                if force.organization
+                else (force.organization_key or "Force"),
+                force.organization.cost if force.organization else None,
+                force.faction.name if force.faction else force.faction_key,
+                force.allied,
+                slots,
+                members,
+            )
+        )
+    loose = [units[u.id] for u in roster.units if roster.force(u.force_id) is None]
+    if loose or not roster.forces:
+        name = (
+            "Not in a force organization"
+            if roster.forces or catalog.ruleset.uses_force_organizations
+            else "Units"
+        )
+        out.append(
+            ForceView(
+                None, name, None, roster.faction.name if roster.faction else "", False, [], loose
+            )
+        )
+    return out
+
+
+def _catalogue(catalog: Catalog, roster: Roster) -> list[dict]:
+    factions = [roster.faction_key] + [
+        f.faction_key for f in roster.forces if f.faction_key != roster.faction_key
+    ]
+    groups = []
+    for faction_key in dict.fromkeys(factions):
+        faction = catalog.faction(faction_key)
+        if faction is None:
+            continue
+        focus = roster.focus_key if faction_key == roster.faction_key else None
+        categories: dict[str, list] = {}
+        for key, sheet in faction.datasheets.items():
+            available = available_under_focus(sheet.focuses, roster, focus)
+            categories.setdefault(catalog.category_name(sheet.category), []).append(
+                {
+                    "key": key,
+                    "name": sheet.name,
+                    "points": sheet.points,
+                    "keywords": ", ".join(sheet.keywords),
+                    "available": available,
+                }
+            )
+        order = [c.name for c in catalog.spec.categories.values()]
+        groups.append(
+            {
+                "faction_key": faction_key,
+                "name": faction.name,
+                "allied": faction_key != roster.faction_key,
+                "forces": [
+                    (f.id, f.organization.name if f.organization else "Force")
+                    for f in roster.forces
+                    if f.faction_key == faction_key
+                ],
+                "categories": sorted(
+                    categories.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else 99
+                ),
+            }
+        )
+    return groups
+
+
+def _legends(catalog: Catalog, roster: Roster) -> dict:
+    from forgebuilder.armylists.rules.checks.legends import legend_fits
+
+    attached = [
+        {
+            "index": i,
+            "name": leg.legend.name if leg.legend else leg.key,
+            "points": leg.points,
+            "unit": roster.unit(leg.unit_id).name
+            if leg.unit_id and roster.unit(leg.unit_id)
+            else "",
+        }
+        for i, leg in enumerate(roster.legends)
+    ]
+    available = []
+    for key, legend in catalog.legends(roster.faction_key).items():
+        if not available_under_focus(legend.focuses, roster, roster.focus_key):
+            continue
+        fits = [
+            (u.id, u.name)
+            for u in roster.units
+            if u.faction_key == roster.faction_key and legend_fits(legend, u)
+        ]
+        available.append({"key": key, "legend": legend, "units": fits})
+    return {"attached": attached, "available": available}
+
+
+def _force_types(catalog: Catalog, roster: Roster) -> list[dict]:
+    if not catalog.ruleset.uses_force_organizations:
+        return []
+    primary = catalog.alliance(roster.faction_key)
+    primary_name = roster.faction.name if roster.faction else roster.faction_key
+    factions = [(roster.faction_key, roster.faction.name if roster.faction else roster.faction_key)]
+    for key, faction in catalog.spec.factions.items():
+        if key == roster.faction_key:
+            continue
+        if ally_problem(primary, catalog.alliance(key), primary_name, faction.name) is None:
+            factions.append((key, f"{faction.name} (allies)"))
+    return [
+        {
+            "faction_key": key,
+            "faction_name": name,
+            "orgs": list(catalog.force_organizations(key).items()),
+        }
+        for key, name in factions
+    ]

@@ -1,0 +1,153 @@
+"""Writes to army lists. Views and commands call these; they parse input and render."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+
+from factions.catalog import Catalog, catalog_for
+
+from .listdoc import ListDocument
+from .models import ArmyList, ListRevision
+from .ownership import Owner
+from .rules import Report, evaluate, resolve
+
+UNDO_STEPS = 50
+
+
+class StaleEdit(Exception):
+    """The list changed (another tab) since the page that sent this edit was shown."""
+
+
+@dataclass(frozen=True)
+class Evaluated:
+    army_list: ArmyList
+    document: ListDocument
+    catalog: Catalog
+    roster: object
+    report: Report
+
+
+def army_list_evaluate(army_list: ArmyList) -> Evaluated:
+    catalog = catalog_for(army_list.module)
+    document = ListDocument.model_validate(army_list.document)
+    roster = resolve(document, catalog)
+    return Evaluated(army_list, document, catalog, roster, evaluate(roster))
+
+
+def _summarise(army_list: ArmyList, document: ListDocument, catalog: Catalog) -> Report:
+    roster = resolve(document, catalog)
+    report = evaluate(roster)
+    faction = catalog.faction(document.faction)
+    army_list.name = document.name
+    army_list.faction_name = faction.name if faction else document.faction
+    army_list.points = roster.points
+    army_list.points_limit = document.points_limit
+    army_list.unit_count = len(document.units)
+    army_list.legal = report.legal
+    return report
+
+
+def army_list_create(*, owner: Owner, catalog: Catalog, document: ListDocument) -> ArmyList:
+    army_list = ArmyList(
+        owner_id=owner.user_id,
+        owner_token="" if owner.user_id else owner.token,
+        module_id=catalog.module_id,
+        document=document.to_json(),
+    )
+    _summarise(army_list, document, catalog)
+    army_list.save()
+    return army_list
+
+
+@transaction.atomic
+def army_list_edit(
+    *,
+    army_list: ArmyList,
+    expected_version: int | None,
+    change: Callable[[ListDocument, Catalog], ListDocument],
+    label: str,
+) -> Evaluated:
+    """Apply `change` to the list's document, keeping the old one for undo.
+
+    Raises StaleEdit when `expected_version` is not the stored version (the edit came from an
+    out-of-date page); `change` raises EditError for an impossible edit. Either way nothing
+    is written.
+    """
+    locked = ArmyList.objects.select_for_update().select_related("module").get(pk=army_list.pk)
+    if expected_version is not None and expected_version != locked.version:
+        raise StaleEdit()
+    catalog = catalog_for(locked.module)
+    before = ListDocument.model_validate(locked.document)
+    after = change(before, catalog)
+    if after == before:
+        return army_list_evaluate(locked)
+    ListRevision.objects.create(army_list=locked, document=locked.document, label=label)
+    _trim_revisions(locked)
+    locked.document = after.to_json()
+    locked.version += 1
+    _summarise(locked, after, catalog)
+    locked.save()
+    return army_list_evaluate(locked)
+
+
+def _trim_revisions(army_list: ArmyList) -> None:
+    old = ListRevision.objects.filter(army_list=army_list).values_list("pk", flat=True)[UNDO_STEPS:]
+    if old:
+        ListRevision.objects.filter(pk__in=list(old)).delete()
+
+
+@transaction.atomic
+def army_list_undo(*, army_list: ArmyList, expected_version: int | None) -> str | None:
+    """Go back to the document before the last change; returns what was undone, or None."""
+    locked = ArmyList.objects.select_for_update().select_related("module").get(pk=army_list.pk)
+    if expected_version is not None and expected_version != locked.version:
+        raise StaleEdit()
+    revision = ListRevision.objects.filter(army_list=locked).first()
+    if revision is None:
+        return None
+    document = ListDocument.model_validate(revision.document)
+    locked.document = revision.document
+    locked.version += 1
+    _summarise(locked, document, catalog_for(locked.module))
+    locked.save()
+    revision.delete()
+    return revision.label
+
+
+def army_list_duplicate(*, army_list: ArmyList, owner: Owner, name: str | None = None) -> ArmyList:
+    document = ListDocument.model_validate(army_list.document)
+    document = document.model_copy(update={"name": name or f"{document.name} (copy)"[:120]})
+    return army_list_create(owner=owner, catalog=catalog_for(army_list.module), document=document)
+
+
+def army_list_rename(*, army_list: ArmyList, name: str) -> None:
+    def change(document: ListDocument, catalog: Catalog) -> ListDocument:
+        from .edits import update_settings
+
+        return update_settings(
+            document, catalog, name=name, points_limit=document.points_limit,
+            focus=document.focus, casual=document.casual, doctrine=document.doctrine,
+        )  # fmt: skip
+
+    army_list_edit(army_list=army_list, expected_version=None, change=change, label="Rename")
+
+
+def army_list_delete(*, army_list: ArmyList) -> None:
+    ArmyList.objects.filter(pk=army_list.pk).update(deleted_at=timezone.now())
+
+
+def army_list_restore(*, army_list: ArmyList) -> None:
+    ArmyList.objects.filter(pk=army_list.pk).update(deleted_at=None)
+
+
+def army_lists_adopt(*, user_id: int, token: str) -> int:
+    """Give a user the lists they made in this browser before signing in; returns how many."""
+    if not token:
+        return 0
+    return ArmyList.objects.filter(owner__isnull=True, owner_token=token).update(
+        owner_id=user_id, owner_token=""
+    )

@@ -1,0 +1,161 @@
+"""Pages of the list builder: my lists, a new list, the editor, import and export."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.utils.text import slugify
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from factions.catalog import catalog_for
+from factions.models import GameModule
+
+from ..documents import DocumentError, document_catalog, parse_document
+from ..edits import EditError, new_document
+from ..forms import NewListForm
+from ..ownership import owner_of
+from ..presenters import editor_context
+from ..selectors import army_list_owned, army_lists_of
+from ..services import (
+    army_list_create,
+    army_list_delete,
+    army_list_duplicate,
+    army_list_evaluate,
+    army_list_rename,
+    army_list_restore,
+)
+
+
+@require_GET
+def my_lists(request: HttpRequest) -> HttpResponse:
+    owner = owner_of(request)
+    return render(
+        request,
+        "armylists/my_lists.html",
+        {
+            "lists": army_lists_of(owner=owner),
+            "deleted": army_lists_of(owner=owner, deleted=True)[:20],
+        },
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def list_new(request: HttpRequest) -> HttpResponse:
+    form = NewListForm(request.POST or None, initial=request.GET.dict())
+    if request.method == "POST" and form.is_valid():
+        module: GameModule = form.cleaned_data["module"]
+        catalog = catalog_for(module)
+        try:
+            document = new_document(
+                catalog,
+                faction=form.cleaned_data["faction_key"],
+                name=form.cleaned_data["name"],
+                points_limit=form.cleaned_data["points_limit"],
+                casual=form.cleaned_data["casual"],
+                focus=form.cleaned_data.get("focus") or None,
+            )
+        except EditError as exc:
+            form.add_error(None, str(exc))
+        else:
+            army_list = army_list_create(
+                owner=owner_of(request), catalog=catalog, document=document
+            )
+            return redirect("armylists:editor", public_id=army_list.public_id)
+    return render(request, "armylists/new.html", {"form": form}, status=400 if form.errors else 200)
+
+
+@require_GET
+def editor(request: HttpRequest, public_id: str) -> HttpResponse:
+    army_list = army_list_owned(owner=owner_of(request), public_id=public_id)
+    return render_editor(request, army_list)
+
+
+def render_editor(request, army_list, *, status: int = 200, banner: str = "", partial: str = ""):
+    evaluated = army_list_evaluate(army_list)
+    context = editor_context(army_list, evaluated.roster, evaluated.report)
+    context["banner"] = banner
+    context["undo_label"] = army_list.revisions.values_list("label", flat=True).first()
+    template = "armylists/editor.html" + (f"#{partial}" if partial else "")
+    return render(request, template, context, status=status)
+
+
+@require_POST
+def list_rename(request: HttpRequest, public_id: str) -> HttpResponse:
+    army_list = army_list_owned(owner=owner_of(request), public_id=public_id)
+    name = request.POST.get("name", "")
+    try:
+        army_list_rename(army_list=army_list, name=name)
+    except EditError as exc:
+        messages.error(request, str(exc))
+        return redirect("armylists:my_lists")
+    messages.success(request, "List renamed.")
+    return redirect(request.POST.get("next") or "armylists:my_lists")
+
+
+@require_POST
+def list_duplicate(request: HttpRequest, public_id: str) -> HttpResponse:
+    owner = owner_of(request)
+    army_list = army_list_owned(owner=owner, public_id=public_id)
+    copy = army_list_duplicate(army_list=army_list, owner=owner)
+    messages.success(request, f"Made a copy: {copy.name}.")
+    return redirect("armylists:editor", public_id=copy.public_id)
+
+
+@require_POST
+def list_delete(request: HttpRequest, public_id: str) -> HttpResponse:
+    army_list = army_list_owned(owner=owner_of(request), public_id=public_id)
+    army_list_delete(army_list=army_list)
+    messages.success(request, f"Deleted “{army_list.name}”. You can restore it below.")
+    return redirect("armylists:my_lists")
+
+
+@require_POST
+def list_restore(request: HttpRequest, public_id: str) -> HttpResponse:
+    army_list = army_list_owned(owner=owner_of(request), public_id=public_id, deleted=True)
+    army_list_restore(army_list=army_list)
+    messages.success(request, f"Restored “{army_list.name}”.")
+    return redirect("armylists:my_lists")
+
+
+def download_name(army_list, extension: str) -> str:
+    stem = slugify(army_list.name) or "list"
+    return f"{stem}-{army_list.points_limit}pts.{extension}"
+
+
+@require_GET
+def export_json(request: HttpRequest, public_id: str) -> HttpResponse:
+    army_list = army_list_owned(owner=owner_of(request), public_id=public_id)
+    response = JsonResponse(
+        army_list.document, json_dumps_params={"indent": 2, "ensure_ascii": False}
+    )
+    response["Content-Disposition"] = f'attachment; filename="{download_name(army_list, "json")}"'
+    return response
+
+
+@require_http_methods(["GET", "POST"])
+def list_import(request: HttpRequest) -> HttpResponse:
+    problems: list[tuple[str, str]] = []
+    if request.method == "POST":
+        upload = request.FILES.get("file")
+        raw = upload.read() if upload else request.POST.get("document", "").encode()
+        if not raw.strip():
+            problems = [("", "choose a list file (.json) or paste a list document")]
+        else:
+            from ..importing import import_document
+
+            try:
+                document = parse_document(raw)
+                catalog = document_catalog(document)
+                document = import_document(document, catalog)
+            except DocumentError as exc:
+                problems = list(exc.problems)
+            else:
+                army_list = army_list_create(
+                    owner=owner_of(request), catalog=catalog, document=document
+                )
+                messages.success(request, f"Imported “{army_list.name}”.")
+                return redirect("armylists:editor", public_id=army_list.public_id)
+    return render(
+        request, "armylists/import.html", {"problems": problems}, status=400 if problems else 200
+    )

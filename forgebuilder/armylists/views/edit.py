@@ -1,0 +1,297 @@
+"""Edit endpoints of the list editor: small POST views, one per kind of change.
+
+Each parses its form, calls a pure edit through `army_list_edit` and answers:
+- to htmx, the changed fragments (the unit or the whole roster) with the totals, violations,
+  undo button and list version swapped out-of-band;
+- to a plain form post, a redirect back to the editor (the page works without JavaScript).
+An edit from an out-of-date page (another tab changed the list) is refused with 409 and the
+current list; an impossible or malformed edit gets 400; neither changes anything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from factions.catalog import Catalog
+
+from .. import edits
+from ..listdoc import ListDocument
+from ..models import ArmyList
+from ..ownership import owner_of
+from ..presenters import editor_context
+from ..selectors import army_list_owned
+from ..services import StaleEdit, army_list_edit, army_list_undo
+from . import render_editor
+
+STALE = "This list was changed in another tab or window. Your last change was not applied; here is the list as it is now."
+
+
+class BadInput(Exception):
+    pass
+
+
+def _int(request: HttpRequest, name: str, *, minimum: int | None = None) -> int:
+    raw = request.POST.get(name, "")
+    try:
+        value = int(raw)
+    except (TypeError, ValueError):
+        raise BadInput(f"'{name}' must be a whole number.") from None
+    if minimum is not None and value < minimum:
+        raise BadInput(f"'{name}' must be at least {minimum}.")
+    return value
+
+
+def _text(request: HttpRequest, name: str, *, required: bool = True, max_length: int = 200) -> str:
+    value = request.POST.get(name)
+    if value is None or (required and not value.strip()):
+        raise BadInput(f"'{name}' is missing.")
+    if len(value) > max_length:
+        raise BadInput(f"'{name}' is too long.")
+    return value.strip()
+
+
+def _run(
+    request: HttpRequest,
+    public_id: str,
+    label: str,
+    parse: Callable[[], Callable[[ListDocument, Catalog], ListDocument]],
+    *,
+    unit_id: str | None = None,
+    catalogue: bool = False,
+) -> HttpResponse:
+    army_list = army_list_owned(owner=owner_of(request), public_id=public_id)
+    try:
+        version = _int(request, "version")
+        change = parse()
+    except BadInput as exc:
+        return _refused(request, army_list, str(exc))
+    try:
+        result = army_list_edit(
+            army_list=army_list, expected_version=version, change=change, label=label
+        )
+    except StaleEdit:
+        return _stale(request, army_list)
+    except edits.EditError as exc:
+        return _refused(request, army_list, str(exc))
+    return _respond(request, result.army_list, result, unit_id=unit_id, catalogue=catalogue)
+
+
+def _respond(request, army_list: ArmyList, result, *, unit_id: str | None, catalogue: bool):
+    if not request.htmx:
+        url = reverse("armylists:editor", args=[army_list.public_id])
+        return redirect(f"{url}#unit-{unit_id}" if unit_id else url)
+    context = editor_context(army_list, result.roster, result.report)
+    context["undo_label"] = army_list.revisions.values_list("label", flat=True).first()
+    parts = []
+    if unit_id and unit_id in context["units"]:
+        context["unit"] = context["units"][unit_id]
+        parts.append(_partial("unit", context, request))
+        oob = ["unit-markers", "force-headers"]
+    else:
+        parts.append(_partial("roster", context, request))
+        oob = []
+    if catalogue:
+        oob.append("catalogue")
+    for name in ["totals", "violations", "undo", "version", "legends", *oob]:
+        parts.append(_partial(name, {**context, "oob": True}, request))
+    return HttpResponse("".join(parts))
+
+
+def _partial(name: str, context: dict, request: HttpRequest) -> str:
+    return render_to_string(f"armylists/editor.html#{name}", context, request=request)
+
+
+def _stale(request: HttpRequest, army_list: ArmyList) -> HttpResponse:
+    army_list.refresh_from_db()
+    if request.htmx:
+        response = render_editor(request, army_list, status=409, banner=STALE, partial="editor")
+        response["HX-Retarget"] = "#editor"
+        response["HX-Reswap"] = "outerHTML"
+        return response
+    return render_editor(request, army_list, status=409, banner=STALE)
+
+
+def _refused(request: HttpRequest, army_list: ArmyList, message: str) -> HttpResponse:
+    if request.htmx:
+        html = render_to_string(
+            "armylists/partials/flash.html", {"message": message}, request=request
+        )
+        response = HttpResponse(html, status=400)
+        response["HX-Retarget"] = "#flash"
+        response["HX-Reswap"] = "innerHTML"
+        return response
+    return render_editor(request, army_list, status=400, banner=message)
+
+
+@require_POST
+def unit_add(request: HttpRequest, public_id: str) -> HttpResponse:
+    def parse():
+        datasheet = _text(request, "datasheet")
+        force = request.POST.get("force") or None
+        return lambda doc, cat: edits.add_unit(doc, cat, datasheet=datasheet, force=force)[0]
+
+    return _run(request, public_id, "Add a unit", parse)
+
+
+@require_POST
+def unit_models(request: HttpRequest, public_id: str, unit_id: str) -> HttpResponse:
+    def parse():
+        model = _text(request, "model")
+        count = _int(request, "count", minimum=0)
+        return lambda doc, cat: edits.set_model_count(
+            doc, cat, unit_id=unit_id, model=model, count=count
+        )
+
+    return _run(request, public_id, "Change model count", parse, unit_id=unit_id)
+
+
+@require_POST
+def unit_option(request: HttpRequest, public_id: str, unit_id: str) -> HttpResponse:
+    def parse():
+        option = _text(request, "option")
+        choice = request.POST.get("choice", "").strip() or None
+        exclusive = request.POST.get("exclusive") == "1"
+        count = _int(request, "count", minimum=0) if "count" in request.POST else int(bool(choice))
+        return lambda doc, cat: edits.set_option(
+            doc, cat, unit_id=unit_id, option=option, choice=choice, count=count,
+            exclusive=exclusive,
+        )  # fmt: skip
+
+    return _run(request, public_id, "Change an option", parse, unit_id=unit_id)
+
+
+@require_POST
+def unit_rename(request: HttpRequest, public_id: str, unit_id: str) -> HttpResponse:
+    def parse():
+        name = _text(request, "name", required=False, max_length=80)
+        return lambda doc, cat: edits.rename_unit(doc, unit_id=unit_id, name=name)
+
+    return _run(request, public_id, "Rename a unit", parse, unit_id=unit_id)
+
+
+@require_POST
+def unit_specialty(request: HttpRequest, public_id: str, unit_id: str) -> HttpResponse:
+    def parse():
+        specialty = _text(request, "specialty", required=False) or None
+        return lambda doc, cat: edits.set_specialty(doc, cat, unit_id=unit_id, specialty=specialty)
+
+    return _run(request, public_id, "Pick a power specialty", parse, unit_id=unit_id)
+
+
+@require_POST
+def unit_duplicate(request: HttpRequest, public_id: str, unit_id: str) -> HttpResponse:
+    return _run(
+        request, public_id, "Duplicate a unit",
+        lambda: lambda doc, cat: edits.duplicate_unit(doc, unit_id=unit_id)[0],
+    )  # fmt: skip
+
+
+@require_POST
+def unit_remove(request: HttpRequest, public_id: str, unit_id: str) -> HttpResponse:
+    return _run(
+        request, public_id, "Remove a unit",
+        lambda: lambda doc, cat: edits.remove_unit(doc, unit_id=unit_id),
+    )  # fmt: skip
+
+
+@require_POST
+def unit_move(request: HttpRequest, public_id: str, unit_id: str) -> HttpResponse:
+    def parse():
+        force = _text(request, "force")
+        return lambda doc, cat: edits.move_unit(doc, unit_id=unit_id, force=force)
+
+    return _run(request, public_id, "Move a unit", parse)
+
+
+@require_POST
+def unit_reorder(request: HttpRequest, public_id: str, unit_id: str) -> HttpResponse:
+    def parse():
+        step = _int(request, "step")
+        if step not in (-1, 1):
+            raise BadInput("'step' is -1 (up) or 1 (down).")
+        return lambda doc, cat: edits.reorder_unit(doc, unit_id=unit_id, step=step)
+
+    return _run(request, public_id, "Reorder units", parse)
+
+
+@require_POST
+def force_add(request: HttpRequest, public_id: str) -> HttpResponse:
+    def parse():
+        value = _text(request, "organization")
+        faction, sep, organization = value.partition("/")
+        if not sep:
+            raise BadInput("'organization' is written faction/organization.")
+        return lambda doc, cat: edits.add_force(
+            doc, cat, organization=organization, faction=faction
+        )[0]
+
+    return _run(request, public_id, "Add a force organization", parse, catalogue=True)
+
+
+@require_POST
+def force_remove(request: HttpRequest, public_id: str, force_id: str) -> HttpResponse:
+    def parse():
+        move_to = request.POST.get("move_to") or None
+        return lambda doc, cat: edits.remove_force(doc, force_id=force_id, move_to=move_to)
+
+    return _run(request, public_id, "Remove a force organization", parse, catalogue=True)
+
+
+@require_POST
+def legend_add(request: HttpRequest, public_id: str) -> HttpResponse:
+    def parse():
+        legend = _text(request, "legend")
+        unit = request.POST.get("unit") or None
+        return lambda doc, cat: edits.add_legend(doc, cat, legend=legend, unit_id=unit)
+
+    return _run(request, public_id, "Add a legend", parse)
+
+
+@require_POST
+def legend_remove(request: HttpRequest, public_id: str, index: int) -> HttpResponse:
+    return _run(
+        request, public_id, "Remove a legend",
+        lambda: lambda doc, cat: edits.remove_legend(doc, index=index),
+    )  # fmt: skip
+
+
+@require_POST
+def settings(request: HttpRequest, public_id: str) -> HttpResponse:
+    def parse():
+        name = _text(request, "name", required=False, max_length=120)
+        limit = _int(request, "points_limit", minimum=1)
+        focus = request.POST.get("focus") or None
+        doctrine = request.POST.get("doctrine") or None
+        casual = request.POST.get("casual") in ("on", "1", "true")
+        return lambda doc, cat: edits.update_settings(
+            doc, cat, name=name, points_limit=limit, focus=focus, casual=casual, doctrine=doctrine
+        )
+
+    return _run(request, public_id, "Change list settings", parse, catalogue=True)
+
+
+@require_POST
+def undo(request: HttpRequest, public_id: str) -> HttpResponse:
+    army_list = army_list_owned(owner=owner_of(request), public_id=public_id)
+    try:
+        version = _int(request, "version")
+        label = army_list_undo(army_list=army_list, expected_version=version)
+    except BadInput as exc:
+        return _refused(request, army_list, str(exc))
+    except StaleEdit:
+        return _stale(request, army_list)
+    army_list.refresh_from_db()
+    if not request.htmx:
+        if label:
+            messages.info(request, f"Undone: {label}.")
+        return redirect("armylists:editor", public_id=army_list.public_id)
+    from ..services import army_list_evaluate
+
+    return _respond(request, army_list, army_list_evaluate(army_list), unit_id=None, catalogue=True)
