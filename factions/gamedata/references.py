@@ -103,7 +103,9 @@ def _content(content: ContentSpec, scope: Scope, where: tuple[object, ...]) -> I
                 )
     for key, weapon in content.weapons.items():
         path = (*where, "weapons", key)
-        yield from _stats(weapon.stats, scope, (*path, "stats"), "weapon")
+        if weapon.range is not None or weapon.stats:
+            # a weapon given only as profiles has no stat-line of its own
+            yield from _stats(weapon.stats, scope, (*path, "stats"), "weapon")
         yield from _rule_refs(weapon.rules, scope, (*path, "rules"))
         for i, profile in enumerate(weapon.profiles):
             ppath = (*path, "profiles", i)
