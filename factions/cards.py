@@ -68,6 +68,7 @@ class Card:
     rules: list[RuleChip] = field(default_factory=list)
     options: list[OptionLine] = field(default_factory=list)
     facts: list[str] = field(default_factory=list)
+    chosen: bool = False
     extras: list[tuple[str, str]] = field(default_factory=list)  # (heading, text): legend, powers
 
     def rule_ids(self) -> set[str]:

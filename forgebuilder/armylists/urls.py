@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.urls import path
 
 from . import api, views
-from .views import edit
+from .views import edit, exports, share
 
 app_name = "armylists"
 
@@ -39,4 +39,15 @@ urlpatterns = [
     path("lists/<str:public_id>/delete", views.list_delete, name="delete"),
     path("lists/<str:public_id>/restore", views.list_restore, name="restore"),
     path("lists/<str:public_id>/export.json", views.export_json, name="export_json"),
+    path("lists/<str:public_id>/roster.pdf", exports.roster_pdf, name="roster_pdf"),
+    path("lists/<str:public_id>/tokens.pdf", exports.tokens_pdf, name="tokens_pdf"),
+    path("lists/<str:public_id>/list.txt", exports.text_export, name="text_export"),
+    path("lists/<str:public_id>/share", share.share_create, name="share_create"),
+    path("lists/<str:public_id>/share/<str:token>/revoke", share.share_revoke, name="share_revoke"),
+    path("s/<str:token>/", share.shared, name="shared"),
+    path("s/<str:token>/fork", share.fork, name="fork"),
+    path("s/<str:token>/qr.svg", share.qr_code, name="shared_qr"),
+    path("s/<str:token>/roster.pdf", exports.shared_roster_pdf, name="shared_roster_pdf"),
+    path("s/<str:token>/tokens.pdf", exports.shared_tokens_pdf, name="shared_tokens_pdf"),
+    path("s/<str:token>/list.txt", exports.shared_text_export, name="shared_text_export"),
 ]

@@ -312,8 +312,11 @@ def unit_loadout(unit: RosterUnit) -> list[Loadout]:
         weapons: Counter[Ref] = Counter({ref: n for ref in model.weapons})
         rules: Counter[Ref] = Counter({ref: n for ref in (*sheet.rules, *model.rules)})
         for taken in unit.choices:
-            targets_me = taken.model is model or (
-                taken.model is None and _unit_option_target(sheet, taken.option) is model
+            unit_wide = taken.model is None and taken.option.per_model and not taken.option.replace
+            targets_me = (
+                taken.model is model
+                or unit_wide
+                or (taken.model is None and _unit_option_target(sheet, taken.option) is model)
             )
             if not targets_me:
                 continue

@@ -25,6 +25,7 @@ from ..services import (
     army_list_rename,
     army_list_restore,
 )
+from ..sharing import share_links_of
 
 
 @require_GET
@@ -76,6 +77,7 @@ def render_editor(request, army_list, *, status: int = 200, banner: str = "", pa
     context = editor_context(army_list, evaluated.roster, evaluated.report)
     context["banner"] = banner
     context["undo_label"] = army_list.revisions.values_list("label", flat=True).first()
+    context["share_links"] = share_links_of(army_list)
     template = "armylists/editor.html" + (f"#{partial}" if partial else "")
     return render(request, template, context, status=status)
 

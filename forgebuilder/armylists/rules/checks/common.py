@@ -128,6 +128,8 @@ class OptionLimits(Check):
             for taken in unit.choices:
                 if taken.model is not loadout.model or not taken.option.replace:
                     continue
+                if taken.option.verb == "replace_model":  # swaps the model itself
+                    continue
                 k = loadout.count if taken.option.per_model else taken.count
                 for ref in taken.option.replace:
                     replaced[ref.id] += k * (taken.option.count or 1)

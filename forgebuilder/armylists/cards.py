@@ -1,0 +1,82 @@
+"""The card of a unit in a list, as chosen: the datasheet card with the list's choices applied.
+
+Shared by the share page and the PDF roster.
+"""
+
+from __future__ import annotations
+
+from factions.cards import (
+    Card,
+    ModelRow,
+    OptionLine,
+    choice_label,
+    model_row,
+    rule_chips,
+    weapon_rows,
+)
+from factions.catalog import Catalog
+
+from .rules.roster import unit_loadout
+
+
+def chosen_card(roster, unit, report=None) -> Card:
+    """The card of a unit in a list, as chosen: its models, equipment, options and legend.
+
+    `roster` is a resolved list (forgebuilder.armylists.rules.Roster), `unit` one of its units.
+    """
+    catalog: Catalog = roster.catalog
+    faction = unit.faction_key
+    sheet = unit.datasheet
+    ruleset = catalog.ruleset
+    card = Card(
+        key=unit.id,
+        title=unit.name,
+        datasheet_name=sheet.name if sheet else unit.datasheet_key,
+        points=unit.points,
+        category=catalog.category_name(unit.category),
+        keywords=sheet.keywords if sheet else (),
+        stat_headers=tuple((s.abbr, s.name) for s in ruleset.model_stats),
+        weapon_headers=tuple((s.abbr, s.name) for s in ruleset.weapon_stats),
+        chosen=True,
+    )
+    if sheet is None:
+        card.facts.append("This datasheet is not in the module any more.")
+        return card
+    card.rules = list(rule_chips(catalog, faction, sheet.rules))
+    unit_rule_ids = {ref.id for ref in sheet.rules}
+    loadouts = [lo for lo in unit_loadout(unit) if lo.count]
+    for lo in loadouts:
+        rules = tuple(ref for ref, _ in lo.rules if ref.id not in unit_rule_ids)
+        row = model_row(catalog, faction, lo.model, str(lo.count))
+        card.models.append(
+            ModelRow(row.name, row.count, row.stats, rule_chips(catalog, faction, rules))
+        )
+        for ref, n in lo.weapons:
+            who = lo.model.name if len(loadouts) > 1 else ""
+            if n != lo.count:
+                who = f"{n}× {who}".strip() if who else f"{n} of {lo.count}"
+            card.weapons.extend(weapon_rows(catalog, faction, ref, who))
+    for taken in unit.choices:
+        label = choice_label(
+            catalog, faction, taken.option, taken.choice,
+            catalog.weapon_label if taken.option.verb in ("replace_weapon", "add_weapon")
+            else None if taken.option.verb in ("add_model", "replace_model")
+            else catalog.rule_label,
+        )  # fmt: skip
+        times = "" if taken.option.per_model or taken.count == 1 else f" ×{taken.count}"
+        card.options.append(OptionLine(f"{label}{times}", (("", f"+{taken.points} pts"),)))
+    for legend in roster.legends:
+        if legend.unit_id == unit.id and legend.legend:
+            card.extras.append((f"Legend: {legend.legend.name}", legend.legend.description))
+    if unit.specialty:
+        specialty = catalog.power_specialties(faction).get(unit.specialty)
+        powers = [
+            f"{p.name} ({p.cast_value})" if p.cast_value is not None else p.name
+            for p in catalog.powers(faction).values()
+            if p.specialty in (None, unit.specialty)
+        ]
+        heading = f"Powers: {specialty.name if specialty else unit.specialty}"
+        card.extras.append((heading, ", ".join(powers) or "none"))
+    if report is not None:
+        card.facts.extend(report.unit_facts.get(unit.id, ()))
+    return card

@@ -1,0 +1,111 @@
+"""Share links: read-only, unguessable URLs to a list, live or frozen at the time of sharing."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+from django.http import Http404, HttpRequest
+from django.urls import reverse
+from django.utils import timezone
+
+from factions.catalog import catalog_for
+
+from .listdoc import ListDocument
+from .models import ArmyList, ShareLink
+from .rules import Report, Roster, evaluate, resolve
+
+
+@dataclass(frozen=True)
+class SharedList:
+    link: ShareLink
+    army_list: ArmyList
+    document: ListDocument
+    roster: Roster
+    report: Report
+    etag: str
+
+
+def share_link_create(*, army_list: ArmyList, kind: str) -> ShareLink:
+    if kind not in (ShareLink.LIVE, ShareLink.SNAPSHOT):
+        raise ValueError(f"unknown kind of share link: {kind!r}")
+    if kind == ShareLink.LIVE:
+        existing = army_list.share_links.filter(kind=kind, revoked_at__isnull=True).first()
+        if existing:
+            return existing
+    return ShareLink.objects.create(
+        army_list=army_list,
+        kind=kind,
+        document=army_list.document if kind == ShareLink.SNAPSHOT else None,
+        list_version=army_list.version,
+    )
+
+
+def share_link_revoke(*, army_list: ArmyList, token: str) -> bool:
+    return bool(
+        ShareLink.objects.filter(army_list=army_list, token=token, revoked_at__isnull=True).update(
+            revoked_at=timezone.now()
+        )
+    )
+
+
+def share_links_of(army_list: ArmyList):
+    return army_list.share_links.filter(revoked_at__isnull=True)
+
+
+def shared_list(token: str) -> SharedList:
+    """The list behind a share link, as it is now (live) or was (snapshot); 404 when revoked."""
+    link = (
+        ShareLink.objects.select_related("army_list__module")
+        .filter(token=token, revoked_at__isnull=True, army_list__deleted_at__isnull=True)
+        .first()
+    )
+    if link is None:
+        raise Http404("This link does not exist or was revoked.")
+    army_list = link.army_list
+    raw = link.document if link.kind == ShareLink.SNAPSHOT else army_list.document
+    document = ListDocument.model_validate(raw)
+    catalog = catalog_for(army_list.module)
+    roster = resolve(document, catalog)
+    etag = _etag(link, army_list.version, army_list.module.revision)
+    return SharedList(link, army_list, document, roster, evaluate(roster), etag)
+
+
+def _etag(link: ShareLink, list_version: int, module_revision: int) -> str:
+    # The page depends on the list's content and on the game data it is read with.
+    version = link.list_version if link.kind == ShareLink.SNAPSHOT else list_version
+    key = f"{link.token}:{link.kind}:{version}:{link.army_list.module_id}:{module_revision}"
+    return hashlib.sha256(key.encode()).hexdigest()[:32]
+
+
+def share_link_etag(token: str) -> str | None:
+    """The ETag of a share page, from one small query (None when the link is not usable)."""
+    row = (
+        ShareLink.objects.filter(
+            token=token, revoked_at__isnull=True, army_list__deleted_at__isnull=True
+        )
+        .values(
+            "token",
+            "kind",
+            "list_version",
+            "army_list__version",
+            "army_list__module_id",
+            "army_list__module__revision",
+        )
+        .first()
+    )
+    if row is None:
+        return None
+    link = ShareLink(token=row["token"], kind=row["kind"], list_version=row["list_version"])
+    link.army_list = ArmyList(module_id=row["army_list__module_id"])
+    return _etag(link, row["army_list__version"], row["army_list__module__revision"])
+
+
+def share_url(request: HttpRequest | None, link: ShareLink) -> str:
+    path = reverse("armylists:shared", args=[link.token])
+    return request.build_absolute_uri(path) if request is not None else path
+
+
+def live_share_link(army_list: ArmyList) -> ShareLink | None:
+    """The list's live share link, if the owner made one (printed as a QR code on the roster)."""
+    return army_list.share_links.filter(kind=ShareLink.LIVE, revoked_at__isnull=True).first()
