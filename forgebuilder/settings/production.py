@@ -23,3 +23,17 @@ STORAGES = {
     **STORAGES,
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
+
+# Password-reset emails go through SMTP; the server comes from the environment.
+MAILERS = {
+    "default": {
+        "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "OPTIONS": {
+            "host": env_str("SMTP_HOST", "localhost"),
+            "port": int(env_str("SMTP_PORT", "587")),
+            "username": env_str("SMTP_USER", ""),
+            "password": env_str("SMTP_PASSWORD", ""),
+            "use_tls": env_bool("SMTP_TLS", True),
+        },
+    }
+}

@@ -1,0 +1,76 @@
+"""Browser tests: Playwright driving Debian's chromium against a live server.
+
+Never `playwright install`: the machines have no internet, and Debian's chromium is enough.
+Run only these with `pytest -m e2e`; every test in this folder carries the marker.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+# Playwright's sync API runs an event loop in this thread; Django refuses ORM calls from a
+# thread with a running loop unless told it is fine. Only the browser tests need this.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = os.environ.get("CHROMIUM_PATH", shutil.which("chromium") or "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+STARTER = Path(__file__).resolve().parents[2] / "factions" / "game_modules"
+
+
+def pytest_collection_modifyitems(config, items):
+    here = Path(__file__).parent
+    for item in items:
+        if Path(item.fspath).is_relative_to(here):
+            item.add_marker(pytest.mark.e2e)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"chromium not found at {CHROMIUM}: install Debian's chromium (make browser)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def context(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(10_000)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(context):
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield page
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture
+def starter_modules(transactional_db):
+    """The game modules forgebuilder ships, loaded into the live server's database."""
+    from django.core.management import call_command
+
+    from factions.catalog import clear_catalog_cache
+
+    call_command("load_starter_modules", verbosity=0)
+    clear_catalog_cache()
