@@ -220,7 +220,11 @@ def _option_text(catalog: Catalog, unit: RosterUnit, model, option) -> str:
     line = option_line(catalog, unit.faction_key, model, option)
     who = f"{model.name}: " if model is not None and len(unit.datasheet.models) > 1 else ""
     limit = f" ({line.limit})" if line.limit else ""
-    return f"{who}{line.text}{limit}"
+    text = line.text
+    if option.verb in ("add_rule", "add_weapon") and len(option.choices) == 1:
+        # "Veterans", not "Veterans: upgrade with" before a single choice
+        text = option.label or ("Add" if option.verb == "add_weapon" else "Take")
+    return f"{who}{text}{limit}"
 
 
 def _forces(catalog: Catalog, roster: Roster, units: dict[str, UnitView]) -> list[ForceView]:

@@ -32,7 +32,8 @@ class Command(BaseCommand):
                 for problem in exc.problems:
                     self.stderr.write(f"  {problem}")
                 continue
-            for line in summary.lines(verbose=verbosity > 1):
-                self.stdout.write(line)
+            if verbosity:
+                for line in summary.lines(verbose=verbosity > 1):
+                    self.stdout.write(line)
         if failed:
             raise CommandError(f"{failed} module{'s' * (failed != 1)} could not be loaded.")

@@ -1,0 +1,155 @@
+"""Build a legal 150-point Battle Forge list in a real browser, breaking and fixing rules."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from forgebuilder.armylists.models import ArmyList
+
+
+def points_shown(page: Page) -> str:
+    return page.locator("#totals .points-figure").inner_text()
+
+
+def stored(page: Page) -> ArmyList:
+    public_id = page.url.rstrip("/").split("/")[-1]
+    return ArmyList.objects.get(public_id=public_id)
+
+
+def expect_points(page: Page, value: int, limit: int = 150) -> None:
+    expect(page.locator("#totals .points-figure")).to_have_text(f"{value} / {limit} pts")
+
+
+def start_list(page: Page, base: str, faction: str, name: str) -> None:
+    page.goto(f"{base}/lists/new/")
+    page.select_option("#id_faction", faction)
+    page.fill("#id_name", name)
+    page.get_by_role("button", name="Create the list").click()
+    page.wait_for_url(re.compile(r"/lists/[\w-]+/$"))
+
+
+def add_unit(page: Page, name: str) -> None:
+    count = page.locator("article.unit").count()
+    page.get_by_role("button", name=f"Add {name}", exact=True).click()
+    expect(page.locator("article.unit")).to_have_count(count + 1)
+
+
+def unit(page: Page, name: str):
+    return page.locator("article.unit").filter(has=page.get_by_role("heading", name=name))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_player_builds_a_legal_150_point_list(live_server, page, starter_modules):
+    start_list(page, live_server.url, "ember-reach/cinderhold", "Hold the Forge")
+    expect(page.locator("h1")).to_have_text("Hold the Forge")
+    expect(page.locator("#force-f1")).to_contain_text("Muster")
+    expect_points(page, 0)
+
+    # A hero alone breaks the Muster's minimum of core units.
+    add_unit(page, "Forge-Thane")
+    expect_points(page, 40)
+    expect(page.locator("#violations")).to_contain_text(
+        "Force organization 'Muster' needs at least 2 Core units; you have 0."
+    )
+    expect(page.locator("#totals .verdict")).to_contain_text("problem")
+
+    add_unit(page, "Hearthguard")
+    add_unit(page, "Firelock Company")
+    expect_points(page, 105)
+    expect(page.locator("#violations")).not_to_contain_text("needs at least 2 Core")
+    expect(page.locator("#totals .verdict")).to_have_text("Legal")
+
+    # Options and model counts change the points at once.
+    unit(page, "Forge-Thane").get_by_label(re.compile(r"replace .* with", re.I)).select_option(
+        "great_hammer"
+    )
+    expect_points(page, 110)
+    hearthguard = unit(page, "Hearthguard")
+    hearthguard.get_by_role("button", name="One more Hearthguard").click()
+    expect(hearthguard.locator("output").nth(1)).to_have_text("5")
+    expect_points(page, 116)
+    hearthguard.get_by_label(re.compile("Oathshield")).check()
+    expect_points(page, 121)
+    expect(unit(page, "Hearthguard").locator(".unit-points strong")).to_have_text("41")
+
+    # An allied contingent from the same alliance: it costs a strategy point and needs a core unit.
+    page.select_option("#force-type", "mirewind/allied_contingent")
+    page.get_by_role("button", name="Add", exact=True).click()
+    expect(page.locator("section.force.allied")).to_contain_text("Allied Contingent")
+    expect(page.locator("#totals .total-sp_left dd")).to_contain_text("3")
+    expect(page.locator("#violations")).to_contain_text(
+        "Force organization 'Allied Contingent' needs at least 1 Core unit; you have 0."
+    )
+    expect(page.locator("#catalogue")).to_contain_text("Mirewind Kith")
+    add_unit(page, "Bogwater Spears")
+    expect(page.locator("section.force.allied")).to_contain_text("Bogwater Spears")
+    expect_points(page, 146)
+    expect(page.locator("#totals .verdict")).to_have_text("Legal")
+
+    # A legend takes the list over its limit: the bar turns red and the panel says why.
+    page.select_option("#legend-pick", "emberheart_blade")
+    page.locator("#legend-unit").select_option(label="Forge-Thane")
+    page.get_by_role("button", name="Add legend").click()
+    expect_points(page, 161)
+    expect(page.locator("#totals .points-meter")).to_have_class(re.compile("over"))
+    expect(page.locator("#violations")).to_contain_text(
+        "The list costs 161 points, 11 over the limit of 150."
+    )
+    expect(unit(page, "Forge-Thane")).to_contain_text("The Emberheart Blade")
+
+    # Fix it: back to the standard hammer and one Hearthguard fewer.
+    unit(page, "Forge-Thane").get_by_label(re.compile(r"replace .* with", re.I)).select_option("")
+    expect_points(page, 156)
+    unit(page, "Hearthguard").get_by_role("button", name="One fewer Hearthguard").click()
+    expect_points(page, 149)
+    expect(page.locator("#totals .points-meter")).not_to_have_class(re.compile("over"))
+    expect(page.locator("#totals .verdict")).to_have_text("Legal")
+    expect(page.locator("#violations h2")).to_have_text(re.compile("Legal"))
+    advantage = page.locator("#totals .total-advantage dd")
+    expect(advantage).to_contain_text("0")
+
+    # Everything was saved as it happened: a reload shows the same list.
+    saved = stored(page)
+    assert saved.points == 149 and saved.legal and saved.unit_count == 4
+    page.reload()
+    expect_points(page, 149)
+    expect(page.locator("article.unit")).to_have_count(4)
+    expect(unit(page, "Forge-Thane")).to_contain_text("The Emberheart Blade")
+    expect(page.locator("#totals .verdict")).to_have_text("Legal")
+
+    # Undo brings back the last change.
+    page.get_by_role("button", name=re.compile("Undo")).click()
+    expect_points(page, 156)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_editor_works_on_a_phone(live_server, browser, starter_modules):
+    context = browser.new_context(
+        viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    try:
+        start_list(page, live_server.url, "ember-reach/mirewind", "Fen patrol")
+        add_unit(page, "Marsh Warden")
+        add_unit(page, "Bogwater Spears")
+        add_unit(page, "Reedbow Skirmishers")
+        expect_points(page, 90)
+        expect(page.locator("#violations")).to_contain_text("Legal")
+        spears = unit(page, "Bogwater Spears")
+        spears.get_by_role("button", name="One more Bogwater Spear").tap()
+        expect(spears.locator("output").first).to_have_text("7")
+        expect_points(page, 94)
+        spears.get_by_label("Custom name").fill("The Wet Feet")
+        spears.get_by_label("Custom name").press("Tab")
+        expect(page.get_by_role("heading", name="The Wet Feet")).to_be_visible()
+        # Nothing is wider than the screen: no sideways scrolling at 375 px.
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 375, f"the page is {width}px wide on a 375px screen"
+        page.reload()
+        expect(page.get_by_role("heading", name="The Wet Feet")).to_be_visible()
+        expect_points(page, 94)
+    finally:
+        context.close()

@@ -1,0 +1,59 @@
+"""Share a list by link: another browser reads it, copies it and edits its own copy."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from forgebuilder.armylists.models import ArmyList
+
+from .test_builder import add_unit, expect_points, start_list
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_shared_list_is_read_forked_and_the_original_stays_unchanged(
+    live_server, browser, page, starter_modules
+):
+    start_list(page, live_server.url, "ember-reach/gilt_ledger", "Paid in Full")
+    add_unit(page, "Company Captain")
+    add_unit(page, "Free Swords")
+    add_unit(page, "Pike-and-Shot")
+    expect_points(page, 95)
+    original = ArmyList.objects.get(name="Paid in Full")
+
+    page.get_by_role("button", name="Get a live link").click()
+    link = page.locator("#share input[aria-label='Share link']").first
+    expect(link).to_have_value(re.compile(r"/s/[\w-]{16,}/$"))
+    url = link.input_value()
+
+    visitor = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        other = visitor.new_page()
+        other.goto(url)
+        expect(other.locator("h1")).to_have_text("Paid in Full")
+        expect(other.locator("article.datasheet")).to_have_count(3)
+        expect(other.locator("main")).to_contain_text("Free Swords")
+        expect(other.locator("main")).to_contain_text("95 / 150 pts")
+        expect(other.locator("meta[property='og:title']")).to_have_attribute(
+            "content", re.compile("Paid in Full · The Gilt Ledger Company · 95/150 pts")
+        )
+        expect(other.locator("img[alt^='QR code']")).to_be_visible()
+        # The visitor has no way to edit through the link.
+        expect(other.locator("button[aria-label^='Remove']")).to_have_count(0)
+
+        other.get_by_role("button", name="Copy to my lists").click()
+        other.wait_for_url(re.compile(r"/lists/[\w-]+/$"))
+        expect(other.locator("h1")).to_have_text("Paid in Full (copy)")
+        add_unit(other, "Gilt Duelists")
+        expect_points(other, 135)
+        copy = ArmyList.objects.get(name="Paid in Full (copy)")
+        assert copy.pk != original.pk and copy.owner_token != original.owner_token
+    finally:
+        visitor.close()
+
+    original.refresh_from_db()
+    assert original.points == 95 and original.unit_count == 3
+    page.reload()
+    expect_points(page, 95)
