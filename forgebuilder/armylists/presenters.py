@@ -14,6 +14,25 @@ from forgebuilder.armylists.rules.roster import Roster, RosterUnit, available_un
 from .models import ArmyList
 from .rules import Report
 
+# Labels that fit the totals bar on a phone; the full label stays in a tooltip.
+SHORT_LABELS = {
+    "sp_income": "SP / round",
+    "sp_spent": "SP spent",
+    "sp_left": "SP left",
+    "advantage": "Advantage",
+    "command_points": "Command pts",
+}
+
+
+@dataclass(frozen=True)
+class TotalView:
+    key: str
+    label: str
+    short: str
+    value: int
+    limit: int | None
+    detail: str
+
 
 @dataclass
 class ModelStepper:
@@ -119,7 +138,11 @@ def editor_context(army_list: ArmyList, roster: Roster, report: Report) -> dict:
         "warnings": [v for v in violations if v.severity == "warning"],
         "points": points,
         "points_percent": min(100, round(100 * points.value / max(points.limit or 1, 1))),
-        "other_totals": [t for t in report.totals if t.key not in ("points",)],
+        "other_totals": [
+            TotalView(t.key, t.label, SHORT_LABELS.get(t.key, t.label), t.value, t.limit, t.detail)
+            for t in report.totals
+            if t.key != "points"
+        ],
         "catalogue": _catalogue(catalog, roster),
         "legends": _legends(catalog, roster),
         "force_types": _force_types(catalog, roster),

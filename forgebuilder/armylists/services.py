@@ -69,7 +69,7 @@ def army_list_edit(
     army_list: ArmyList,
     expected_version: int | None,
     change: Callable[[ListDocument, Catalog], ListDocument],
-    label: str,
+    label: str | Callable[[ListDocument, Catalog], str],
 ) -> Evaluated:
     """Apply `change` to the list's document, keeping the old one for undo.
 
@@ -85,7 +85,9 @@ def army_list_edit(
     after = change(before, catalog)
     if after == before:
         return army_list_evaluate(locked)
-    ListRevision.objects.create(army_list=locked, document=locked.document, label=label)
+    if callable(label):
+        label = label(after, catalog)
+    ListRevision.objects.create(army_list=locked, document=locked.document, label=label[:200])
     _trim_revisions(locked)
     locked.document = after.to_json()
     locked.version += 1

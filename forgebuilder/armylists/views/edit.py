@@ -31,6 +31,7 @@ from ..services import StaleEdit, army_list_edit, army_list_undo
 from . import render_editor
 
 STALE = "This list was changed in another tab or window. Your last change was not applied; here is the list as it is now."
+NOTHING_TO_UNDO = "There is nothing to undo."
 
 
 class BadInput(Exception):
@@ -60,7 +61,7 @@ def _text(request: HttpRequest, name: str, *, required: bool = True, max_length:
 def _run(
     request: HttpRequest,
     public_id: str,
-    label: str,
+    label: str | Callable[[ListDocument, Catalog], str],
     parse: Callable[[], Callable[[ListDocument, Catalog], ListDocument]],
     *,
     unit_id: str | None = None,
@@ -137,7 +138,30 @@ def unit_add(request: HttpRequest, public_id: str) -> HttpResponse:
         force = request.POST.get("force") or None
         return lambda doc, cat: edits.add_unit(doc, cat, datasheet=datasheet, force=force)[0]
 
-    return _run(request, public_id, "Add a unit", parse)
+    return _run(request, public_id, _added, parse)
+
+
+def _about(unit_id: str, what: str) -> Callable[[ListDocument, Catalog], str]:
+    """A revision label naming the unit: "Hearthguard: options"."""
+
+    def label(document: ListDocument, catalog: Catalog) -> str:
+        unit = document.unit(unit_id)
+        if unit is None:
+            return what
+        if unit.name:
+            return f"{unit.name}: {what}"
+        faction = next((f.faction for f in document.forces if f.id == unit.force), document.faction)
+        sheet = catalog.datasheet(faction, unit.datasheet)
+        return f"{sheet.name if sheet else unit.datasheet}: {what}"
+
+    return label
+
+
+def _added(document: ListDocument, catalog: Catalog) -> str:
+    unit = document.units[-1]
+    faction = next((f.faction for f in document.forces if f.id == unit.force), document.faction)
+    sheet = catalog.datasheet(faction, unit.datasheet)
+    return f"Add {sheet.name if sheet else unit.datasheet}"
 
 
 @require_POST
@@ -149,7 +173,7 @@ def unit_models(request: HttpRequest, public_id: str, unit_id: str) -> HttpRespo
             doc, cat, unit_id=unit_id, model=model, count=count
         )
 
-    return _run(request, public_id, "Change model count", parse, unit_id=unit_id)
+    return _run(request, public_id, _about(unit_id, "model count"), parse, unit_id=unit_id)
 
 
 @require_POST
@@ -164,7 +188,7 @@ def unit_option(request: HttpRequest, public_id: str, unit_id: str) -> HttpRespo
             exclusive=exclusive,
         )  # fmt: skip
 
-    return _run(request, public_id, "Change an option", parse, unit_id=unit_id)
+    return _run(request, public_id, _about(unit_id, "options"), parse, unit_id=unit_id)
 
 
 @require_POST
@@ -173,7 +197,7 @@ def unit_rename(request: HttpRequest, public_id: str, unit_id: str) -> HttpRespo
         name = _text(request, "name", required=False, max_length=80)
         return lambda doc, cat: edits.rename_unit(doc, unit_id=unit_id, name=name)
 
-    return _run(request, public_id, "Rename a unit", parse, unit_id=unit_id)
+    return _run(request, public_id, _about(unit_id, "renamed"), parse, unit_id=unit_id)
 
 
 @require_POST
@@ -182,7 +206,7 @@ def unit_specialty(request: HttpRequest, public_id: str, unit_id: str) -> HttpRe
         specialty = _text(request, "specialty", required=False) or None
         return lambda doc, cat: edits.set_specialty(doc, cat, unit_id=unit_id, specialty=specialty)
 
-    return _run(request, public_id, "Pick a power specialty", parse, unit_id=unit_id)
+    return _run(request, public_id, _about(unit_id, "power specialty"), parse, unit_id=unit_id)
 
 
 @require_POST
@@ -287,10 +311,11 @@ def undo(request: HttpRequest, public_id: str) -> HttpResponse:
         return _refused(request, army_list, str(exc))
     except StaleEdit:
         return _stale(request, army_list)
+    if label is None:
+        return _refused(request, army_list, NOTHING_TO_UNDO)
     army_list.refresh_from_db()
     if not request.htmx:
-        if label:
-            messages.info(request, f"Undone: {label}.")
+        messages.info(request, f"Undone: {label}.")
         return redirect("armylists:editor", public_id=army_list.public_id)
     from ..services import army_list_evaluate
 
