@@ -246,7 +246,7 @@ def test_share_link_create_refuses_an_unknown_kind(army_list):
 
 def test_share_pages_escape_list_and_unit_names(army_list, owner_client):
     document = dict(army_list.document, name="<script>alert(1)</script>")
-    document["units"] = [dict(document["units"][0], name="<b>bold</b>")] + document["units"][1:]
+    document["units"] = [dict(document["units"][0], name="<b>bold</b>"), *document["units"][1:]]
     ArmyList.objects.filter(pk=army_list.pk).update(document=document)
     link = share(owner_client, army_list, "snapshot")
     html = page(Client(), link).content.decode()
