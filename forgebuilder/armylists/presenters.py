@@ -311,6 +311,7 @@ def _catalogue(catalog: Catalog, roster: Roster) -> list[dict]:
                     "points": sheet.points,
                     "keywords": ", ".join(sheet.keywords),
                     "available": available,
+                    "why": "" if available else _focus_note(catalog, roster, faction_key, sheet),
                 }
             )
         order = [c.name for c in catalog.spec.categories.values()]
@@ -330,6 +331,19 @@ def _catalogue(catalog: Catalog, roster: Roster) -> list[dict]:
             }
         )
     return groups
+
+
+def _focus_note(catalog: Catalog, roster: Roster, faction_key: str, sheet) -> str:
+    """Why a datasheet cannot be taken under the list's focus, naming the focuses that allow it."""
+    from factions.catalog import focus_allows
+
+    focuses = catalog.focuses(faction_key)
+    allowing = [f.name for k, f in focuses.items() if focus_allows(sheet.focuses, k, f.restricted)]
+    if roster.focus is not None and roster.focus.restricted and not allowing:
+        return f"Not with the {roster.focus.name} focus"
+    if allowing:
+        return "Needs the " + " or ".join(allowing) + " focus"
+    return "Not available with this focus"
 
 
 def _legends(catalog: Catalog, roster: Roster) -> dict:
