@@ -2,12 +2,16 @@
 
 See ``/work/shared/BATTLEFORGE-FORMAT.md``: §2 (data format) is implemented by ``source``,
 ``refs`` and ``schema``; §3 (points) by ``formula``, ``points``, ``options``, ``pricing``
-and ``limits``; §2.8 (data quality) by ``lint``. No Django imports.
+and ``limits``; §2.8 (data quality) by ``lint``. ``importer`` (``build_module_spec``) maps a
+loaded module to forgebuilder's ``ModuleSpec``. No Django imports (``loading``, the database
+import behind ``manage.py import_battleforge``, is the one module that uses Django and is not
+imported here).
 """
 
 from __future__ import annotations
 
 from .formula import CONSTANTS, evaluate
+from .importer import ImportResult, build_module_spec
 from .limits import charge_multiplier, default_limits, model_limit_value, option_limit
 from .lint import CODES, Finding, lint_game
 from .options import ModelEntry, OptionAlternative, OptionGroup, build_option_groups
@@ -40,6 +44,7 @@ __all__ = [
     "BFGame",
     "Finding",
     "HiddenItem",
+    "ImportResult",
     "LoadProblem",
     "ModelEntry",
     "ModelPrice",
@@ -52,6 +57,7 @@ __all__ = [
     "UnitPrice",
     "WeaponCost",
     "available_under_focus",
+    "build_module_spec",
     "build_option_groups",
     "charge_multiplier",
     "default_limits",

@@ -70,6 +70,18 @@ def fixtures_dir() -> Path:
 
 
 @pytest.fixture(scope="session")
+def realm_dir() -> Path:
+    """The hand-written module of the importer tests (``fixtures/bfimport/realm``)."""
+    return FIXTURES / "bfimport" / "realm"
+
+
+@pytest.fixture(scope="session")
+def realm_game(realm_dir: Path) -> BFGame:
+    """``fixtures/bfimport/realm`` over ``fixtures/bfimport/root``, battle."""
+    return load_game(realm_dir, realm_dir.parent / "root" / "index.json")
+
+
+@pytest.fixture(scope="session")
 def test_game() -> BFGame:
     """The hand-written fixture module ``fixtures/testmod`` over ``fixtures/root``."""
     return load_game(FIXTURES / "testmod", FIXTURES / "root" / "index.json")

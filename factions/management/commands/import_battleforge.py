@@ -1,0 +1,88 @@
+"""`manage.py import_battleforge PATH`: import a Battle Forge module folder as a game module."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from factions.gamedata.battleforge.lint import Finding
+from factions.gamedata.battleforge.loading import (
+    BattleForgeImportError,
+    ImportReport,
+    battleforge_module_import,
+)
+
+FIRST_FEW = 3
+
+
+class Command(BaseCommand):
+    help = (
+        "Import a Battle Forge module folder (index.json and its faction files), priced by "
+        "the Battle Forge points engine, in one transaction. See docs/battleforge-import.md."
+    )
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("path", type=Path, help="the module folder (holding index.json)")
+        parser.add_argument(
+            "--root",
+            type=Path,
+            default=None,
+            help="the shared root index.json (default: ../root/index.json next to PATH)",
+        )
+        parser.add_argument("--slug", default=None, help="module slug (default: from the game id)")
+        parser.add_argument(
+            "--dry-run",
+            action="store_true",
+            help="read, price, check and load, then roll back: show what would change",
+        )
+
+    def handle(self, *args, path: Path, root: Path | None, slug: str | None, **options) -> None:
+        dry_run, verbosity = options["dry_run"], options["verbosity"]
+        try:
+            report = battleforge_module_import(
+                path=path, root_index=root, slug=slug, dry_run=dry_run
+            )
+        except BattleForgeImportError as exc:
+            for problem in exc.problems:
+                self.stderr.write(f"  {problem}")
+            raise CommandError(str(exc)) from None
+        self.write_report(report, verbosity)
+
+    def write_report(self, report: ImportReport, verbosity: int) -> None:
+        game, spec = report.game, report.result.spec
+        sheets = sum(len(f.datasheets) for f in spec.factions.values())
+        root = report.root_index or "none (root rules and weapons missing)"
+        if verbosity >= 1:
+            self.stdout.write(
+                f"Read {game.folder} ({game.name}, {game.game_type}): {len(spec.factions)} "
+                f"factions, {sheets} datasheets; root: {root}"
+            )
+        for line in report.summary.lines(verbose=verbosity > 1):
+            self.stdout.write(line)
+        if verbosity >= 1:
+            self.write_findings(report, verbosity)
+        if report.dry_run:
+            self.stdout.write(self.style.WARNING("Dry run: nothing was written."))
+
+    def write_findings(self, report: ImportReport, verbosity: int) -> None:
+        result = report.result
+        findings = result.findings
+        self.stdout.write(
+            f"Findings: {len(findings)} (linter {len(result.lint)}, importer {len(result.repairs)})"
+        )
+        by_code: dict[str, list[Finding]] = defaultdict(list)
+        for item in findings:
+            by_code[item.code].append(item)
+        hidden = 0
+        for code in sorted(by_code, key=lambda c: (by_code[c][0].severity != "warning", c)):
+            items = by_code[code]
+            self.stdout.write(f"  {code} ({items[0].severity}): {len(items)}")
+            shown = items if verbosity > 1 else items[:FIRST_FEW]
+            hidden += len(items) - len(shown)
+            for item in shown:
+                where = f"{item.file} {item.path}".strip()
+                self.stdout.write(f"    {where}: {item.message}")
+        if hidden:
+            self.stdout.write(f"  ({hidden} more; use --verbosity 2 to list them all)")

@@ -1,0 +1,112 @@
+"""``manage.py import_battleforge``: success, dry run, re-import, bad paths and broken files."""
+
+from __future__ import annotations
+
+import shutil
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from factions.models import Datasheet, GameModule
+
+
+def run(*args: object, verbosity: int = 1) -> tuple[str, str]:
+    out, err = StringIO(), StringIO()
+    call_command(
+        "import_battleforge", *[str(a) for a in args], verbosity=verbosity, stdout=out, stderr=err
+    )
+    return out.getvalue(), err.getvalue()
+
+
+@pytest.fixture
+def realm_copy(realm_dir: Path, tmp_path: Path) -> Path:
+    """A writable copy of the fixture module and its root (``<tmp>/realm``, ``<tmp>/root``)."""
+    shutil.copytree(realm_dir, tmp_path / "realm")
+    shutil.copytree(realm_dir.parent / "root", tmp_path / "root")
+    return tmp_path / "realm"
+
+
+@pytest.mark.django_db
+def test_a_module_folder_is_imported_with_the_root_next_to_it(realm_dir: Path) -> None:
+    out, _ = run(realm_dir)
+    assert "Read realm (The Realm, battle): 3 factions, 9 datasheets; root: " in out
+    assert "Module 'the-realm' created." in out
+    assert "  datasheets: 9 created" in out
+    assert Datasheet.objects.get(faction__key="knights", key="captain").points == 45
+
+
+@pytest.mark.django_db
+def test_the_findings_are_grouped_by_code_with_file_and_path(realm_dir: Path) -> None:
+    out, _ = run(realm_dir)
+    assert "Findings: " in out
+    assert "  placeholder_rule (warning): 2" in out
+    assert "    stray.json: stray.json is not listed by index.json" in out
+
+
+@pytest.mark.django_db
+def test_verbosity_2_lists_every_finding_and_every_changed_row(realm_dir: Path) -> None:
+    quiet, _ = run(realm_dir, "--slug", "quiet")
+    loud, _ = run(realm_dir, "--slug", "loud", verbosity=2)
+    assert "more; use --verbosity 2" in quiet
+    assert "more; use --verbosity 2" not in loud
+    assert "    + knights/captain" in loud
+    assert loud.count("\n") > quiet.count("\n")
+
+
+@pytest.mark.django_db
+def test_importing_again_reports_the_module_unchanged(realm_dir: Path) -> None:
+    run(realm_dir)
+    out, _ = run(realm_dir)
+    assert "Module 'the-realm' unchanged." in out
+
+
+@pytest.mark.django_db
+def test_a_dry_run_writes_nothing_but_shows_what_would_change(realm_dir: Path) -> None:
+    out, _ = run(realm_dir, "--dry-run", "--slug", "dry")
+    assert "Module 'dry' created." in out
+    assert "Dry run: nothing was written." in out
+    assert not GameModule.objects.filter(slug="dry").exists()
+    assert not Datasheet.objects.exists()
+
+
+@pytest.mark.django_db
+def test_root_and_slug_can_be_given(realm_copy: Path, tmp_path: Path) -> None:
+    moved = tmp_path / "elsewhere.json"
+    (tmp_path / "root" / "index.json").rename(moved)
+    out, _ = run(realm_copy, "--root", moved, "--slug", "realm-two")
+    assert f"root: {moved}" in out
+    assert GameModule.objects.get(slug="realm-two").name == "The Realm"
+
+
+@pytest.mark.django_db
+def test_a_missing_folder_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(CommandError, match="no such module folder"):
+        run(tmp_path / "nowhere")
+    assert not GameModule.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_missing_root_file_is_a_clear_error(realm_dir: Path, tmp_path: Path) -> None:
+    with pytest.raises(CommandError, match="no such root index file"):
+        run(realm_dir, "--root", tmp_path / "nope.json")
+
+
+@pytest.mark.django_db
+def test_a_folder_without_an_index_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(CommandError, match=r"cannot read index\.json"):
+        run(tmp_path)
+
+
+@pytest.mark.django_db
+def test_an_unreadable_faction_file_imports_nothing(realm_copy: Path) -> None:
+    (realm_copy / "knights.json").write_text("{ not json", encoding="utf-8")
+    with pytest.raises(CommandError, match="could not be read; nothing imported") as error:
+        out, err = StringIO(), StringIO()
+        try:
+            call_command("import_battleforge", str(realm_copy), stdout=out, stderr=err)
+        finally:
+            assert "knights.json: cannot read" in err.getvalue()
+    assert "1 file(s)" in str(error.value)
+    assert not GameModule.objects.exists()
