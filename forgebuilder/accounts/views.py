@@ -15,7 +15,8 @@ from .forms import SignupForm
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("armylists:my_lists")
-    form = SignupForm(request.POST or None)
+    # bound on every POST, even an empty one, so that it answers with its errors
+    form = SignupForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")

@@ -20,6 +20,9 @@ class EditError(ValueError):
     """An edit that cannot be applied; the message says why, in players' words."""
 
 
+OTHER_FACTION = "Units can only move to a force organization of their own faction."
+
+
 def _replace(document: ListDocument, **changes: Any) -> ListDocument:
     data = document.model_dump()
     data.update(changes)
@@ -172,7 +175,14 @@ def move_unit(document: ListDocument, *, unit_id: str, force: str) -> ListDocume
     target = document.force(force)
     if target is None:
         raise EditError("That force organization is no longer in the list.")
+    if target.faction != _unit_faction(document, unit):
+        # in another faction's force the unit would be looked up in that faction's datasheets
+        raise EditError(OTHER_FACTION)
     return _with_unit(document, unit.model_copy(update={"force": force}))
+
+
+def _unit_faction(document: ListDocument, unit: ListUnit) -> str:
+    return unit.faction or _force_faction(document, unit.force) or document.faction
 
 
 def reorder_unit(document: ListDocument, *, unit_id: str, step: int) -> ListDocument:
@@ -212,6 +222,9 @@ def remove_force(
         target = document.force(move_to)
         if target is None or move_to == force_id:
             raise EditError("Choose another force organization to move the units to.")
+        moving = [u for u in document.units if u.force == force_id]
+        if any(_unit_faction(document, u) != target.faction for u in moving):
+            raise EditError(OTHER_FACTION)
     units, removed = [], set()
     for u in document.units:
         if u.force != force_id:

@@ -127,6 +127,12 @@ def army_list_duplicate(*, army_list: ArmyList, owner: Owner, name: str | None =
 
 
 def army_list_rename(*, army_list: ArmyList, name: str) -> None:
+    """Rename a list; a blank name is refused (EditError), not turned into "New list"."""
+    from .edits import EditError
+
+    if not name.strip():
+        raise EditError("A list needs a name.")
+
     def change(document: ListDocument, catalog: Catalog) -> ListDocument:
         from .edits import update_settings
 

@@ -32,6 +32,7 @@ from . import render_editor
 
 STALE = "This list was changed in another tab or window. Your last change was not applied; here is the list as it is now."
 NOTHING_TO_UNDO = "There is nothing to undo."
+CLEAR_FLASH = '<div id="flash" hx-swap-oob="innerHTML"></div>'
 
 
 class BadInput(Exception):
@@ -102,6 +103,7 @@ def _respond(request, army_list: ArmyList, result, *, unit_id: str | None, catal
         oob.append("catalogue")
     for name in ["totals", "violations", "undo", "version", "legends", *oob]:
         parts.append(_partial(name, {**context, "oob": True}, request))
+    parts.append(CLEAR_FLASH)  # a refusal shown earlier no longer applies
     return HttpResponse("".join(parts))
 
 

@@ -1,0 +1,168 @@
+"""The new-list form: a game and faction, an optional focus, name and points limit."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from forgebuilder.armylists.models import ArmyList
+
+from .helpers import elements, session_owner, shows
+
+NEW = reverse("armylists:new")
+
+
+def test_the_form_offers_each_faction_of_each_module(client, mini_module):
+    response = client.get(NEW)
+
+    assert response.status_code == 200
+    options = {
+        e.attrs.get("value")
+        for e in elements(response).elements
+        if e.tag == "option" and e.attrs.get("value")
+    }
+    factions = {f"mini-vale/{f}" for f in ("millford", "hollowmere", "free_blades", "hermit")}
+    assert options >= factions | {"mini-vale/millford/watch", "mini-vale/millford/levy"}
+
+
+def test_a_link_can_preselect_the_faction(client, mini_module):
+    response = client.get(NEW, {"module": "mini-vale", "faction": "hollowmere"})
+
+    selected = [
+        e.attrs.get("value")
+        for e in elements(response).elements
+        if e.tag == "option" and "selected" in e.attrs
+    ]
+    assert "mini-vale/hollowmere" in selected
+
+
+def test_a_new_list_belongs_to_this_browser_and_opens_in_the_editor(client, mini_module):
+    owner = session_owner(client)
+
+    response = client.post(NEW, {"faction": "mini-vale/millford", "name": "Bridge Watch"})
+
+    army_list = ArmyList.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == reverse("armylists:editor", args=[army_list.public_id])
+    assert (army_list.owner_id, army_list.owner_token) == (None, owner.token)
+    assert (army_list.name, army_list.faction_name, army_list.version) == (
+        "Bridge Watch",
+        "Millford",
+        1,
+    )
+    assert client.get(response["Location"]).status_code == 200
+
+
+def test_a_new_list_starts_at_the_games_size_with_the_cheapest_force_organization(
+    client, mini_module
+):
+    client.post(NEW, {"faction": "mini-vale/millford", "points_limit": ""})
+
+    document = ArmyList.objects.get().document
+    assert document["points_limit"] == 150
+    assert document["forces"] == [{"id": "f1", "organization": "patrol", "faction": "millford"}]
+    assert document["name"] == "Millford list", "an unnamed list is named after its faction"
+
+
+def test_a_new_list_may_take_a_size_and_a_focus(client, mini_module):
+    client.post(
+        NEW,
+        {
+            "faction": "mini-vale/millford",
+            "focus": "mini-vale/millford/watch",
+            "points_limit": "300",
+            "casual": "on",
+        },
+    )
+
+    document = ArmyList.objects.get().document
+    assert (document["focus"], document["points_limit"], document["casual"]) == (
+        "watch",
+        300,
+        True,
+    )
+
+
+def test_a_signed_in_player_owns_the_new_list(client, mini_module, django_user_model):
+    user = django_user_model.objects.create_user("ada", "ada@example.com", "pw-long-enough-1")
+    client.force_login(user)
+
+    client.post(NEW, {"faction": "mini-vale/millford"})
+
+    assert ArmyList.objects.get().owner == user
+
+
+@pytest.mark.parametrize(
+    ("data", "field", "says"),
+    [
+        # a faction the module lacks
+        (
+            {"faction": "mini-vale/atlantis"},
+            "faction",
+            "Select a valid choice. mini-vale/atlantis is not one of the available choices.",
+        ),
+        # a module that is not loaded
+        (
+            {"faction": "lost-vale/millford"},
+            "faction",
+            "Select a valid choice. lost-vale/millford is not one of the available choices.",
+        ),
+        # no faction at all
+        pytest.param(
+            {},
+            "faction",
+            "This field is required.",
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="list_new builds its form from `request.POST or None`: an empty post "
+                "leaves the form unbound, so it is answered 200 with no error",
+            ),
+        ),
+        # a name but no faction
+        ({"name": "Bridge Watch"}, "faction", "This field is required."),
+        # Town Watch is Millford's focus, not Hollowmere's
+        (
+            {"faction": "mini-vale/hollowmere", "focus": "mini-vale/millford/watch"},
+            "focus",
+            "That focus belongs to another faction.",
+        ),
+        # a points limit below 1
+        (
+            {"faction": "mini-vale/millford", "points_limit": "0"},
+            "points_limit",
+            "Ensure this value is greater than or equal to 1.",
+        ),
+        # not a number
+        (
+            {"faction": "mini-vale/millford", "points_limit": "lots"},
+            "points_limit",
+            "Enter a whole number.",
+        ),
+    ],
+    ids=[
+        "unknown faction",
+        "unknown module",
+        "empty post",
+        "no faction",
+        "another faction's focus",
+        "limit 0",
+        "limit not a number",
+    ],
+)
+def test_a_bad_new_list_is_refused_with_the_reason_and_creates_nothing(
+    client, mini_module, data, field, says
+):
+    response = client.post(NEW, data)
+
+    assert response.status_code == 400
+    assert shows(response, says)
+    assert response.context["form"].has_error(field)
+    assert not ArmyList.objects.exists()
+
+
+def test_the_new_list_form_keeps_what_was_typed_when_refused(client, mini_module):
+    response = client.post(
+        NEW, {"faction": "mini-vale/millford", "name": "Bridge Watch", "points_limit": "0"}
+    )
+
+    assert 'value="Bridge Watch"' in response.text
