@@ -91,6 +91,7 @@ class UnitView:
 class ForceView:
     id: str | None
     name: str
+    faction_key: str
     cost: int | None
     faction_name: str
     allied: bool
@@ -269,6 +270,7 @@ def _forces(catalog: Catalog, roster: Roster, units: dict[str, UnitView]) -> lis
                 force.organization.name
                 if force.organization
                 else (force.organization_key or "Force"),
+                force.faction_key,
                 force.organization.cost if force.organization else None,
                 force.faction.name if force.faction else force.faction_key,
                 force.allied,
@@ -285,7 +287,14 @@ def _forces(catalog: Catalog, roster: Roster, units: dict[str, UnitView]) -> lis
         )
         out.append(
             ForceView(
-                None, name, None, roster.faction.name if roster.faction else "", False, [], loose
+                None,
+                name,
+                roster.faction_key,
+                None,
+                roster.faction.name if roster.faction else "",
+                False,
+                [],
+                loose,
             )
         )
     return out

@@ -5,6 +5,8 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -43,7 +45,9 @@ def my_lists(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def list_new(request: HttpRequest) -> HttpResponse:
-    form = NewListForm(request.POST or None, initial=request.GET.dict())
+    form = NewListForm(
+        request.POST if request.method == "POST" else None, initial=request.GET.dict()
+    )
     if request.method == "POST" and form.is_valid():
         module: GameModule = form.cleaned_data["module"]
         catalog = catalog_for(module)
@@ -84,15 +88,24 @@ def render_editor(request, army_list, *, status: int = 200, banner: str = "", pa
 
 @require_POST
 def list_rename(request: HttpRequest, public_id: str) -> HttpResponse:
-    army_list = army_list_owned(owner=owner_of(request), public_id=public_id)
-    name = request.POST.get("name", "")
+    owner = owner_of(request)
+    army_list = army_list_owned(owner=owner, public_id=public_id)
     try:
-        army_list_rename(army_list=army_list, name=name)
+        army_list_rename(army_list=army_list, name=request.POST.get("name", ""))
     except EditError as exc:
         messages.error(request, str(exc))
-        return redirect("armylists:my_lists")
+        context = {
+            "lists": army_lists_of(owner=owner),
+            "deleted": army_lists_of(owner=owner, deleted=True)[:20],
+        }
+        return render(request, "armylists/my_lists.html", context, status=400)
     messages.success(request, "List renamed.")
-    return redirect(request.POST.get("next") or "armylists:my_lists")
+    next_url = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(
+        next_url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        next_url = reverse("armylists:my_lists")
+    return redirect(next_url)
 
 
 @require_POST

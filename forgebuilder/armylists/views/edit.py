@@ -17,6 +17,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.html import escape
 from django.views.decorators.http import require_POST
 
 from factions.catalog import Catalog
@@ -100,9 +101,14 @@ def _respond(request, army_list: ArmyList, result, *, unit_id: str | None, catal
         parts.append(_partial("roster", context, request))
         oob = []
     if catalogue:
-        oob.append("catalogue")
-    for name in ["totals", "violations", "undo", "version", "legends", *oob]:
+        # settings, undo and force organizations can change the header and the datasheets
+        oob += ["catalogue", "list-head"]
+    if context["ruleset"].uses_legends:
+        oob.append("legends")
+    for name in ["totals", "violations", "undo", "version", *oob]:
         parts.append(_partial(name, {**context, "oob": True}, request))
+    if catalogue:
+        parts.append(f"<title>{escape(result.document.name)} · forgebuilder</title>")
     parts.append(CLEAR_FLASH)  # a refusal shown earlier no longer applies
     return HttpResponse("".join(parts))
 

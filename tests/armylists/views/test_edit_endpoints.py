@@ -324,11 +324,6 @@ def test_a_successful_edit_clears_a_refusal_shown_before(client, army_list):
     assert '<div id="flash" hx-swap-oob="innerHTML"></div>' in response.text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the list's name and focus in the editor header are not part of any htmx answer: "
-    "after a settings change the header shows the old ones until the page is reloaded",
-)
 def test_an_htmx_settings_change_refreshes_the_list_title(client, army_list):
     case = LEGAL["settings: name, points limit and focus"]
 

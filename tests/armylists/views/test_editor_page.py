@@ -223,11 +223,6 @@ def test_the_queries_of_the_editor_page_do_not_grow_with_the_number_of_units(
     assert counted[5] == counted[40]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the Remove… form of a force offers every other force, also those of another "
-    "faction, where its units cannot go (the edit is refused with 400)",
-)
 def test_removing_a_force_offers_to_move_its_units_only_to_forces_of_their_faction(
     client, army_list
 ):

@@ -108,15 +108,10 @@ def test_a_signed_in_player_owns_the_new_list(client, mini_module, django_user_m
             "Select a valid choice. lost-vale/millford is not one of the available choices.",
         ),
         # no faction at all
-        pytest.param(
+        (
             {},
             "faction",
             "This field is required.",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="list_new builds its form from `request.POST or None`: an empty post "
-                "leaves the form unbound, so it is answered 200 with no error",
-            ),
         ),
         # a name but no faction
         ({"name": "Bridge Watch"}, "faction", "This field is required."),
