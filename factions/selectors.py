@@ -45,6 +45,8 @@ def module_overview(catalog: Catalog) -> dict[str, Any]:
         "unallied": unallied,
         "force_organizations": _force_orgs(catalog, None),
         "legends": list(spec.legends.items()),
+        "strategies": _strategies(catalog, None),
+        "doctrines": list(spec.doctrines.items()),
         "powers": _powers(catalog, None),
         "rules": sorted(spec.rules.items(), key=lambda kv: kv[1].name.lower()),
     }
@@ -72,11 +74,8 @@ def faction_overview(catalog: Catalog, faction_key: str) -> dict[str, Any]:
         "faction": faction,
         "alliance": alliance[1] if alliance else None,
         "categories": categories,
-        "focuses": list(faction.focuses.items()),
-        "strategies": [
-            (key, s, _focus_names(catalog, faction_key, s.focuses))
-            for key, s in faction.strategies.items()
-        ],
+        "focuses": list(catalog.focuses(faction_key).items()),
+        "strategies": _strategies(catalog, faction_key),
         "legends": list(catalog.legends(faction_key).items()),
         "powers": _powers(catalog, faction_key),
         "force_organizations": _force_orgs(catalog, faction_key),
@@ -95,6 +94,23 @@ def _focus_names(catalog: Catalog, faction_key: str, focuses: tuple[str, ...]) -
     if len(names) == len(all_focuses) + 1:
         return []
     return names
+
+
+def _strategies(catalog: Catalog, faction_key: str | None) -> list[dict[str, Any]]:
+    """A faction sees the module's strategies and its own; the module page only the module's."""
+    strategies = catalog.strategies(faction_key) if faction_key else catalog.spec.strategies
+    doctrines = catalog.spec.doctrines
+    return [
+        {
+            "key": key,
+            "strategy": strategy,
+            "focuses": _focus_names(catalog, faction_key, strategy.focuses) if faction_key else [],
+            "doctrine": doctrines[strategy.doctrine].name
+            if strategy.doctrine in doctrines
+            else None,
+        }
+        for key, strategy in strategies.items()
+    ]
 
 
 def _force_orgs(catalog: Catalog, faction_key: str | None) -> list[dict[str, Any]]:

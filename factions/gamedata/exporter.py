@@ -91,15 +91,30 @@ def write_module(spec: ModuleSpec, path: Path) -> list[Path]:
         _dump(document, path)
         return [path]
     factions = document.pop("factions", {})
+    names = faction_file_names(list(factions))
     (path / "factions").mkdir(parents=True, exist_ok=True)
     for stale in (path / "factions").iterdir():
-        # files of factions the module no longer has would be read back in
-        if stale.suffix in (".yaml", ".yml", ".json") and stale.stem not in factions:
+        # files of factions the module no longer has (or by another name) would be read back in
+        if stale.suffix in (".yaml", ".yml", ".json") and stale.name not in names.values():
             stale.unlink()
     written = [_dump(document, path / "module.yaml")]
     for key, faction in factions.items():
-        written.append(_dump({"id": key, **faction}, path / "factions" / f"{key}.yaml"))
+        written.append(_dump({"id": key, **faction}, path / "factions" / names[key]))
     return written
+
+
+def faction_file_names(keys: list[str]) -> dict[str, str]:
+    """File names that a folder reads back in the factions' order (`<id>.yaml`).
+
+    A folder lists its factions in the order of their file names; when the ids are not in that
+    order, the names start with the faction's position (`01-millford.yaml`). Each file holds
+    its `id:`, so the name does not change the id.
+    """
+    plain = {key: f"{key}.yaml" for key in keys}
+    if list(plain.values()) == sorted(plain.values()):
+        return plain
+    width = max(2, len(str(len(keys))))
+    return {key: f"{i:0{width}d}-{key}.yaml" for i, key in enumerate(keys, start=1)}
 
 
 def _dump(document: dict[str, Any], path: Path) -> Path:

@@ -56,24 +56,30 @@ class SourceFile:
     prefix: tuple[str, ...] = ()
 
     def line_of(self, parts: tuple[object, ...]) -> int | None:
-        """The line of the value at `parts` (a path inside this file), if known."""
+        """The line of the key or item at `parts` (a path inside this file), if known.
+
+        A key's line, not its value's: `captain:` rather than the first line of the mapping under
+        it. A path that goes further than the file does (a missing key) gets the line of the last
+        key or item that exists: the entry that misses something.
+        """
         node = self.node
         if node is None:
             return None
         line = node.start_mark.line + 1
         for part in parts:
             if isinstance(node, yaml.MappingNode):
-                match = next((v for k, v in node.value if k.value == str(part)), None)
+                match = next(((k, v) for k, v in node.value if k.value == str(part)), None)
                 if match is None:
                     return line
-                node = match
+                key, node = match
+                line = key.start_mark.line + 1
             elif isinstance(node, yaml.SequenceNode) and isinstance(part, int):
                 if part >= len(node.value):
                     return line
                 node = node.value[part]
+                line = node.start_mark.line + 1
             else:
                 return line
-            line = node.start_mark.line + 1
         return line
 
 
@@ -146,7 +152,12 @@ def read_module_source(path: Path) -> ModuleSource:
     main = read_data_file(main_path, main_path.name)
     _require_mapping(main)
     source = ModuleSource(path, [main], dict(main.data))
-    factions = dict(source.data.get("factions") or {})
+    inline = source.data.get("factions") or {}
+    if not isinstance(inline, dict):
+        # the schema reports it; faction files cannot be merged into it
+        return source
+    factions = dict(inline)
+    defined_in = dict.fromkeys(factions, main.name)
     problems: list[Problem] = []
     faction_dir = path / "factions"
     faction_paths = sorted(
@@ -163,8 +174,18 @@ def read_module_source(path: Path) -> ModuleSource:
         data = dict(faction_file.data)
         faction_id = str(data.pop("id", faction_path.stem))
         if faction_id in factions:
-            problems.append(Problem(name, "id", f"faction '{faction_id}' is defined twice"))
+            has_id = "id" in faction_file.data
+            problems.append(
+                Problem(
+                    name,
+                    "id" if has_id else "",
+                    f"faction '{faction_id}' is defined twice: here and in "
+                    f"{defined_in[faction_id]}; give one of them another id",
+                    faction_file.line_of(("id",)) if has_id else None,
+                )
+            )
             continue
+        defined_in[faction_id] = name
         faction_file.prefix = ("factions", faction_id)
         faction_file.data = data
         factions[faction_id] = data

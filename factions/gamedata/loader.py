@@ -13,6 +13,7 @@ from typing import Any
 
 from django.db import models, transaction
 from django.db.models import F
+from django.utils import timezone
 
 from factions import models as m
 
@@ -50,6 +51,7 @@ class LoadSummary:
     module_created: bool
     module_updated: bool = False
     counts: dict[str, Counts] = field(default_factory=dict)
+    module_fields: list[str] = field(default_factory=list)  # the module's own changed fields
 
     @property
     def changed(self) -> bool:
@@ -62,6 +64,8 @@ class LoadSummary:
     def lines(self, verbose: bool = False) -> list[str]:
         verb = "created" if self.module_created else "updated" if self.changed else "unchanged"
         out = [f"Module '{self.slug}' {verb}."]
+        if self.module_fields:
+            out.append(f"  module: {', '.join(self.module_fields)} updated")
         for label, counts in self.counts.items():
             if not counts.changed:
                 continue
@@ -164,9 +168,10 @@ def game_module_load(*, spec: ModuleSpec) -> LoadSummary:
         for name in diff:
             setattr(module, name, module_values[name])
         summary.module_updated = bool(diff)
+        summary.module_fields = diff
         if diff:
             module.save(update_fields=[*diff, "updated_at"])
-    sync = _Sync(module, summary)
+    sync = _Sync(module, summary, _rows_before(module))
 
     alliances = sync.simple("alliances", m.Alliance, spec.alliances)
     categories = sync.simple("categories", m.UnitCategory, spec.categories)
@@ -174,7 +179,6 @@ def game_module_load(*, spec: ModuleSpec) -> LoadSummary:
     factions = sync.run(
         "factions",
         m.Faction,
-        m.Faction.objects.filter(module=module),
         lambda o: o.key,
         {
             key: {
@@ -202,7 +206,6 @@ def game_module_load(*, spec: ModuleSpec) -> LoadSummary:
         rows = sync.run(
             attr.replace("_", " "),
             model,
-            model.objects.filter(module=module).select_related("faction"),
             lambda o: (o.faction.key if o.faction else None, o.key),
             desired,
         )
@@ -223,9 +226,6 @@ def game_module_load(*, spec: ModuleSpec) -> LoadSummary:
     sync.run(
         "force organization slots",
         m.ForceOrganizationSlot,
-        m.ForceOrganizationSlot.objects.filter(force_organization__module=module).select_related(
-            "force_organization__faction", "category"
-        ),
         lambda o: (
             (
                 o.force_organization.faction.key if o.force_organization.faction else None,
@@ -236,7 +236,12 @@ def game_module_load(*, spec: ModuleSpec) -> LoadSummary:
         slots,
     )
     _load_datasheets(sync, spec, factions, categories)
-    m.GameModule.objects.filter(pk=module.pk).update(revision=F("revision") + 1)
+    if summary.changed:
+        # cached catalogues and share pages of this module are stale now; an unchanged
+        # re-load keeps them
+        m.GameModule.objects.filter(pk=module.pk).update(
+            revision=F("revision") + 1, updated_at=timezone.now()
+        )
     return summary
 
 
@@ -257,7 +262,6 @@ def _load_datasheets(sync: _Sync, spec: ModuleSpec, factions, categories) -> Non
     sheets = sync.run(
         "datasheets",
         m.Datasheet,
-        m.Datasheet.objects.filter(module=module).select_related("faction"),
         lambda o: (o.faction.key, o.key),
         desired,
     )
@@ -275,9 +279,6 @@ def _load_datasheets(sync: _Sync, spec: ModuleSpec, factions, categories) -> Non
     model_types = sync.run(
         "datasheet models",
         m.DatasheetModel,
-        m.DatasheetModel.objects.filter(datasheet__module=module).select_related(
-            "datasheet__faction"
-        ),
         lambda o: (o.datasheet.faction.key, o.datasheet.key, o.key),
         model_rows,
     )
@@ -295,26 +296,53 @@ def _load_datasheets(sync: _Sync, spec: ModuleSpec, factions, categories) -> Non
     sync.run(
         "unit options",
         m.UnitOption,
-        m.UnitOption.objects.filter(datasheet__module=module).select_related("datasheet__faction"),
         lambda o: (o.datasheet.faction.key, o.datasheet.key, o.key),
         options,
     )
+
+
+def _rows_before(module: m.GameModule) -> dict[type[models.Model], list[Any]]:
+    """Every row of the module before the load, one query per table.
+
+    Read up front so that rows a removal deletes in cascade (the datasheets of a removed faction)
+    are still counted as removed.
+    """
+    rows: dict[type[models.Model], Any] = {
+        m.Alliance: m.Alliance.objects.filter(module=module),
+        m.UnitCategory: m.UnitCategory.objects.filter(module=module),
+        m.Doctrine: m.Doctrine.objects.filter(module=module),
+        m.Faction: m.Faction.objects.filter(module=module),
+        **{
+            model: model.objects.filter(module=module).select_related("faction")
+            for _attr, model in FACTION_SCOPED
+        },
+        m.ForceOrganizationSlot: m.ForceOrganizationSlot.objects.filter(
+            force_organization__module=module
+        ).select_related("force_organization__faction", "category"),
+        m.Datasheet: m.Datasheet.objects.filter(module=module).select_related("faction"),
+        m.DatasheetModel: m.DatasheetModel.objects.filter(datasheet__module=module).select_related(
+            "datasheet__faction"
+        ),
+        m.UnitOption: m.UnitOption.objects.filter(datasheet__module=module).select_related(
+            "datasheet__faction"
+        ),
+    }
+    return {model: list(queryset) for model, queryset in rows.items()}
 
 
 @dataclass
 class _Sync:
     module: m.GameModule
     summary: LoadSummary
+    before: dict[type[models.Model], list[Any]]
 
-    def run(self, label, model, existing, key_of, desired) -> dict[Hashable, Any]:
+    def run(self, label, model, key_of, desired) -> dict[Hashable, Any]:
         counts = self.summary.counts.setdefault(label, Counts())
-        return _sync(counts, model, existing, key_of, desired)
+        return _sync(counts, model, self.before[model], key_of, desired)
 
     def simple(self, label: str, model, items: dict[str, Any]) -> dict[Hashable, Any]:
         desired = {
             key: {**_fields(item, model), "module": self.module, "key": key, "order": i}
             for i, (key, item) in enumerate(items.items())
         }
-        return self.run(
-            label, model, model.objects.filter(module=self.module), lambda o: o.key, desired
-        )
+        return self.run(label, model, lambda o: o.key, desired)

@@ -1,12 +1,14 @@
 """Cross-reference and ruleset checks of a validated module.
 
 Every id a module uses must exist where it is used (a faction sees its own entries and the
-module's); every stat must be one its ruleset knows. Each finding is (path parts, message).
+module's); every stat must be one its ruleset knows. `check_module` yields (path parts, message);
+`module_findings` yields the same as `Finding`s that also say which unknown id they are about.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import difflib
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,6 +16,7 @@ from pydantic import ValidationError
 
 from factions.rulesets import Ruleset, registry
 
+from .problems import pydantic_message
 from .schemas import (
     MODEL_VERBS,
     RULE_VERBS,
@@ -26,7 +29,15 @@ from .schemas import (
     OptionSpec,
 )
 
-Finding = tuple[tuple[object, ...], str]
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One problem of a validated module: where (path parts), what, and the id it is about."""
+
+    path: tuple[object, ...]
+    message: str
+    # (kind, id) when the finding is about an id nobody defines: ("weapon", "halberd")
+    about: tuple[str, str] | None = None
 
 
 @dataclass(frozen=True)
@@ -46,6 +57,11 @@ class Scope:
             return self.faction.rules[key]
         return self.module.rules.get(key)
 
+    def known(self, attr: str) -> list[str]:
+        """Every id of `attr` visible here (the module's, then the faction's)."""
+        layers: list[ContentSpec] = [self.module] + ([self.faction] if self.faction else [])
+        return list(dict.fromkeys(key for layer in layers for key in getattr(layer, attr)))
+
     def has_weapon(self, key: str) -> bool:
         return self._has("weapons", key)
 
@@ -59,11 +75,19 @@ class Scope:
         return key == "none" or self._has("focuses", key)
 
 
-def check_module(spec: ModuleSpec) -> Iterator[Finding]:
+def check_module(spec: ModuleSpec) -> Iterator[tuple[tuple[object, ...], str]]:
+    """(path parts, message) for every unknown id and every stat that does not fit the ruleset."""
+    for finding in module_findings(spec):
+        yield finding.path, finding.message
+
+
+def module_findings(spec: ModuleSpec) -> Iterator[Finding]:
     ruleset = registry.get(spec.ruleset) if spec.ruleset in registry else None
     if ruleset is None:
-        known = ", ".join(r.key for r in registry)
-        yield ("ruleset",), f"unknown ruleset '{spec.ruleset}' (known: {known})"
+        known = [r.key for r in registry]
+        yield Finding(
+            ("ruleset",), _unknown("ruleset", spec.ruleset, known), ("ruleset", spec.ruleset)
+        )
     else:
         yield from _parameters(spec, ruleset)
     module_scope = Scope(spec, None, ruleset)
@@ -71,7 +95,11 @@ def check_module(spec: ModuleSpec) -> Iterator[Finding]:
     for key, faction in spec.factions.items():
         where = ("factions", key)
         if faction.alliance and faction.alliance not in spec.alliances:
-            yield (*where, "alliance"), _unknown("alliance", faction.alliance, spec.alliances)
+            yield Finding(
+                (*where, "alliance"),
+                _unknown("alliance", faction.alliance, spec.alliances),
+                ("alliance", faction.alliance),
+            )
         scope = Scope(spec, faction, ruleset)
         yield from _content(faction, scope, where)
         for sheet_key, sheet in faction.datasheets.items():
@@ -85,11 +113,13 @@ def _parameters(spec: ModuleSpec, ruleset: Ruleset) -> Iterator[Finding]:
         for error in exc.errors(include_url=False):
             loc = tuple(p for p in error["loc"] if isinstance(p, str | int))
             if error["type"] == "extra_forbidden":
-                known = ", ".join(ruleset.parameters.model_fields)
-                message = f"'{loc[-1]}' is not a parameter of {ruleset.name} (known: {known})"
+                known = list(ruleset.parameters.model_fields)
+                message = f"'{loc[-1]}' is not a parameter of {ruleset.name}" + _hint(
+                    str(loc[-1]), known
+                )
             else:
-                message = str(error["msg"]).removeprefix("Value error, ")
-            yield ("parameters", *loc), message
+                message = pydantic_message(error)
+            yield Finding(("parameters", *loc), message)
 
 
 def _content(content: ContentSpec, scope: Scope, where: tuple[object, ...]) -> Iterator[Finding]:
@@ -97,9 +127,10 @@ def _content(content: ContentSpec, scope: Scope, where: tuple[object, ...]) -> I
     for key, org in content.force_organizations.items():
         for cat in org.slots:
             if cat not in categories:
-                yield (
+                yield Finding(
                     (*where, "force_organizations", key, "slots", cat),
                     _unknown("category", cat, categories),
+                    ("category", cat),
                 )
     for key, weapon in content.weapons.items():
         path = (*where, "weapons", key)
@@ -124,27 +155,37 @@ def _content(content: ContentSpec, scope: Scope, where: tuple[object, ...]) -> I
             yield from _weapon_refs((legend.weapon,), scope, (*path, "weapon"), single=True)
         for i, cat in enumerate(legend.applies_to.categories):
             if cat not in categories:
-                yield (*path, "applies_to", "categories", i), _unknown("category", cat, categories)
+                yield Finding(
+                    (*path, "applies_to", "categories", i),
+                    _unknown("category", cat, categories),
+                    ("category", cat),
+                )
         if scope.faction is not None:
             for i, sheet in enumerate(legend.applies_to.datasheets):
                 if sheet not in scope.faction.datasheets:
-                    yield (
+                    yield Finding(
                         (*path, "applies_to", "datasheets", i),
                         _unknown("datasheet", sheet, scope.faction.datasheets),
+                        ("datasheet", sheet),
                     )
         yield from _focuses(legend.focuses, scope, (*path, "focuses"))
     for key, strategy in content.strategies.items():
         path = (*where, "strategies", key)
         if strategy.doctrine and strategy.doctrine not in scope.module.doctrines:
-            yield (
+            yield Finding(
                 (*path, "doctrine"),
                 _unknown("doctrine", strategy.doctrine, scope.module.doctrines),
+                ("doctrine", strategy.doctrine),
             )
         yield from _focuses(strategy.focuses, scope, (*path, "focuses"))
     for key, power in content.powers.items():
         path = (*where, "powers", key)
         if power.specialty and not scope.has_specialty(power.specialty):
-            yield (*path, "specialty"), f"unknown power specialty '{power.specialty}'"
+            yield Finding(
+                (*path, "specialty"),
+                _unknown("power specialty", power.specialty, scope.known("power_specialties")),
+                ("power specialty", power.specialty),
+            )
         yield from _focuses(power.focuses, scope, (*path, "focuses"))
     for key, specialty in content.power_specialties.items():
         yield from _focuses(specialty.focuses, scope, (*where, "power_specialties", key, "focuses"))
@@ -155,15 +196,28 @@ def _datasheet(sheet: DatasheetSpec, scope: Scope, path: tuple[object, ...]) -> 
     categories = scope.module.categories
     if sheet.category is None:
         if ruleset is not None and ruleset.uses_force_organizations:
-            yield (*path, "category"), f"{ruleset.name} datasheets need a category"
+            names = ", ".join(categories) or "none defined"
+            yield Finding(
+                (*path, "category"),
+                f"{ruleset.name} datasheets need a category (known: {names})",
+            )
     elif sheet.category not in categories:
-        yield (*path, "category"), _unknown("category", sheet.category, categories)
+        yield Finding(
+            (*path, "category"),
+            _unknown("category", sheet.category, categories),
+            ("category", sheet.category),
+        )
     if ruleset is not None and ruleset.unit_types:
         if sheet.unit_type not in ruleset.unit_types:
             kinds = ", ".join(ruleset.unit_types)
-            yield (*path, "unit_type"), f"unit_type must be one of {kinds}, not {sheet.unit_type!r}"
+            yield Finding(
+                (*path, "unit_type"), f"unit_type must be one of {kinds}, not {sheet.unit_type!r}"
+            )
     elif sheet.unit_type is not None:
-        yield (*path, "unit_type"), "this ruleset has no unit types; remove unit_type"
+        yield Finding(
+            (*path, "unit_type"),
+            f"{ruleset.name if ruleset else 'this ruleset'} has no unit types; remove unit_type",
+        )
     yield from _focuses(sheet.focuses, scope, (*path, "focuses"))
     yield from _rule_refs(sheet.rules, scope, (*path, "rules"))
     for i, model in enumerate(sheet.models):
@@ -191,14 +245,16 @@ def _option(
         if option.verb in WEAPON_VERBS:
             yield from _weapon_refs((ref,), scope, rpath, single=True)
             if not any(ref.id in {w.id for w in m.weapons} for m in carriers):
-                yield rpath, f"replaces weapon '{ref.id}', which {_who(model)} does not carry"
+                yield Finding(
+                    rpath, f"replaces weapon '{ref.id}', which {_who(model)} does not carry"
+                )
         elif option.verb in RULE_VERBS:
             yield from _rule_refs((ref,), scope, rpath, single=True)
             held = {r.id for r in sheet.rules} | {r.id for m in carriers for r in m.rules}
             if ref.id not in held:
-                yield rpath, f"replaces rule '{ref.id}', which {_who(model)} does not have"
+                yield Finding(rpath, f"replaces rule '{ref.id}', which {_who(model)} does not have")
         elif not scope.has_template(ref.id) and (model is None or ref.id != model.id):
-            yield rpath, f"unknown model '{ref.id}' (add it under model_templates)"
+            yield Finding(rpath, _unknown_model(ref.id), ("model", ref.id))
     for i, choice in enumerate(option.choices):
         cpath = (*path, "choices", i, "items")
         if option.verb in WEAPON_VERBS:
@@ -209,11 +265,13 @@ def _option(
                 held = {r.id for r in sheet.rules} | {r.id for m in carriers for r in m.rules}
                 for k, ref in enumerate(choice.items):
                     if ref.id not in held:
-                        yield (*cpath, k), f"removes rule '{ref.id}', which the unit does not have"
+                        yield Finding(
+                            (*cpath, k), f"removes rule '{ref.id}', which the unit does not have"
+                        )
         elif option.verb in MODEL_VERBS:
             for k, ref in enumerate(choice.items):
                 if not scope.has_template(ref.id):
-                    yield (*cpath, k), f"unknown model '{ref.id}' (add it under model_templates)"
+                    yield Finding((*cpath, k), _unknown_model(ref.id), ("model", ref.id))
 
 
 def _who(model: ModelSpec | None) -> str:
@@ -226,37 +284,60 @@ def _stats(
     if scope.ruleset is None:
         return
     for key, message in scope.ruleset.stat_problems(stats, kind=kind):  # type: ignore[arg-type]
-        yield (*path, key), message
+        yield Finding((*path, key), message)
 
 
-def _rule_refs(refs, scope: Scope, path: tuple[object, ...], single: bool = False):
+def _rule_refs(
+    refs, scope: Scope, path: tuple[object, ...], single: bool = False
+) -> Iterator[Finding]:
     for i, ref in enumerate(refs):
         rpath = path if single else (*path, i)
         rule = scope.rule(ref.id)
         if rule is None:
-            yield rpath, f"unknown rule '{ref.id}'"
+            message = f"unknown rule '{ref.id}'" + _close(ref.id, scope.known("rules"))
+            yield Finding(rpath, message, ("rule", ref.id))
         elif ref.x is not None and not rule.takes_value:
-            yield (
-                rpath,
-                (
-                    f"rule '{ref.id}' takes no value, but '{ref.shorthand}' gives one "
-                    "(set takes_value: true on the rule if it should)"
-                ),
+            message = (
+                f"rule '{ref.id}' takes no value, but '{ref.shorthand}' gives one "
+                "(set takes_value: true on the rule if it should)"
             )
+            yield Finding(rpath, message, ("rule", ref.id))
 
 
-def _weapon_refs(refs, scope: Scope, path: tuple[object, ...], single: bool = False):
+def _weapon_refs(
+    refs, scope: Scope, path: tuple[object, ...], single: bool = False
+) -> Iterator[Finding]:
     for i, ref in enumerate(refs):
         if not scope.has_weapon(ref.id):
-            yield (path if single else (*path, i)), f"unknown weapon '{ref.id}'"
+            message = f"unknown weapon '{ref.id}'" + _close(ref.id, scope.known("weapons"))
+            yield Finding(path if single else (*path, i), message, ("weapon", ref.id))
 
 
 def _focuses(focuses, scope: Scope, path: tuple[object, ...]) -> Iterator[Finding]:
     for i, key in enumerate(focuses):
         if not scope.has_focus(key):
-            yield (*path, i), f"unknown focus '{key}' (use a focus id of the faction, or 'none')"
+            yield Finding(
+                (*path, i),
+                f"unknown focus '{key}' (use a focus id of the faction, or 'none')",
+                ("focus", key),
+            )
 
 
-def _unknown(kind: str, key: str, known: dict[str, Any]) -> str:
+def _unknown_model(key: str) -> str:
+    return f"unknown model '{key}' (add it under model_templates)"
+
+
+def _unknown(kind: str, key: str, known: Iterable[str]) -> str:
     names = ", ".join(known) or "none defined"
     return f"unknown {kind} '{key}' (known: {names})"
+
+
+def _close(key: str, known: list[str]) -> str:
+    """` (did you mean 'x'?)` when a known id is close to `key`, else nothing."""
+    match = difflib.get_close_matches(key, known, n=1, cutoff=0.75)
+    return f" (did you mean '{match[0]}'?)" if match else ""
+
+
+def _hint(key: str, known: list[str]) -> str:
+    match = difflib.get_close_matches(key, known, n=1)
+    return f" (did you mean '{match[0]}'?)" if match else f" (known: {', '.join(known)})"

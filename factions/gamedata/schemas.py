@@ -8,9 +8,9 @@ Cross-references (a datasheet's weapon id, a rule id, a category) are checked se
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import BeforeValidator, Field, field_validator, model_validator
 
 from .refs import Frozen, Key, ModelLimit, Range, Ref
 
@@ -31,7 +31,16 @@ RULE_VERBS = frozenset({"replace_rule", "add_rule", "remove_rule"})
 MODEL_VERBS = frozenset({"add_model", "replace_model"})
 
 FocusFilter = tuple[Key, ...]  # focus ids, "none" for "no focus" (see docs/module-format.md)
-Stats = dict[Key, int | None]
+
+
+def _dash_is_none(value: Any) -> Any:
+    # A stat without a value prints as "-"; designers may write it that way too.
+    if isinstance(value, dict):
+        return {k: None if isinstance(v, str) and v.strip() == "-" else v for k, v in value.items()}
+    return value
+
+
+Stats = Annotated[dict[Key, int | None], BeforeValidator(_dash_is_none)]
 
 
 def _named(value: Any) -> Any:
@@ -141,13 +150,36 @@ class OptionSpec(Frozen):
         if self.verb in REPLACING_VERBS and not self.replace:
             raise ValueError(f"a {self.verb} option must say what it replaces ('replace: [...]')")
         if self.verb not in REPLACING_VERBS and self.replace:
-            raise ValueError(f"a {self.verb} option replaces nothing; remove 'replace'")
+            article = "an" if self.verb.startswith("add") else "a"
+            raise ValueError(f"{article} {self.verb} option replaces nothing; remove 'replace'")
         return self
 
     @property
     def per_model(self) -> bool:
         """All-or-nothing options are paid once for each model they apply to."""
         return self.model_limit is not None and self.model_limit.kind == "all"
+
+
+class ModelOptionSpec(OptionSpec):
+    """An option under a model type: it applies per model, so it cannot add models."""
+
+    @field_validator("verb")
+    @classmethod
+    def _not_unit_wide(cls, verb: str) -> str:
+        if verb == "add_model":
+            raise ValueError("add_model is a unit option; move it under the unit's options")
+        return verb
+
+
+class UnitOptionSpec(OptionSpec):
+    """An option of the whole unit: it cannot replace one model type by another."""
+
+    @field_validator("verb")
+    @classmethod
+    def _not_per_model(cls, verb: str) -> str:
+        if verb == "replace_model":
+            raise ValueError("replace_model is a model option; move it under that model")
+        return verb
 
 
 class ModelSpec(Described):
@@ -159,7 +191,7 @@ class ModelSpec(Described):
     stats: Stats = Field(default_factory=dict)
     weapons: tuple[Ref, ...] = ()
     rules: tuple[Ref, ...] = ()
-    options: tuple[OptionSpec, ...] = ()
+    options: tuple[ModelOptionSpec, ...] = ()
 
     @model_validator(mode="after")
     def _counts(self) -> ModelSpec:
@@ -190,7 +222,7 @@ class DatasheetSpec(Described):
     focuses: FocusFilter = ()
     unit_type: Key | None = None
     models: tuple[ModelSpec, ...] = Field(min_length=1)
-    options: tuple[OptionSpec, ...] = ()
+    options: tuple[UnitOptionSpec, ...] = ()
 
     @field_validator("models", mode="before")
     @classmethod
@@ -212,13 +244,6 @@ class DatasheetSpec(Described):
             if model.id in seen:
                 raise ValueError(f"two models share the id '{model.id}'; give each its own id")
             seen.add(model.id or "")
-        for model in self.models:
-            for option in model.options:
-                if option.verb == "add_model":
-                    raise ValueError("add_model is a unit option; move it under the unit's options")
-        for option in self.options:
-            if option.verb == "replace_model":
-                raise ValueError("replace_model is a model option; move it under that model")
         return self
 
     @model_validator(mode="after")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.urls import reverse
+
 from factions.cards import choice_label, price_text
 from factions.catalog import Catalog
 from forgebuilder.armylists.rules.checks.casters import is_caster
@@ -65,6 +67,7 @@ class OptionControl:
 @dataclass
 class UnitView:
     id: str
+    url: str  # the unit's edit URLs are this plus the action ("models", "option"...)
     name: str
     custom_name: str
     datasheet_name: str
@@ -108,10 +111,31 @@ class ViolationView:
     units: list[tuple[str, str]]
 
 
-def editor_context(army_list: ArmyList, roster: Roster, report: Report) -> dict:
+def editor_context(
+    army_list: ArmyList,
+    roster: Roster,
+    report: Report,
+    *,
+    focus_units: set[str] | None = None,
+    with_catalogue: bool = True,
+) -> dict:
+    """Everything the editor template shows.
+
+    An edit of one unit answers with that unit only: `focus_units` builds the full view of
+    those units and a light one (name, problems) of the others; `with_catalogue=False` skips
+    the datasheets to add.
+    """
     catalog = roster.catalog
     document = roster.document
-    units = {u.id: _unit_view(catalog, roster, report, u) for u in roster.units}
+    base = reverse("armylists:unit_models", args=[army_list.public_id, "UNIT"]).removesuffix(
+        "UNIT/models"
+    )
+    units = {
+        u.id: _unit_view(
+            catalog, roster, report, u, f"{base}{u.id}/", full=focus_units is None or u.id in focus_units
+        )
+        for u in roster.units
+    }
     forces = _forces(catalog, roster, units)
     for force in forces:
         for i, unit in enumerate(force.units):
@@ -134,6 +158,8 @@ def editor_context(army_list: ArmyList, roster: Roster, report: Report) -> dict:
         "report": report,
         "forces": forces,
         "units": units,
+        # ids of units with an error: the editor marks them with one small style block
+        "error_units": [key for key, unit in units.items() if unit.has_errors],
         "violations": violations,
         "errors": [v for v in violations if v.severity == "error"],
         "warnings": [v for v in violations if v.severity == "warning"],
@@ -144,7 +170,7 @@ def editor_context(army_list: ArmyList, roster: Roster, report: Report) -> dict:
             for t in report.totals
             if t.key != "points"
         ],
-        "catalogue": _catalogue(catalog, roster),
+        "catalogue": _catalogue(catalog, roster) if with_catalogue else [],
         "legends": _legends(catalog, roster),
         "force_types": _force_types(catalog, roster),
         "focuses": list(catalog.focuses(roster.faction_key).items()),
@@ -152,10 +178,13 @@ def editor_context(army_list: ArmyList, roster: Roster, report: Report) -> dict:
     }
 
 
-def _unit_view(catalog: Catalog, roster: Roster, report: Report, unit: RosterUnit) -> UnitView:
+def _unit_view(
+    catalog: Catalog, roster: Roster, report: Report, unit: RosterUnit, url: str, *, full: bool
+) -> UnitView:
     sheet = unit.datasheet
     view = UnitView(
         id=unit.id,
+        url=url,
         name=unit.name,
         custom_name=next((u.name for u in roster.document.units if u.id == unit.id), ""),
         datasheet_name=sheet.name if sheet else unit.datasheet_key,
@@ -180,7 +209,7 @@ def _unit_view(catalog: Catalog, roster: Roster, report: Report, unit: RosterUni
         for f in roster.forces
         if f.faction_key == unit.faction_key and f.id != unit.force_id
     ]
-    if sheet is None:
+    if sheet is None or not full:
         return view
     for model in sheet.models:
         view.models.append(
@@ -356,8 +385,6 @@ def _focus_note(catalog: Catalog, roster: Roster, faction_key: str, sheet) -> st
 
 
 def _legends(catalog: Catalog, roster: Roster) -> dict:
-    from forgebuilder.armylists.rules.checks.legends import legend_fits
-
     attached = [
         {
             "index": i,
@@ -373,12 +400,7 @@ def _legends(catalog: Catalog, roster: Roster) -> dict:
     for key, legend in catalog.legends(roster.faction_key).items():
         if not available_under_focus(legend.focuses, roster, roster.focus_key):
             continue
-        fits = [
-            (u.id, u.name)
-            for u in roster.units
-            if u.faction_key == roster.faction_key and legend_fits(legend, u)
-        ]
-        available.append({"key": key, "legend": legend, "units": fits})
+        available.append({"key": key, "legend": legend})
     return {"attached": attached, "available": available}
 
 

@@ -38,7 +38,8 @@ def army_list_evaluate(army_list: ArmyList) -> Evaluated:
     return Evaluated(army_list, document, catalog, roster, evaluate(roster))
 
 
-def _summarise(army_list: ArmyList, document: ListDocument, catalog: Catalog) -> Report:
+def _summarise(army_list: ArmyList, document: ListDocument, catalog: Catalog) -> Evaluated:
+    """Evaluate `document` and copy the summary columns onto `army_list` (not saved)."""
     roster = resolve(document, catalog)
     report = evaluate(roster)
     faction = catalog.faction(document.faction)
@@ -48,7 +49,7 @@ def _summarise(army_list: ArmyList, document: ListDocument, catalog: Catalog) ->
     army_list.points_limit = document.points_limit
     army_list.unit_count = len(document.units)
     army_list.legal = report.legal
-    return report
+    return Evaluated(army_list, document, catalog, roster, report)
 
 
 def army_list_create(*, owner: Owner, catalog: Catalog, document: ListDocument) -> ArmyList:
@@ -91,9 +92,9 @@ def army_list_edit(
     _trim_revisions(locked)
     locked.document = after.to_json()
     locked.version += 1
-    _summarise(locked, after, catalog)
+    evaluated = _summarise(locked, after, catalog)
     locked.save()
-    return army_list_evaluate(locked)
+    return evaluated
 
 
 def _trim_revisions(army_list: ArmyList) -> None:

@@ -15,4 +15,10 @@ class Command(BaseCommand):
         paths = sorted(p for p in folder.iterdir() if p.is_dir() and not p.name.startswith("_"))
         if not paths:
             raise CommandError(f"No starter modules found in {folder}.")
-        call_command("load_module", *paths, verbosity=options["verbosity"], stdout=self.stdout)
+        call_command(
+            "load_module",
+            *paths,
+            verbosity=options["verbosity"],
+            stdout=self.stdout,
+            stderr=self.stderr,
+        )

@@ -68,6 +68,8 @@ def _run(
     *,
     unit_id: str | None = None,
     catalogue: bool = False,
+    added: bool = False,
+    legends: bool = False,
 ) -> HttpResponse:
     army_list = army_list_owned(owner=owner_of(request), public_id=public_id)
     try:
@@ -83,34 +85,79 @@ def _run(
         return _stale(request, army_list)
     except edits.EditError as exc:
         return _refused(request, army_list, str(exc))
-    return _respond(request, result.army_list, result, unit_id=unit_id, catalogue=catalogue)
+    return _respond(
+        request, result.army_list, result, unit_id=unit_id, catalogue=catalogue, added=added,
+        legends=legends,
+    )  # fmt: skip
 
 
-def _respond(request, army_list: ArmyList, result, *, unit_id: str | None, catalogue: bool):
+def _respond(
+    request,
+    army_list: ArmyList,
+    result,
+    *,
+    unit_id: str | None,
+    catalogue: bool,
+    added: bool = False,
+    legends: bool = False,
+):
+    """The answer to an edit: fragments for htmx, a redirect back to the editor otherwise.
+
+    A unit edit re-renders that unit; adding a unit appends it to its force organization (and
+    refreshes the unit before it, whose "move down" button changes); anything else re-renders
+    the whole roster. Totals, violations, undo, version and problem marks always come along.
+    """
     if not request.htmx:
         url = reverse("armylists:editor", args=[army_list.public_id])
         return redirect(f"{url}#unit-{unit_id}" if unit_id else url)
-    context = editor_context(army_list, result.roster, result.report)
+    roster = result.roster
+    new_unit = roster.units[-1] if added and roster.units else None
+    if new_unit is not None and roster.force(new_unit.force_id) is None:
+        new_unit = None  # no container to append to: render the whole roster
+    previous = None
+    if new_unit is not None:
+        peers = roster.units_in(new_unit.force_id)
+        previous = peers[-2].id if len(peers) > 1 else None
+    focus = {unit_id} if unit_id else {new_unit.id, previous} - {None} if new_unit else None
+    context = editor_context(
+        army_list, result.roster, result.report,
+        focus_units=focus if (unit_id or new_unit) else None,
+        with_catalogue=catalogue,
+    )  # fmt: skip
     context["undo_label"] = army_list.revisions.values_list("label", flat=True).first()
     parts = []
+    oob = ["unit-marks"]
     if unit_id and unit_id in context["units"]:
-        context["unit"] = context["units"][unit_id]
-        parts.append(_partial("unit", context, request))
-        oob = ["unit-markers", "force-headers"]
+        # a unit's own edit cannot change slot counts; it can change which units have problems
+        parts.append(_partial("unit", {**context, "unit": context["units"][unit_id]}, request))
+    elif new_unit is not None:
+        parts.append(
+            _partial("added-unit", {**context, "unit": context["units"][new_unit.id]}, request)
+        )
+        if previous:
+            parts.append(_oob_unit(context, previous, request))
+        oob.append("force-headers")
     else:
         parts.append(_partial("roster", context, request))
-        oob = []
     if catalogue:
         # settings, undo and force organizations can change the header and the datasheets
         oob += ["catalogue", "list-head"]
-    if context["ruleset"].uses_legends:
+    if context["ruleset"].uses_legends and (not unit_id or legends):
         oob.append("legends")
     for name in ["totals", "violations", "undo", "version", *oob]:
         parts.append(_partial(name, {**context, "oob": True}, request))
     if catalogue:
         parts.append(f"<title>{escape(result.document.name)} · forgebuilder</title>")
     parts.append(CLEAR_FLASH)  # a refusal shown earlier no longer applies
-    return HttpResponse("".join(parts))
+    response = HttpResponse("".join(parts))
+    if new_unit is not None:
+        response["HX-Reswap"] = "none"  # everything arrives out of band
+    return response
+
+
+def _oob_unit(context: dict, unit_id: str, request: HttpRequest) -> str:
+    html = _partial("unit", {**context, "unit": context["units"][unit_id]}, request)
+    return html.replace("<article ", '<article hx-swap-oob="true" ', 1)
 
 
 def _partial(name: str, context: dict, request: HttpRequest) -> str:
@@ -146,7 +193,7 @@ def unit_add(request: HttpRequest, public_id: str) -> HttpResponse:
         force = request.POST.get("force") or None
         return lambda doc, cat: edits.add_unit(doc, cat, datasheet=datasheet, force=force)[0]
 
-    return _run(request, public_id, _added, parse)
+    return _run(request, public_id, _added, parse, added=True)
 
 
 def _about(unit_id: str, what: str) -> Callable[[ListDocument, Catalog], str]:
@@ -205,7 +252,9 @@ def unit_rename(request: HttpRequest, public_id: str, unit_id: str) -> HttpRespo
         name = _text(request, "name", required=False, max_length=80)
         return lambda doc, cat: edits.rename_unit(doc, unit_id=unit_id, name=name)
 
-    return _run(request, public_id, _about(unit_id, "renamed"), parse, unit_id=unit_id)
+    return _run(
+        request, public_id, _about(unit_id, "renamed"), parse, unit_id=unit_id, legends=True
+    )
 
 
 @require_POST

@@ -40,7 +40,7 @@ from .helpers import (
 )
 
 # Out-of-band parts every htmx answer to an edit carries.
-ALWAYS_OOB = {"totals", "violations", "undo", "list-version", "legends"}
+ALWAYS_OOB = {"totals", "violations", "undo", "list-version", "unit-marks"}
 
 Prepare = Callable[[ListDocument, object], ListDocument]
 
@@ -140,17 +140,17 @@ LEGAL = {
     ),
     "unit_add: Spearmen join the Patrol": Legal(
         Edit("unit_add", data={"datasheet": "spearmen", "force": "f1"}),
-        "roster",
+        "added-unit",
         lambda b, a: ids(a) == [*ids(b), "u4"] and a.unit("u4").datasheet == "spearmen",
     ),
     "unit_add: without a force, into the faction's first one": Legal(
         Edit("unit_add", data={"datasheet": "spearmen"}),
-        "roster",
+        "added-unit",
         lambda b, a: a.unit("u4").force == "f1",
     ),
     "unit_add: Bowmen into the allied Hollowmere force": Legal(
         Edit("unit_add", data={"datasheet": "bowmen", "force": "f2"}, prepare=with_allies),
-        "roster",
+        "added-unit",
         lambda b, a: (a.unit("u4").datasheet, a.unit("u4").force) == ("bowmen", "f2"),
     ),
     "unit_models: seven Spearmen": Legal(
@@ -272,7 +272,17 @@ def test_a_legal_edit_from_htmx_is_saved_and_answered_with_fragments(client, arm
     assert is_fragment(response)
     assert top_level_ids(response)[0] == case.fragment
     assert oob_ids(response) >= ALWAYS_OOB
-    assert case.fragment not in oob_ids(response)
+    if case.fragment == "added-unit":
+        # a new unit is appended to its force organization; nothing replaces the roster
+        assert response["HX-Reswap"] == "none"
+        force = stored(army_list).document["units"][-1]["force"]
+        assert f'hx-swap-oob="beforeend:#force-{force}-units"' in response.text
+        assert "legends" in oob_ids(response)  # the legend form lists the units
+        assert 'id="unit-u4"' in response.text
+    else:
+        assert case.fragment not in oob_ids(response)
+    if case.edit.url in ("unit_rename", "unit_remove", "unit_duplicate"):
+        assert "legends" in oob_ids(response)  # attached legends name their units
     assert list_version_shown(response) == after.version
 
 
@@ -293,11 +303,10 @@ def test_a_legal_edit_from_a_plain_form_is_saved_and_redirects_to_the_editor(
     assert case.saved(before, document_of(army_list))
 
 
-def test_a_unit_edit_refreshes_the_problem_markers_and_slot_counts_of_every_unit(client, army_list):
+def test_a_unit_edit_refreshes_the_problem_marks_of_every_unit(client, army_list):
     response = LEGAL["unit_models: seven Spearmen"].edit.post(client, army_list, htmx=True)
 
-    assert oob_ids(response) >= {"unit-u1-marker", "unit-u2-marker", "unit-u3-marker"}
-    assert "force-f1-slots" in oob_ids(response)
+    assert "unit-marks" in oob_ids(response)
 
 
 @pytest.mark.parametrize(

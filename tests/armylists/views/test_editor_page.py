@@ -16,7 +16,7 @@ ESCAPED = "&lt;script&gt;alert(1)&lt;/script&gt;"
 
 # The parts htmx answers replace: each is an element of the full page with the same id.
 PARTS = {"editor", "flash", "totals", "violations", "catalogue", "roster", "undo", "legends"}
-PARTS |= {"list-version", "unit-u1", "unit-u2", "unit-u3", "unit-u1-marker", "force-f1-slots"}
+PARTS |= {"list-version", "unit-u1", "unit-u2", "unit-u3", "unit-marks", "force-f1-slots"}
 
 
 # The edits the editor page offers (list rename, duplicate and delete live on "My lists").
