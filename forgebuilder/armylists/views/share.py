@@ -8,8 +8,9 @@ import io
 import segno
 from django.contrib import messages
 from django.core.cache import cache
-from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
-from django.shortcuts import redirect, render
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.middleware.csrf import get_token
+from django.shortcuts import redirect
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
@@ -52,46 +53,79 @@ def share_revoke(request: HttpRequest, public_id: str, token: str) -> HttpRespon
     return redirect(reverse("armylists:editor", args=[army_list.public_id]) + "#share")
 
 
-def _etag(request: HttpRequest, token: str) -> str | None:
-    base = share_link_etag(token)
-    if base is None:
-        return None
+def _etag(request: HttpRequest, base: str) -> str:
     viewer = request.user.pk if request.user.is_authenticated else "-"
     return f'"{base}-{viewer}"'
 
 
 @require_GET
 def shared(request: HttpRequest, token: str) -> HttpResponse:
-    etag = _etag(request, token)
-    if etag is not None and etag in _if_none_match(request):
+    base = share_link_etag(token)
+    if base is None:
+        raise Http404("This link does not exist or was revoked.")
+    etag = _etag(request, base)
+    if etag in _if_none_match(request):
         response = HttpResponseNotModified()
         response["ETag"] = etag
         return _cacheable(response)
-    data = shared_list(token)  # 404 when revoked or unknown
-    url = share_url(request, data.link)
-    body_key = f"share-body:{data.etag}"
-    body = cache.get(body_key)
-    if body is None:
-        body = render_to_string(
-            "armylists/shared_body.html",
-            {"roster": data.roster, "report": data.report, "groups": card_groups(data)},
-        )
-        cache.set(body_key, body, 600)
-    context = {
-        "data": data,
-        "army_list": data.army_list,
-        "document": data.document,
-        "report": data.report,
-        "roster": data.roster,
-        "share_token": token,
-        "share_url": url,
-        "body": mark_safe(body),  # rendered (and escaped) by the template engine above
+    # The page's content depends only on what the ETag encodes: render it once per ETag.
+    page = cache.get(f"share-page:{base}")
+    if page is None:
+        page = _page(shared_list(token))
+        cache.set(f"share-page:{base}", page, 3600)
+    token_now = get_token(request)  # also makes sure the visitor gets a CSRF cookie
+    html_key = f"share-html:{etag}:{request.get_host()}"
+    html = None if _has_messages(request) else cache.get(html_key)
+    if html is None:
+        context = {
+            **page,
+            "body": mark_safe(page["body"]),  # rendered (and escaped) by the template engine
+            "share_token": token,
+            "share_url": request.build_absolute_uri(reverse("armylists:shared", args=[token])),
+            "csrf_token": token_now,  # one value for the whole page, replaced below
+        }
+        html = render_to_string("armylists/shared.html", context, request=request)
+        # The whole page is the same for every request with this ETag but for the visitor's
+        # CSRF token: cache it with a placeholder there.
+        cache.set(html_key, html.replace(token_now, CSRF_PLACEHOLDER), 3600)
+    else:
+        html = html.replace(CSRF_PLACEHOLDER, token_now)
+    response = HttpResponse(html)
+    response["ETag"] = etag
+    return _cacheable(response)
+
+
+CSRF_PLACEHOLDER = "__forgebuilder_csrf_token__"
+
+
+def _has_messages(request: HttpRequest) -> bool:
+    storage = messages.get_messages(request)
+    pending = len(storage) > 0
+    storage.used = False  # looking is not reading: keep them for the page that shows them
+    return pending
+
+
+def _page(data) -> dict:
+    """What the share page shows, as plain values that can be cached."""
+    roster, report = data.roster, data.report
+    body = render_to_string(
+        "armylists/shared_body.html",
+        {"roster": roster, "report": report, "groups": card_groups(data)},
+    )
+    return {
+        "body": body,
+        "name": data.document.name,
+        "module_name": roster.catalog.spec.name,
+        "faction_name": roster.faction.name if roster.faction else data.document.faction,
+        "focus_name": roster.focus.name if roster.focus else "",
+        "points": roster.points,
+        "points_limit": data.document.points_limit,
+        "legal": report.legal,
+        "kind": data.link.kind,
+        "shared_at": data.link.created_at,
         "og_title": _og_title(data),
         "og_description": _og_description(data),
     }
-    response = render(request, "armylists/shared.html", context)
-    response["ETag"] = _etag(request, token) or ""
-    return _cacheable(response)
 
 
 def card_groups(data) -> list[dict]:
@@ -161,7 +195,7 @@ def fork(request: HttpRequest, token: str) -> HttpResponse:
 @require_GET
 def qr_code(request: HttpRequest, token: str) -> HttpResponse:
     if share_link_etag(token) is None:
-        shared_list(token)  # raises 404
+        raise Http404("This link does not exist or was revoked.")
     url = request.build_absolute_uri(reverse("armylists:shared", args=[token]))
     buffer = io.BytesIO()
     segno.make(url, error="m").save(buffer, kind="svg", scale=4, dark="#1c1917", light="#ffffff")

@@ -252,3 +252,22 @@ def test_share_pages_escape_list_and_unit_names(army_list, owner_client):
     html = page(Client(), link).content.decode()
     assert "<script>alert(1)</script>" not in html and "&lt;script&gt;" in html
     assert "<b>bold</b>" not in html
+
+
+def test_a_cached_share_page_gives_each_visitor_their_own_working_csrf_token(
+    army_list, owner_client
+):
+    link = share(owner_client, army_list, "live")
+    tokens = []
+    for _ in range(2):  # the second visitor is served from the page cache
+        visitor = Client(enforce_csrf_checks=True)
+        html = page(visitor, link).content.decode()
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
+        assert f'"X-CSRFToken": "{token}"' in html
+        tokens.append(token)
+        response = visitor.post(
+            reverse("armylists:fork", args=[link.token]), {"csrfmiddlewaretoken": token}
+        )
+        assert response.status_code == 302
+    assert tokens[0] != tokens[1]
+    assert ArmyList.objects.count() == 3
