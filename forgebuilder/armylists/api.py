@@ -7,13 +7,11 @@ they are exempt from the CSRF token that every form POST of the site requires.
 
 from __future__ import annotations
 
-import json
-
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
-from .documents import DocumentError, document_report, parse_document
+from .documents import DocumentError, document_report, parse_document, read_json
 from .rules import match_check
 
 MAX_BODY = 1_000_000
@@ -52,18 +50,24 @@ def match(request: HttpRequest) -> JsonResponse:
     if error:
         return error
     try:
-        data = json.loads(body)
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        return _bad([("", "not valid JSON")])
+        data = read_json(body)
+    except DocumentError as exc:
+        return JsonResponse(exc.to_json(), status=400)
     lists = data.get("lists") if isinstance(data, dict) else None
     if not isinstance(lists, list) or len(lists) < 2:
         return _bad([("lists", "give at least two list documents")])
-    rosters, reports = [], []
+    rosters, reports, problems = [], [], []
     for i, raw in enumerate(lists):
+        if not isinstance(raw, dict):  # not JSON text inside the JSON
+            problems.append((f"lists[{i}]", "a list document is a JSON object"))
+            continue
         try:
             roster, report = document_report(parse_document(raw))
         except DocumentError as exc:
-            return _bad([(f"lists[{i}].{p}".rstrip("."), m) for p, m in exc.problems])
+            problems.extend((f"lists[{i}].{p}".rstrip("."), m) for p, m in exc.problems)
+            continue
         rosters.append(roster)
         reports.append(report.to_json())
+    if problems:
+        return _bad(problems)
     return JsonResponse({"match": match_check(rosters).to_json(), "lists": reports})

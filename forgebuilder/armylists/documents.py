@@ -28,16 +28,25 @@ class DocumentError(Exception):
         return {"errors": [{"path": p, "message": m} for p, m in self.problems]}
 
 
+def read_json(raw: bytes | str) -> Any:
+    """JSON text read into data; raises DocumentError saying where it is not JSON."""
+    try:
+        return json.loads(raw)
+    except json.JSONDecodeError as exc:
+        where = f" (line {exc.lineno}, column {exc.colno})"
+        raise DocumentError((("", f"not valid JSON{where}: {exc.msg}"),)) from exc
+    except UnicodeDecodeError as exc:
+        raise DocumentError((("", "not valid JSON: the text is not UTF-8"),)) from exc
+    except RecursionError as exc:
+        raise DocumentError((("", "not valid JSON: arrays or objects nested too deeply"),)) from exc
+    except ValueError as exc:  # Python reads no integer of more than 4300 digits
+        raise DocumentError((("", "not valid JSON: a number has too many digits"),)) from exc
+
+
 def parse_document(raw: bytes | str | dict[str, Any]) -> ListDocument:
     """A validated ListDocument from JSON text or data; raises DocumentError."""
     if isinstance(raw, bytes | str):
-        try:
-            raw = json.loads(raw)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            where = f" (line {exc.lineno}, column {exc.colno})" if hasattr(exc, "lineno") else ""
-            raise DocumentError(
-                (("", f"not valid JSON{where}: {getattr(exc, 'msg', exc)}"),)
-            ) from exc
+        raw = read_json(raw)
     if not isinstance(raw, dict):
         raise DocumentError((("", "a list document is a JSON object"),))
     try:

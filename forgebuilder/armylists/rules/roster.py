@@ -6,8 +6,8 @@ as an `Issue` that the engine reports as a violation, so a player sees every pro
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
+from weakref import WeakKeyDictionary
 
 from factions.catalog import Catalog, focus_allows
 from factions.gamedata.refs import Ref
@@ -72,13 +72,19 @@ class RosterUnit:
     specialty: str | None
     points: int
     focus_key: str | None  # the focus that applies to this unit (None for allies)
+    # unit_loadout's answer, kept once computed: several checks read it
+    _loadout: tuple[Loadout, ...] | None = field(default=None, compare=False, repr=False)
 
     @property
     def total_models(self) -> int:
         return sum(count for _, count in self.model_counts)
 
     def count_of(self, model_id: str | None) -> int:
-        return dict(self.model_counts).get(model_id or "", 0)
+        model_id = model_id or ""
+        for key, count in self.model_counts:
+            if key == model_id:
+                return count
+        return 0
 
     @property
     def category(self) -> str | None:
@@ -150,6 +156,40 @@ class Roster:
 
     def loadout(self, unit: RosterUnit) -> list[Loadout]:
         return unit_loadout(unit)
+
+
+_memos: WeakKeyDictionary[Catalog, dict[str, dict]] = WeakKeyDictionary()
+
+
+def catalog_memo(catalog: Catalog, name: str) -> dict:
+    """A cache that lives as long as `catalog`: a catalogue never changes, so neither does what
+    the engine derives from it (a new module revision makes a new catalogue)."""
+    memos = _memos.get(catalog)
+    if memos is None:
+        memos = _memos.setdefault(catalog, {})
+    return memos.setdefault(name, {})
+
+
+OptionIndex = dict[str, tuple[ModelSpec | None, OptionSpec, dict[str | None, ChoiceSpec]]]
+
+
+def option_index(catalog: Catalog, sheet: DatasheetSpec) -> OptionIndex:
+    """A datasheet's options by id, with the model they sit on and their choices by id."""
+    memo = catalog_memo(catalog, "options")
+    found = memo.get(id(sheet))
+    if found is None or found[0] is not sheet:
+        index: OptionIndex = {}
+        # as DatasheetSpec.option looks them up: unit options first, the first of an id wins
+        pairs = [(None, o) for o in sheet.options] + [
+            (m, o) for m in sheet.models for o in m.options
+        ]
+        for model, option in pairs:
+            choices = {}
+            for choice in option.choices:
+                choices.setdefault(choice.id, choice)
+            index.setdefault(option.id or "", (model, option, choices))
+        found = memo[id(sheet)] = (sheet, index)
+    return found[1]
 
 
 def resolve(document: ListDocument, catalog: Catalog) -> Roster:
@@ -251,16 +291,17 @@ def _unit(
     count_of = dict(counts)
     total = sum(count_of.values())
     # add_model choices bring extra models; they count towards the unit's total
-    taken: list[TakenChoice] = []
+    found_choices: list[tuple[OptionSpec, ModelSpec | None, ChoiceSpec, int]] = []
+    options = option_index(catalog, sheet) if unit.options else {}
     for item in unit.options:
-        found = sheet.option(item.option)
+        found = options.get(item.option)
         if found is None:
             issues.append(
                 Issue("unknown-option", f"{sheet.name} has no option '{item.option}'.", unit.id)
             )
             continue
-        model, option = found
-        choice = next((c for c in option.choices if c.id == item.choice), None)
+        model, option, choices = found
+        choice = choices.get(item.choice)
         if choice is None:
             issues.append(
                 Issue(
@@ -273,13 +314,18 @@ def _unit(
             continue
         if option.verb == "add_model":
             total += item.count * len(choice.items)
-        applies_to = count_of.get(model.id or "", 0) if model is not None else total
-        taken.append(TakenChoice(option, model, choice, item.count, applies_to))
-    # unit-level "all" options apply to every model, added ones included
-    taken = [
-        TakenChoice(t.option, t.model, t.choice, t.count, total) if t.model is None else t
-        for t in taken
-    ]
+        found_choices.append((option, model, choice, item.count))
+    # An option applies to the models of the type it targets; a unit option that replaces
+    # nothing applies to every model of the unit, added ones included.
+    taken = []
+    for option, model, choice, count in found_choices:
+        if model is not None:
+            applies_to = count_of[model.id or ""]
+        elif not option.replace:
+            applies_to = total
+        else:
+            applies_to = sum(count_of[m.id or ""] for m in option_targets(sheet, model, option))
+        taken.append(TakenChoice(option, model, choice, count, applies_to))
     points = sheet.points
     for model in sheet.models:
         extra = count_of[model.id or ""] - model.min
@@ -303,36 +349,44 @@ def _unit(
 
 def unit_loadout(unit: RosterUnit) -> list[Loadout]:
     """Each model type's weapons and rules after the unit's choices: (ref, models carrying it)."""
+    if unit._loadout is None:
+        # a roster is immutable, so the loadout is computed once per unit
+        object.__setattr__(unit, "_loadout", tuple(_compute_loadout(unit)))
+    return list(unit._loadout)
+
+
+def _compute_loadout(unit: RosterUnit) -> list[Loadout]:
     sheet = unit.datasheet
     if sheet is None:
         return []
+    targeted = [
+        (taken, {id(m) for m in option_targets(sheet, taken.model, taken.option)})
+        for taken in unit.choices
+    ]
     out = []
     for model in sheet.models:
         n = unit.count_of(model.id)
-        weapons: Counter[Ref] = Counter({ref: n for ref in model.weapons})
-        rules: Counter[Ref] = Counter({ref: n for ref in (*sheet.rules, *model.rules)})
-        for taken in unit.choices:
-            unit_wide = taken.model is None and taken.option.per_model and not taken.option.replace
-            targets_me = (
-                taken.model is model
-                or unit_wide
-                or (taken.model is None and _unit_option_target(sheet, taken.option) is model)
-            )
-            if not targets_me:
+        weapons: dict[Ref, int] = dict.fromkeys(model.weapons, n)
+        rules: dict[Ref, int] = dict.fromkeys((*sheet.rules, *model.rules), n)
+        for taken, targets in targeted:
+            if id(model) not in targets:
                 continue
+            verb = taken.option.verb
             k = n if taken.option.per_model else taken.count
-            pool = weapons if taken.option.verb in ("replace_weapon", "add_weapon") else rules
-            if taken.option.verb.startswith("replace_") and taken.option.verb != "replace_model":
+            pool = weapons if verb in ("replace_weapon", "add_weapon") else rules
+            if verb.startswith("replace_") and verb != "replace_model":
                 for ref in taken.option.replace:
-                    pool[_match(pool, ref)] -= k
-            if taken.option.verb == "remove_rule":
+                    key = _match(pool, ref)
+                    pool[key] = pool.get(key, 0) - k
+            if verb == "remove_rule":
                 for ref in taken.choice.items:
-                    rules[_match(rules, ref)] -= k
+                    key = _match(rules, ref)
+                    rules[key] = rules.get(key, 0) - k
                 continue
-            if taken.option.verb in ("add_model", "replace_model"):
+            if verb in ("add_model", "replace_model"):
                 continue
             for ref in taken.choice.items:
-                pool[ref] += k
+                pool[ref] = pool.get(ref, 0) + k
         out.append(
             Loadout(
                 model,
@@ -344,7 +398,7 @@ def unit_loadout(unit: RosterUnit) -> list[Loadout]:
     return out
 
 
-def _match(pool: Counter[Ref], ref: Ref) -> Ref:
+def _match(pool: dict[Ref, int], ref: Ref) -> Ref:
     """The entry of `pool` that `ref` names (same id, and same value when it gives one)."""
     for candidate in pool:
         if candidate.id == ref.id and (ref.x is None or candidate.x == ref.x):
@@ -352,17 +406,31 @@ def _match(pool: Counter[Ref], ref: Ref) -> Ref:
     return ref
 
 
-def _unit_option_target(sheet: DatasheetSpec, option: OptionSpec) -> ModelSpec:
-    """The model type a unit option changes: the first that carries what it replaces."""
+def option_targets(
+    sheet: DatasheetSpec, model: ModelSpec | None, option: OptionSpec
+) -> tuple[ModelSpec, ...]:
+    """The model types an option changes.
+
+    A model's option changes that model type. A unit option that replaces something changes the
+    first model type carrying it; an all-or-none unit option that replaces nothing changes every
+    model type; any other unit option changes the first model type.
+    """
+    if model is not None:
+        return (model,)
     if option.replace:
-        for model in sheet.models:
-            ids = {r.id for r in model.weapons} | {r.id for r in model.rules}
+        for candidate in sheet.models:
+            ids = {r.id for r in candidate.weapons} | {r.id for r in candidate.rules}
             if any(ref.id in ids for ref in option.replace):
-                return model
-    return sheet.models[0]
+                return (candidate,)
+        return (sheet.models[0],)
+    if option.per_model:
+        return sheet.models
+    return (sheet.models[0],)
 
 
 def available_under_focus(focuses: tuple[str, ...], roster: Roster, focus_key: str | None) -> bool:
+    if not focuses:  # most items name no focus
+        return True
     if focus_key is None:
         return focus_allows(focuses, None, False)
     focus = roster.catalog.focuses(roster.faction_key).get(focus_key)

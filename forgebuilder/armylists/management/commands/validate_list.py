@@ -39,20 +39,27 @@ class Command(BaseCommand):
             rosters.append(roster)
             bad += not report.legal
             results.append({"file": str(path), "name": document.name, **report.to_json()})
-        match_report = None
+        match_report, match_problem = None, ""
         if match and len(rosters) >= 2:
             match_report = match_check(rosters)
             bad += not match_report.legal
+        elif match:
+            match_problem = f"needs at least two readable lists ({len(rosters)} could be read)"
+            bad += 1
         if json:
-            out = {"lists": results}
+            out: dict = {"lists": results}
             if match_report:
                 out["match"] = match_report.to_json()
+            elif match_problem:
+                out["match"] = {"errors": [{"path": "", "message": match_problem}]}
             self.stdout.write(_dumps(out))
         else:
             for result in results:
                 self._print(result)
             if match_report:
                 self._print_match(match_report)
+            elif match_problem:
+                self.stdout.write(self.style.ERROR(f"Match: {match_problem}"))
         if bad:
             raise CommandError(f"{bad} problem{'s' * (bad != 1)} found.", returncode=1)
 

@@ -4,15 +4,31 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from factions.gamedata.schemas import DatasheetSpec
+
 from ..base import Check, Violation
-from ..roster import Roster, RosterUnit, available_under_focus, unit_loadout
+from ..roster import Roster, RosterUnit, available_under_focus, catalog_memo, unit_loadout
 
 
 def is_caster(roster: Roster, unit: RosterUnit) -> bool:
     rule = roster.params.caster_rule
-    if not rule:
+    if not rule or unit.datasheet is None:
+        return False
+    # most datasheets can never make a caster: then no loadout is needed
+    if not _may_be_caster(roster, unit.datasheet, rule):
         return False
     return any(ref.id == rule for lo in unit_loadout(unit) for ref, _ in lo.rules)
+
+
+def _may_be_caster(roster: Roster, sheet: DatasheetSpec, rule: str) -> bool:
+    """Whether the rule is on the datasheet, one of its models or one of its options' choices."""
+    memo = catalog_memo(roster.catalog, "may_be_caster")
+    found = memo.get((id(sheet), rule))
+    if found is None or found[0] is not sheet:
+        refs = [*sheet.rules, *(r for m in sheet.models for r in m.rules)]
+        refs += [r for _, o in sheet.all_options() for c in o.choices for r in c.items]
+        found = memo[id(sheet), rule] = (sheet, any(ref.id == rule for ref in refs))
+    return found[1]
 
 
 class CasterSpecialty(Check):

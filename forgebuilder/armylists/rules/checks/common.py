@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Iterator
 
 from ..base import Check, Total, Violation, plural
-from ..roster import Roster, RosterUnit, TakenChoice
+from ..roster import Roster, RosterUnit, TakenChoice, option_targets
 
 
 class KnownReferences(Check):
@@ -86,71 +85,91 @@ class OptionLimits(Check):
             if unit.datasheet is None:
                 continue
             yield from self._limits(unit)
-            yield from self._replacements(unit)
+            yield from self._replacements(roster, unit)
             yield from self._focus(roster, unit)
 
     def _limits(self, unit: RosterUnit) -> Iterator[Violation]:
-        by_option: dict[str, list[TakenChoice]] = defaultdict(list)
+        # one pass: how many times each option is taken, over all its choices
+        by_option: dict[str | None, list] = {}
         for taken in unit.choices:
-            by_option[taken.option.id or ""].append(taken)
-        for group in by_option.values():
-            option, model = group[0].option, group[0].model
-            models = unit.count_of(model.id) if model is not None else unit.total_models
-            allowed = allowed_picks(option, models, unit.total_models)
-            taken = sum(t.count for t in group)
-            label = option.label or _choices_label(group)
-            if option.per_model and taken > 1:
+            entry = by_option.get(taken.option.id)
+            if entry is None:
+                by_option[taken.option.id] = [taken, taken.count]
+            else:
+                entry[1] += taken.count
+        total_models = unit.total_models
+        for first, taken in by_option.values():
+            option, model = first.option, first.model
+            if option.per_model:
+                if taken <= 1:
+                    continue
                 yield self.error(
-                    f"{unit.name}: '{label}' is taken by all models or none; it is taken "
-                    f"{taken} times.",
+                    f"{unit.name}: '{_label(unit, option)}' is taken by all models or none; it "
+                    f"is taken {plural(taken, 'time')}.",
                     hint="Take it once; it applies to every model.",
                     units=(unit.id,),
                     code="option-all-or-none",
                 )
-            elif taken > allowed:
-                limit = option.model_limit.display() if option.model_limit else "each model"
+                continue
+            models = unit.count_of(model.id) if model is not None else total_models
+            allowed = allowed_picks(option, models, total_models)
+            if taken <= allowed:
+                continue
+            yield self.error(
+                f"{unit.name}: '{_label(unit, option)}' "
+                + (f"may be taken {plural(allowed, 'time')}" if allowed else "may not be taken")
+                + f" ({_limit_text(option, model, models)}); it is taken "
+                f"{plural(taken, 'time')}.",
+                hint=(f"Take it {plural(allowed, 'time')} at most" if allowed else "Remove it")
+                + (", or add models to the unit." if option.model_limit else "."),
+                units=(unit.id,),
+            )
+
+    def _replacements(self, roster: Roster, unit: RosterUnit) -> Iterator[Violation]:
+        sheet = unit.datasheet
+        # (model type, what it gives up) -> [model, models, times replaced, most per model]
+        replaced: dict[tuple[int, str], list] = {}
+        for taken in unit.choices:
+            option = taken.option
+            if not option.replace or option.verb == "replace_model":
+                continue  # replace_model swaps the model itself
+            per = option.count or 1
+            for model in option_targets(sheet, taken.model, option):
+                count = unit.count_of(model.id)
+                k = count if option.per_model else taken.count
+                for ref in option.replace:
+                    entry = replaced.get((id(model), ref.id))
+                    if entry is None:
+                        replaced[id(model), ref.id] = [model, count, k * per, per]
+                    else:
+                        entry[2] += k * per
+                        entry[3] = max(entry[3], per)
+        for (_, ref_id), (model, count, n, per_model) in replaced.items():
+            # what one model of this type carries: its own equipment and the unit's rules
+            carried = sum(
+                ref.copies
+                for ref in (*model.weapons, *model.rules, *sheet.rules)
+                if ref.id == ref_id
+            )
+            if 0 < carried < per_model:
+                name = _equipment_name(roster, unit, ref_id)
                 yield self.error(
-                    f"{unit.name}: '{label}' may be taken {plural(allowed, 'time')} "
-                    f"({limit}; the unit has {plural(models, 'model')}); it is taken {taken} times.",
-                    hint=f"Take it {plural(allowed, 'time')} at most"
-                    + (", or add models to the unit." if option.model_limit else "."),
+                    f"{unit.name}: an option replaces {per_model} {name} on each model taking "
+                    f"it, but a {model.name} model carries {carried}.",
+                    hint=f"Remove the option that replaces {name}.",
                     units=(unit.id,),
+                    code="option-replaces-missing",
                 )
-
-    def _replacements(self, unit: RosterUnit) -> Iterator[Violation]:
-        from ..roster import unit_loadout
-
-        for loadout in unit_loadout(unit):
-            carried_before = {ref.id for ref in loadout.model.weapons} | {
-                ref.id for ref in loadout.model.rules
-            }
-            replaced: dict[str, int] = defaultdict(int)
-            for taken in unit.choices:
-                if taken.model is not loadout.model or not taken.option.replace:
-                    continue
-                if taken.option.verb == "replace_model":  # swaps the model itself
-                    continue
-                k = loadout.count if taken.option.per_model else taken.count
-                for ref in taken.option.replace:
-                    replaced[ref.id] += k * (taken.option.count or 1)
-            for ref_id, n in replaced.items():
-                copies = (
-                    sum(
-                        (ref.copies if ref.count is not None else 1) * loadout.count
-                        for ref in (*loadout.model.weapons, *loadout.model.rules)
-                        if ref.id == ref_id
-                    )
-                    if ref_id in carried_before
-                    else 0
+            elif n > carried * count:
+                name = _equipment_name(roster, unit, ref_id)
+                yield self.error(
+                    f"{unit.name}: options replace {name} {plural(n, 'time')}, but "
+                    f"{plural(count, model.name + ' model')} carry it "
+                    f"{plural(carried * count, 'time')}.",
+                    hint=f"Take fewer of the options that replace {name}.",
+                    units=(unit.id,),
+                    code="option-replaces-missing",
                 )
-                if n > copies:
-                    yield self.error(
-                        f"{unit.name}: options replace '{ref_id}' {n} times, but the "
-                        f"{loadout.model.name} models carry it {copies} times.",
-                        hint="Undo one of the options that replace it.",
-                        units=(unit.id,),
-                        code="option-replaces-missing",
-                    )
 
     def _focus(self, roster: Roster, unit: RosterUnit) -> Iterator[Violation]:
         from ..roster import available_under_focus
@@ -158,14 +177,17 @@ class OptionLimits(Check):
         for taken in unit.choices:
             if not available_under_focus(taken.option.focuses, roster, unit.focus_key):
                 label = taken.option.label or _choices_label([taken])
+                hint = "Remove the option, or choose a focus that offers it."
+                if unit.focus_key is not None and roster.focus:
+                    where = f"with the {roster.focus.name} focus"
+                elif unit.faction_key != roster.faction_key:
+                    # the list's focus is its own faction's, never an ally's
+                    where, hint = "to allied units, which have no focus", "Remove the option."
+                else:
+                    where = "without a focus"
                 yield self.error(
-                    f"{unit.name}: the option '{label}' is not available "
-                    + (
-                        f"with the {roster.focus.name} focus."
-                        if roster.focus
-                        else "without a focus."
-                    ),
-                    hint="Remove the option or choose a focus that offers it.",
+                    f"{unit.name}: the option '{label}' is not available {where}.",
+                    hint=hint,
                     units=(unit.id,),
                     code="option-focus",
                 )
@@ -179,10 +201,33 @@ def allowed_picks(option, models: int, total_models: int) -> int:
         if option.model_limit.kind == "all":
             return 1
         else:
-            base = option.model_limit.models_allowed(models)
+            # "one model" cannot be taken by a model type the unit has none of
+            base = min(option.model_limit.models_allowed(models), models)
     else:
         base = models
     return base * (option.limit or 1)
+
+
+def _limit_text(option, model, models: int) -> str:
+    """The rule an option's limit follows, with the models it counts: `1 per 5 models; ...`."""
+    if option.verb == "add_model":
+        return f"at most {option.model_limit.number if option.model_limit else 1} per unit"
+    rule = option.model_limit.display() if option.model_limit else "once per model"
+    if option.limit and option.limit > 1:
+        rule += f", {option.limit} choices per model"
+    who = f"{model.name} model" if model is not None else "model"
+    return f"{rule}; the unit has {plural(models, who)}"
+
+
+def _equipment_name(roster: Roster, unit: RosterUnit, ref_id: str) -> str:
+    found = roster.catalog.weapon(unit.faction_key, ref_id) or roster.catalog.rule(
+        unit.faction_key, ref_id
+    )
+    return found.name if found else ref_id
+
+
+def _label(unit: RosterUnit, option) -> str:
+    return option.label or _choices_label([t for t in unit.choices if t.option is option])
 
 
 def _choices_label(group: list[TakenChoice]) -> str:

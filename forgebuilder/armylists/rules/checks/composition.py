@@ -27,6 +27,7 @@ class TeamsAndBands(Check):
             if kind == "single" and total != 1:
                 yield self.error(
                     f"{unit.name} is a single model but has {total}.",
+                    hint="Field it as one model.",
                     units=(unit.id,), code="single-size",
                 )  # fmt: skip
             if kind == "team":
@@ -40,9 +41,13 @@ class TeamsAndBands(Check):
                 yield from self._leader(unit, leaders, "Team")
             if kind == "band":
                 if not p.band_min_models <= total <= p.band_max_models:
+                    short = p.band_min_models - total
                     yield self.error(
                         f"{unit.name} is a Band of {total} models; a Band has "
                         f"{p.band_min_models} to {p.band_max_models}.",
+                        hint=f"Add {plural(short, 'model')}."
+                        if short > 0
+                        else f"Remove {plural(total - p.band_max_models, 'model')}.",
                         units=(unit.id,), code="band-size",
                     )  # fmt: skip
                 yield from self._leader(unit, leaders, "Band")

@@ -69,6 +69,17 @@ class ForceOrganizationRequired(Check):
                 hint="Add a force organization for your faction.",
                 units=tuple(u.id for u in roster.units),
             )
+        # A force that names no organization would hold units free of slots and costs.
+        for force in roster.forces:
+            if force.organization_key is None:
+                name = force.faction.name if force.faction else force.faction_key
+                yield self.error(
+                    f"A {name} force names no force organization; every force of the list is "
+                    "a force organization.",
+                    hint="Choose its force organization.",
+                    units=tuple(u.id for u in roster.units_in(force.id)),
+                    code="force-without-organization",
+                )
 
 
 class UnitPlacement(Check):

@@ -63,8 +63,10 @@ class Legends(Check):
             )
         for key, n in Counter(leg.key for leg in roster.legends).items():
             if n > 1:
+                # an unknown legend is reported by its key (and as unknown elsewhere)
                 name = next(
-                    leg.legend.name for leg in roster.legends if leg.key == key and leg.legend
+                    (leg.legend.name for leg in roster.legends if leg.key == key and leg.legend),
+                    key,
                 )
                 yield self.error(
                     f"{name} is taken {n} times; each legend may be taken once.",
@@ -122,5 +124,9 @@ def applies_text(roster: Roster, legend: LegendSpec) -> str:
     if rule.models:
         parts.append(" or ".join(rule.models) + " models")
     if rule.datasheets:
-        parts.append("specific datasheets")
-    return "it is for " + ", ".join(parts)
+        names = []
+        for key in rule.datasheets:
+            sheet = roster.catalog.datasheet(roster.faction_key, key)
+            names.append(sheet.name if sheet else key)
+        parts.append(" or ".join(names) + " units")
+    return "it is for " + " or ".join(parts)

@@ -1,0 +1,84 @@
+"""Fixtures for the list tests: list documents of the mini-vale module and files holding them.
+
+The module itself is loaded by `mini_module` (tests/conftest.py); rules tests build their game
+data in Python instead (tests/armylists/rules/factories.py).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+LIST_FORMAT_DOC = Path(__file__).resolve().parents[2] / "docs" / "list-format.md"
+
+
+@pytest.fixture
+def mini_list() -> dict[str, Any]:
+    """A legal 141-point Millford list of the mini-vale module, as JSON data.
+
+    Captain 30 (with The Old Banner, 10), ten Spearmen 66 (25 + 5 extra x 5, two crossbows
+    x 3, Veterans x 10 models), a River Witch 35 with the Tide specialty.
+    """
+    return {
+        "format": "forgebuilder-list",
+        "version": 1,
+        "name": "River Patrol",
+        "module": "mini-vale",
+        "module_version": "1.0",
+        "faction": "millford",
+        "points_limit": 150,
+        "forces": [{"id": "f1", "organization": "patrol", "faction": "millford"}],
+        "units": [
+            {"id": "u1", "datasheet": "captain", "force": "f1"},
+            {
+                "id": "u2",
+                "datasheet": "spearmen",
+                "force": "f1",
+                "models": {"spearman": 10},
+                "options": [
+                    {"option": "spearman.replace_weapon.spear", "choice": "crossbow", "count": 2},
+                    {"option": "add_rule.steady", "choice": "steady"},
+                ],
+            },
+            {"id": "u3", "datasheet": "river_witch", "force": "f1", "specialty": "tide"},
+        ],
+        "legends": [{"legend": "old_banner", "unit": "u1"}],
+    }
+
+
+@pytest.fixture
+def illegal_list(mini_list) -> dict[str, Any]:
+    """`mini_list` at a 100-point limit: 41 points over it."""
+    return {**mini_list, "name": "Too Big", "points_limit": 100}
+
+
+@pytest.fixture
+def write_list(tmp_path: Path) -> Callable[..., Path]:
+    """Write a list document (data, or raw text/bytes) to a file: `write_list(data, "a.json")`."""
+
+    def write(content: Any, name: str = "list.json") -> Path:
+        path = tmp_path / name
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        elif isinstance(content, str):
+            path.write_text(content, encoding="utf-8")
+        else:
+            path.write_text(json.dumps(content), encoding="utf-8")
+        return path
+
+    return write
+
+
+@pytest.fixture(scope="session")
+def list_format_examples() -> dict[str, str]:
+    """The examples of docs/list-format.md by name: the code block after `<!-- example: NAME -->`.
+
+    Tests hold the document to them: `list` validates, `response` is what the API answers...
+    """
+    text = LIST_FORMAT_DOC.read_text(encoding="utf-8")
+    return dict(re.findall(r"<!-- example: ([\w-]+) -->\n```\w*\n(.*?)```", text, re.S))

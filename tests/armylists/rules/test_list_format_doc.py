@@ -1,0 +1,68 @@
+"""docs/list-format.md stays true: its example list is legal and it documents every code."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from forgebuilder.armylists.documents import parse_document
+from forgebuilder.armylists.rules import evaluate, resolve
+from forgebuilder.armylists.rules.registry import checks
+
+from .strategies import mini_catalog
+
+LIST_FORMAT_DOC = Path(__file__).resolve().parents[3] / "docs" / "list-format.md"
+RULES_PACKAGE = Path(evaluate.__code__.co_filename).parent
+
+
+def test_the_example_list_is_legal_as_the_document_says(list_format_examples):
+    document = parse_document(list_format_examples["list"])
+
+    report = evaluate(resolve(document, mini_catalog()))
+
+    assert report.legal
+    assert report.violations == ()
+    assert report.total("points").value == 128
+    assert report.unit_points == {"u1": 30, "u2": 33, "u3": 35, "u4": 20}
+
+
+def test_the_example_response_is_the_example_lists_report(list_format_examples):
+    document = parse_document(list_format_examples["list"])
+
+    report = evaluate(resolve(document, mini_catalog()))
+
+    assert {"name": document.name, **report.to_json()} == json.loads(
+        list_format_examples["response"]
+    )
+
+
+def documented_codes() -> set[str]:
+    table = LIST_FORMAT_DOC.read_text(encoding="utf-8").split("## Violation codes")[1]
+    return set(re.findall(r"^\| `([a-z-]+)` \|", table, re.M))
+
+
+def engine_codes() -> tuple[set[str], set[str]]:
+    """(every code-like literal of the rules package, the registered checks' own codes)."""
+    literals = set()
+    for path in RULES_PACKAGE.rglob("*.py"):
+        literals |= set(re.findall(r'"([a-z]+(?:-[a-z]+)+)"', path.read_text(encoding="utf-8")))
+    own = {
+        c.code
+        for key in ("battleforge", "grimdark", "skirmish", "wargame", "battle_rules")
+        for c in checks.for_ruleset(key)
+    }
+    return literals, own
+
+
+def test_every_violation_code_is_documented():
+    literals, own = engine_codes()
+
+    # a check's own code is documented when its violations carry it
+    assert literals - own <= documented_codes()
+
+
+def test_no_code_is_documented_that_the_engine_lacks():
+    literals, _own = engine_codes()
+
+    assert documented_codes() <= literals
