@@ -42,17 +42,20 @@ def module_parameters(game_type: str) -> dict[str, Any]:
     500 points, one legend per full 500 points (at least 1); skirmish modules: 1 plus 1 per
     full 50 points, one legend per list.
     """
-    common = {"points_limit": 150, "strategy_points_base": 1, "legends_minimum": 1}
+    common = {"strategy_points_base": 1, "legends_minimum": 1}
     if game_type == "skirmish":
         return {
             **common,
+            "points_limit": 150,
             "strategy_points_per": 50,
             "legends_per_points": None,
             "caster_rule": "power",
             "game_type": "skirmish",
         }
+    # Battle units cost 50 to 200 points: a list starts at 1000 (3 strategy points, 2 legends).
     return {
         **common,
+        "points_limit": 1000,
         "strategy_points_per": 500,
         "legends_per_points": 500,
         "caster_rule": "power",

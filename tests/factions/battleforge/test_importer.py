@@ -81,7 +81,7 @@ def test_the_module_head_comes_from_the_index_the_root_game_and_the_licence(
 
 def test_a_battle_module_gets_the_battle_parameters(realm: ImportResult) -> None:
     assert realm.spec.parameters == {
-        "points_limit": 150,
+        "points_limit": 1000,
         "strategy_points_base": 1,
         "strategy_points_per": 500,
         "legends_per_points": 500,
