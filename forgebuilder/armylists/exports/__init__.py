@@ -1,0 +1,37 @@
+"""Printouts and exports of a list: the PDF roster, the token sheet and the plain text.
+
+Each reads an `ExportSource` (the list document, its roster and its report) and nothing else,
+so the owner's downloads and the share link's downloads are the same code.
+"""
+
+from __future__ import annotations
+
+from .options import (
+    PAPERS,
+    TOKEN_SIZES,
+    ExportOptionError,
+    Paper,
+    paper_from,
+    token_size_from,
+)
+from .roster import roster_html, roster_pdf
+from .source import ExportSource, source_from_evaluated
+from .text import list_text
+from .tokens import token_plan, token_sheet_html, token_sheet_pdf
+
+__all__ = [
+    "PAPERS",
+    "TOKEN_SIZES",
+    "ExportOptionError",
+    "ExportSource",
+    "Paper",
+    "list_text",
+    "paper_from",
+    "roster_html",
+    "roster_pdf",
+    "source_from_evaluated",
+    "token_plan",
+    "token_sheet_html",
+    "token_sheet_pdf",
+    "token_size_from",
+]

@@ -1,0 +1,349 @@
+"""The PDF roster: a summary page, one datasheet card per unit as chosen, and a glossary."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.template.loader import render_to_string
+
+from factions.cards import Card, choice_label
+
+from ..cards import chosen_card
+from ..rules import RosterUnit, Total
+from . import render
+from .cache import cached_render, render_key
+from .measure import text_width_mm
+from .options import Paper
+from .qr import qr_svg_data_uri
+from .source import ExportSource
+from .tabular import AlignedTable, Style, aligned_table
+
+TEMPLATE = "print/roster.html"
+
+# Geometry shared with print.css (millimetres and points).
+PAGE_SIDE_MARGIN = 10
+CARD_GAP = 5
+CARD_PADDING = 2
+BODY = Style(7.5)
+NAMES = Style(7.5, bold=True)
+HEAD = Style(6.3, bold=True)
+LINE_MM = 3.3  # .tn, .tv line-height
+SUMMARY = Style(8)
+SUMMARY_HEAD = Style(6.8, bold=True)
+SUMMARY_LINE_MM = 3.6  # .units .tn, .units .tv line-height
+
+
+@dataclass(frozen=True)
+class TotalLine:
+    label: str
+    value: str
+    detail: str
+    key: str
+
+
+@dataclass(frozen=True)
+class PrintedCard:
+    number: int
+    card: Card
+    force: str
+    stats: AlignedTable | None
+    weapons: AlignedTable | None
+    rules: str  # special rules of the unit, then those of single models ("Captain: Tough(2)")
+    chosen: tuple[str, ...]  # options taken, with their cost
+    problems: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class GlossaryEntry:
+    name: str
+    text: str
+    note: str = ""  # where it comes from, when that helps (a power's specialty and cast value)
+
+
+def roster_pdf(source: ExportSource, *, paper: Paper) -> bytes:
+    """The roster of `source` on `paper`, from the render cache when it was drawn before."""
+    key = render_key("roster", source, paper=paper.key)
+    return cached_render(key, lambda: render.write_pdf(roster_html(source, paper=paper)))
+
+
+def roster_html(source: ExportSource, *, paper: Paper) -> str:
+    return render_to_string(TEMPLATE, roster_context(source, paper=paper))
+
+
+def card_inner_width(paper: Paper) -> float:
+    """The room inside a card: half the page less the gap, the card's border and padding."""
+    return (paper.width_mm - 2 * PAGE_SIDE_MARGIN - CARD_GAP) / 2 - 2 * CARD_PADDING - 0.7
+
+
+def roster_context(source: ExportSource, *, paper: Paper) -> dict:
+    roster, report = source.roster, source.report
+    catalog = source.catalog
+    inner = card_inner_width(paper)
+    units = [(number, unit, group) for group in source.groups for number, unit in group.units]
+    cards = []
+    for number, unit, group in units:
+        card = chosen_card(roster, unit, report)
+        problems = tuple(v.message for v in report.violations_for(unit.id))
+        cards.append(
+            PrintedCard(
+                number=number,
+                card=card,
+                force=group.title,
+                stats=_stats_table(card, inner),
+                weapons=_weapons_table(card, inner),
+                rules=_rules_line(card),
+                chosen=tuple(_chosen(source, unit)),
+                problems=problems,
+            )
+        )
+    faction = roster.faction
+    points = report.total("points")
+    return {
+        "source": source,
+        "document": source.document,
+        "paper": paper,
+        "module": catalog.spec,
+        "ruleset": catalog.ruleset,
+        "faction_name": source.faction_name,
+        "focus_name": source.focus_name,
+        "accent": (faction.color if faction and faction.color else "#9a3412"),
+        "points": points,
+        "points_value": points.value if points else roster.points,
+        "totals": [_total_line(t) for t in report.totals if t.key != "points"],
+        "report": report,
+        "groups": source.groups,
+        "units": _units_table(source, paper),
+        "line_mm": LINE_MM,
+        "summary_line_mm": SUMMARY_LINE_MM,
+        "legends": [
+            (
+                leg.legend.name if leg.legend else leg.key,
+                _unit_name(roster, leg.unit_id),
+                leg.points,
+            )
+            for leg in roster.legends
+        ],
+        "notes": report.notes,
+        "card_rows": [cards[i : i + 2] for i in range(0, len(cards), 2)],
+        "card_count": len(cards),
+        "glossary": rule_glossary(source, [c.card for c in cards], [u for _, u, _ in units]),
+        "powers": power_glossary(source),
+        "share_url": source.share_url,
+        "qr": qr_svg_data_uri(source.share_url) if source.share_url else "",
+    }
+
+
+def _total_line(total: Total) -> TotalLine:
+    value = f"{total.value}" if total.limit is None else f"{total.value} / {total.limit}"
+    return TotalLine(total.label, value, total.detail, total.key)
+
+
+def _unit_name(roster, unit_id: str | None) -> str:
+    unit = roster.unit(unit_id) if unit_id else None
+    return unit.name if unit else ""
+
+
+# --- cards -------------------------------------------------------------------------------------
+
+
+def _fit(texts: list[str], style: Style, low: float, high: float) -> float:
+    widest = max((text_width_mm(t, style.size_pt, bold=style.bold) for t in texts), default=0)
+    return min(high, max(low, widest + 2))
+
+
+def _stats_table(card: Card, inner: float) -> AlignedTable | None:
+    if not card.models or not card.stat_headers:
+        return None
+    names = [row.name for row in card.models]
+    name_room = _fit(names, NAMES, 20, inner - 6.5 * (len(card.stat_headers) + 1))
+    return aligned_table(
+        ["MODEL", "#", *(abbr.upper() for abbr, _ in card.stat_headers)],
+        [[row.name, row.count, *row.stats] for row in card.models],
+        widths_mm=[name_room, 6, *([6.2] * (len(card.stat_headers) - 1))],
+        total_mm=inner,
+        body=BODY,
+        head=HEAD,
+        name_body=NAMES,
+        line_mm=LINE_MM,
+    )
+
+
+def _weapons_table(card: Card, inner: float) -> AlignedTable | None:
+    if not card.weapons:
+        return None
+    rows, names = [], []
+    for weapon in card.weapons:
+        name = f"{weapon.name} ({weapon.carried_by})" if weapon.carried_by else weapon.name
+        names.append(name)
+        rules = ", ".join(chip.label for chip in weapon.rules) or "–"
+        rows.append([name, weapon.range, *weapon.stats, rules])
+    stat_count = len(card.weapon_headers)
+    range_room = _fit([w.range for w in card.weapons], BODY, 9, 16)
+    name_room = _fit(names, BODY, 22, inner - range_room - 5.6 * stat_count - 20)
+    return aligned_table(
+        ["WEAPON", "RANGE", *(abbr.upper() for abbr, _ in card.weapon_headers), "RULES"],
+        rows,
+        widths_mm=[name_room, range_room, *([5.6] * stat_count)],
+        total_mm=inner,
+        body=BODY,
+        head=HEAD,
+        line_mm=LINE_MM,
+    )
+
+
+def _rules_line(card: Card) -> str:
+    parts = [", ".join(chip.label for chip in card.rules)] if card.rules else []
+    for row in card.models:
+        if row.rules:
+            labels = ", ".join(chip.label for chip in row.rules)
+            parts.append(f"{row.name}: {labels}" if len(card.models) > 1 or card.rules else labels)
+    return " · ".join(parts)
+
+
+def _chosen(source: ExportSource, unit: RosterUnit) -> list[str]:
+    out = []
+    for text, points in option_texts(source, unit):
+        out.append(f"{text} ({'+' if points >= 0 else '−'}{abs(points)} pts)" if points else text)
+    return out
+
+
+def option_texts(source: ExportSource, unit: RosterUnit) -> list[tuple[str, int]]:
+    """The options a unit takes, as players say them, with what each costs in all."""
+    catalog = source.catalog
+    faction = unit.faction_key
+    out = []
+    for taken in unit.choices:
+        verb = taken.option.verb
+        if verb in ("add_model", "replace_model"):
+
+            def label_of(f, ref):
+                template = catalog.model_template(f, ref.id)
+                return ref.display(template.name if template else ref.id)
+
+        elif verb in ("replace_weapon", "add_weapon"):
+            label_of = catalog.weapon_label
+        else:
+            label_of = catalog.rule_label
+        text = choice_label(catalog, faction, taken.option, taken.choice, label_of)
+        if verb == "remove_rule":
+            text = f"without {text}"
+        if taken.count > 1 and not taken.option.per_model:
+            text = f"{taken.count}× {text}"
+        out.append((text, taken.points))
+    return out
+
+
+def unit_extras(source: ExportSource, unit: RosterUnit) -> tuple[str, ...]:
+    """What a unit takes beyond its datasheet, in short: options, legend, power specialty."""
+    out = [text for text, _ in option_texts(source, unit)]
+    for legend in source.roster.legends:
+        if legend.unit_id == unit.id:
+            out.append(f"Legend: {legend.legend.name if legend.legend else legend.key}")
+    if unit.specialty:
+        specialty = source.catalog.power_specialties(unit.faction_key).get(unit.specialty)
+        out.append(f"Powers: {specialty.name if specialty else unit.specialty}")
+    return tuple(out)
+
+
+# --- summary -----------------------------------------------------------------------------------
+
+
+def _units_table(source: ExportSource, paper: Paper) -> AlignedTable | None:
+    rows = []
+    for group in source.groups:
+        for number, unit in group.units:
+            sheet = unit.datasheet.name if unit.datasheet else unit.datasheet_key
+            force = f"{group.title} (allied)" if group.allied else group.title
+            extras = ", ".join(unit_extras(source, unit)) or "–"
+            rows.append(
+                [
+                    f"{number}  {unit.name}",
+                    sheet,
+                    force,
+                    str(unit.total_models),
+                    str(unit.points),
+                    extras,
+                ]
+            )
+    if not rows:
+        return None
+    width = paper.width_mm - 2 * PAGE_SIDE_MARGIN - 2
+    return aligned_table(
+        [
+            "UNIT",
+            "DATASHEET",
+            "FORCE ORGANIZATION",
+            "MODELS",
+            "POINTS",
+            "OPTIONS, LEGENDS AND POWERS",
+        ],
+        rows,
+        widths_mm=[
+            _fit([r[0] for r in rows], SUMMARY, 30, 56),
+            _fit([r[1] for r in rows], SUMMARY, 22, 40),
+            _fit([r[2] for r in rows], SUMMARY, 26, 40),
+            13,
+            13,
+        ],
+        total_mm=width,
+        body=SUMMARY,
+        head=SUMMARY_HEAD,
+        name_body=Style(SUMMARY.size_pt, bold=True),
+        line_mm=SUMMARY_LINE_MM,
+    )
+
+
+# --- glossary ----------------------------------------------------------------------------------
+
+
+def rule_glossary(
+    source: ExportSource, cards: list[Card], units: list[RosterUnit]
+) -> list[GlossaryEntry]:
+    """Every special rule printed on a card (or given by a legend), once, by name."""
+    roster, catalog = source.roster, source.catalog
+    found: dict[tuple[str, str], tuple[str, str]] = {}  # (name, text) -> faction name
+
+    def add(faction: str | None, rule_id: str) -> None:
+        rule = catalog.rule(faction, rule_id)
+        if rule is None or rule.hidden:
+            return
+        name = f"{rule.name}(X)" if rule.takes_value else rule.name
+        owner = catalog.faction(faction) if faction else None
+        found.setdefault((name, rule.description), owner.name if owner else "")
+
+    for card, unit in zip(cards, units, strict=True):
+        chips = [*card.rules]
+        chips += [chip for row in card.models for chip in row.rules]
+        chips += [chip for row in card.weapons for chip in row.rules]
+        for chip in chips:
+            add(unit.faction_key, chip.id)
+    for legend in roster.legends:
+        if legend.legend and legend.legend.rule:
+            unit = roster.unit(legend.unit_id) if legend.unit_id else None
+            add(unit.faction_key if unit else roster.faction_key, legend.legend.rule.id)
+    names = [name for name, _ in found]
+    entries = [
+        # Two rules of one name with other words (a faction's own version): say whose is whose.
+        GlossaryEntry(name, text, faction if names.count(name) > 1 else "")
+        for (name, text), faction in found.items()
+    ]
+    return sorted(entries, key=lambda e: (e.name.casefold(), e.note))
+
+
+def power_glossary(source: ExportSource) -> list[GlossaryEntry]:
+    """The powers the list's casters may use (their specialty's and the open ones), once each."""
+    roster, catalog = source.roster, source.catalog
+    seen: dict[str, GlossaryEntry] = {}
+    for unit in roster.units:
+        if not unit.specialty:
+            continue
+        specialties = catalog.power_specialties(unit.faction_key)
+        for key, power in catalog.powers(unit.faction_key).items():
+            if power.specialty not in (None, unit.specialty) or key in seen:
+                continue
+            where = specialties.get(power.specialty) if power.specialty else None
+            parts = [where.name if where else "any caster"]
+            if power.cast_value is not None:
+                parts.append(f"cast {power.cast_value}")
+            seen[key] = GlossaryEntry(power.name, power.description, ", ".join(parts))
+    return sorted(seen.values(), key=lambda e: e.name.casefold())

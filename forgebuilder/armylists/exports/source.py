@@ -1,0 +1,104 @@
+"""What every export reads: the list document, its resolved roster and its report."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from factions.catalog import Catalog
+
+from ..listdoc import ListDocument
+from ..rules import Report, Roster, RosterUnit
+from ..rules.roster import RosterForce
+
+
+@dataclass(frozen=True)
+class ExportSource:
+    """One list as it is printed. `share_url` (may be empty) is printed as a QR code."""
+
+    document: ListDocument
+    roster: Roster
+    report: Report
+    share_url: str = ""
+    groups: tuple[ForceGroup, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "groups", tuple(force_groups(self.roster)))
+
+    @property
+    def catalog(self) -> Catalog:
+        return self.roster.catalog
+
+    @property
+    def numbered_units(self) -> list[tuple[int, RosterUnit]]:
+        """Units in printed order (by force organization), numbered from 1.
+
+        The same numbers are on the cards, the unit table and the token sheet's unit markers.
+        """
+        return [pair for group in self.groups for pair in group.units]
+
+    @property
+    def faction_name(self) -> str:
+        return self.roster.faction.name if self.roster.faction else self.document.faction
+
+    @property
+    def focus_name(self) -> str:
+        return self.roster.focus.name if self.roster.focus else ""
+
+
+def source_from_evaluated(evaluated, *, share_url: str = "") -> ExportSource:
+    """From services.army_list_evaluate(...) or sharing.shared_list(...)."""
+    return ExportSource(evaluated.document, evaluated.roster, evaluated.report, share_url)
+
+
+@dataclass(frozen=True)
+class ForceGroup:
+    """A force organization of the list with its units, or the units outside any (`force` None)."""
+
+    force: RosterForce | None
+    title: str
+    faction_name: str
+    allied: bool
+    cost: int | None
+    units: tuple[tuple[int, RosterUnit], ...]
+
+    @property
+    def points(self) -> int:
+        return sum(unit.points for _, unit in self.units)
+
+
+def force_groups(roster: Roster) -> list[ForceGroup]:
+    groups: list[ForceGroup] = []
+    number = 0
+
+    def numbered(units: list[RosterUnit]) -> tuple[tuple[int, RosterUnit], ...]:
+        nonlocal number
+        out = []
+        for unit in units:
+            number += 1
+            out.append((number, unit))
+        return tuple(out)
+
+    for force in roster.forces:
+        groups.append(
+            ForceGroup(
+                force=force,
+                title=force.organization.name if force.organization else "Force",
+                faction_name=force.faction.name if force.faction else force.faction_key,
+                allied=force.allied,
+                cost=force.organization.cost if force.organization else None,
+                units=numbered(roster.units_in(force.id)),
+            )
+        )
+    loose = [u for u in roster.units if roster.force(u.force_id) is None]
+    if loose:
+        groups.append(
+            ForceGroup(
+                force=None,
+                title="Units",
+                faction_name=roster.faction.name if roster.faction else roster.faction_key,
+                allied=False,
+                cost=None,
+                units=numbered(loose),
+            )
+        )
+    return groups

@@ -1,0 +1,91 @@
+"""Tables drawn as two blocks of preformatted lines: a names column, then the other values.
+
+See measure.py for why. Each value is followed by the spaces that bring the next one to its
+column's start; long names and the last column wrap onto continuation lines.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .measure import spaces_mm, text_width_mm, wrap
+
+
+@dataclass(frozen=True)
+class Style:
+    size_pt: float
+    bold: bool = False
+
+
+@dataclass(frozen=True)
+class AlignedTable:
+    header: str  # one line: the names column's header and the others, in the header style
+    names: str
+    values: str
+    lines: int
+    name_width_mm: float
+    line_mm: float
+
+    @property
+    def lift_mm(self) -> float:
+        """How far the values block goes up to sit beside the names block."""
+        return round(self.lines * self.line_mm, 3)
+
+
+def _pad(text: str, start_mm: float, target_mm: float, style: Style) -> str:
+    """`text` (set from `start_mm`) and the spaces that bring the next text to `target_mm`."""
+    end = start_mm + text_width_mm(text, style.size_pt, bold=style.bold)
+    gap = max(target_mm - end, 0.8)  # an overlong value still gets a gap after it
+    return text + spaces_mm(gap, style.size_pt, bold=style.bold)
+
+
+def aligned_table(
+    headers: list[str],
+    rows: list[list[str]],
+    *,
+    widths_mm: list[float],
+    total_mm: float,
+    body: Style,
+    head: Style,
+    line_mm: float,
+    name_body: Style | None = None,
+) -> AlignedTable:
+    """Lay out `rows` under `headers` into a names block and a values block.
+
+    `widths_mm` gives the room of each column but the last, which takes the rest of `total_mm`.
+    The first column (names) wraps within its room; so does the last.
+    """
+    name_body = name_body or body
+    name_width = widths_mm[0]
+    starts = [0.0]
+    for width in widths_mm[1:]:
+        starts.append(starts[-1] + width)
+    last_room_mm = total_mm - name_width - starts[-1]
+
+    def value_line(cells: list[str], style: Style) -> str:
+        out = []
+        for i, cell in enumerate(cells):
+            if i + 1 < len(cells):
+                out.append(_pad(cell, starts[i], starts[i + 1], style))
+            else:
+                out.append(cell)
+        return "".join(out)
+
+    names, values = [], []
+    for row in rows:
+        name_lines = wrap(row[0], name_width - 1.2, name_body.size_pt, bold=name_body.bold)
+        last = row[-1] if len(row) > 1 else ""
+        last_lines = wrap(last, last_room_mm - 0.8, body.size_pt, bold=body.bold, sep=", ")
+        first = value_line([*row[1:-1], last_lines[0]], body) if len(row) > 1 else ""
+        more = [value_line([*([""] * (len(row) - 2)), extra], body) for extra in last_lines[1:]]
+        height = max(len(name_lines), 1 + len(more))
+        names.extend(name_lines + [""] * (height - len(name_lines)))
+        values.extend([first, *more] + [""] * (height - 1 - len(more)))
+    return AlignedTable(
+        header=_pad(headers[0], 0, name_width, head) + value_line(headers[1:], head),
+        names="\n".join(names),
+        values="\n".join(values),
+        lines=len(names),
+        name_width_mm=name_width,
+        line_mm=line_mm,
+    )

@@ -1,0 +1,114 @@
+"""The token sheet: round markers to print at real size and cut out, from the ruleset's tokens.
+
+What a ruleset tracks on the table is its `tokens` (factions.rulesets.base.TokenDef): how many
+to print scales with the list (`TokenDef.quantity`). Unit markers carry the unit's number (the
+one on its card) and name; objective markers are numbered.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from django.template.loader import render_to_string
+
+from factions.rulesets.base import TokenDef
+
+from . import render
+from .cache import cached_render, render_key
+from .icons import icon_data_uri
+from .options import Paper
+from .source import ExportSource
+
+TEMPLATE = "print/tokens.html"
+PAGE_MARGIN_MM = 10  # left and right, as in print.css
+GAP_MM = 3  # between tokens: room for the scissors
+NUMBERED = frozenset({"unit", "objective"})
+UNIT_MARKER = "unit"
+
+
+@dataclass(frozen=True)
+class TokenKind:
+    key: str
+    label: str
+    color: str
+    icon: str
+    count: int
+
+
+@dataclass(frozen=True)
+class Token:
+    kind: TokenKind
+    number: int | None = None
+    name: str = ""
+    marker: bool = False  # a unit marker: number and name
+
+    @property
+    def long_name(self) -> bool:
+        return len(self.name) > 18
+
+
+def token_plan(source: ExportSource) -> list[tuple[TokenKind, list[Token]]]:
+    """Each kind of token the list needs, with its tokens, in the ruleset's order."""
+    units = [unit for _, unit in source.numbered_units]
+    plan = []
+    for token in source.catalog.ruleset.tokens:
+        count = token.quantity(units=len(units), points_limit=source.document.points_limit)
+        if count <= 0:
+            continue
+        kind = _kind(token, count)
+        if token.key == UNIT_MARKER:
+            tokens = [
+                Token(kind, i + 1, units[i].name if i < len(units) else "", marker=True)
+                for i in range(count)
+            ]
+        elif token.key in NUMBERED:
+            tokens = [Token(kind, i + 1) for i in range(count)]
+        else:
+            tokens = [Token(kind) for _ in range(count)]
+        plan.append((kind, tokens))
+    return plan
+
+
+def _kind(token: TokenDef, count: int) -> TokenKind:
+    return TokenKind(
+        token.key,
+        token.label,
+        token.color,
+        icon_data_uri(token.key, token.color, token.label),
+        count,
+    )
+
+
+def columns_for(paper: Paper, size: int) -> int:
+    return max(1, math.floor((paper.width_mm - 2 * PAGE_MARGIN_MM) / (size + GAP_MM)))
+
+
+def token_sheet_pdf(source: ExportSource, *, paper: Paper, size: int) -> bytes:
+    """The token sheet of `source` with tokens `size` mm across, from the render cache if drawn."""
+    key = render_key("tokens", source, paper=paper.key, size=size)
+    return cached_render(
+        key, lambda: render.write_pdf(token_sheet_html(source, paper=paper, size=size))
+    )
+
+
+def token_sheet_html(source: ExportSource, *, paper: Paper, size: int) -> str:
+    plan = token_plan(source)
+    tokens = [token for _, group in plan for token in group]
+    cols = columns_for(paper, size)
+    rows = [tokens[i : i + cols] for i in range(0, len(tokens), cols)]
+    faction = source.roster.faction
+    return render_to_string(
+        TEMPLATE,
+        {
+            "document": source.document,
+            "paper": paper,
+            "size": size,
+            "kinds": [kind for kind, _ in plan],
+            "rows": rows,
+            "total": len(tokens),
+            "faction_name": source.faction_name,
+            "ruleset": source.catalog.ruleset,
+            "accent": faction.color if faction and faction.color else "#9a3412",
+        },
+    )

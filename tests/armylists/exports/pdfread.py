@@ -1,0 +1,180 @@
+"""Reading PDFs back in tests: the text of each page, page sizes, links and drawn shapes."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import re
+from dataclasses import dataclass
+
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
+
+MM = 72 / 25.4  # PDF points per millimetre
+
+
+def reader(data: bytes) -> PdfReader:
+    return PdfReader(io.BytesIO(data))
+
+
+def page_texts(data: bytes) -> list[str]:
+    """The text of each page, runs of whitespace (spaces of any width) made one space."""
+    return [re.sub(r"\s+", " ", page.extract_text() or "") for page in reader(data).pages]
+
+
+def page_sizes_mm(data: bytes) -> list[tuple[float, float]]:
+    return [
+        (round(float(p.mediabox.width) / MM, 1), round(float(p.mediabox.height) / MM, 1))
+        for p in reader(data).pages
+    ]
+
+
+def link_uris(page) -> list[str]:
+    """The URLs of the link annotations of a pypdf page."""
+    uris = []
+    for annotation in page.get("/Annots") or []:
+        action = annotation.get_object().get("/A")
+        if action is not None and "/URI" in action:
+            uris.append(str(action["/URI"]))
+    return uris
+
+
+def image_count(page) -> int:
+    """Images and forms drawn on a page (WeasyPrint draws an SVG image as a form)."""
+    resources = page.get("/Resources") or {}
+    xobjects = resources.get("/XObject") or {}
+    return len(xobjects)
+
+
+@dataclass(frozen=True)
+class Shape:
+    """The bounding box, in millimetres, of a filled path made only of curves (a circle)."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+
+def _multiply(a, b):
+    a0, a1, a2, a3, a4, a5 = a
+    b0, b1, b2, b3, b4, b5 = b
+    return (
+        a0 * b0 + a1 * b2,
+        a0 * b1 + a1 * b3,
+        a2 * b0 + a3 * b2,
+        a2 * b1 + a3 * b3,
+        a4 * b0 + a5 * b2 + b4,
+        a4 * b1 + a5 * b3 + b5,
+    )
+
+
+def filled_round_shapes(data: bytes, page_number: int) -> list[Shape]:
+    """Filled paths drawn with Bézier curves only (circles, rounded ends) on one page.
+
+    Follows the transformation matrix (`q`, `Q`, `cm`) of the page's content stream, so the
+    sizes are what a ruler measures on the printed page.
+    """
+    pdf = reader(data)
+    page = pdf.pages[page_number]
+    stream = ContentStream(page.get_contents(), pdf)
+    ctm = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    stack = []
+    points: list[tuple[float, float]] = []
+    curves_only = True
+    shapes = []
+    for operands, operator in stream.operations:
+        op = operator.decode() if isinstance(operator, bytes) else operator
+        if op == "q":
+            stack.append(ctm)
+        elif op == "Q":
+            ctm = stack.pop()
+        elif op == "cm":
+            ctm = _multiply(tuple(float(v) for v in operands), ctm)
+        elif op in ("m", "l", "c", "v", "y"):
+            values = [float(v) for v in operands]
+            for i in range(0, len(values), 2):
+                x, y = values[i], values[i + 1]
+                points.append((ctm[0] * x + ctm[2] * y + ctm[4], ctm[1] * x + ctm[3] * y + ctm[5]))
+            if op in ("l",) and len(points) > 1 and points[-1] != points[-2]:
+                curves_only = False
+        elif op == "re":
+            curves_only = False
+            points.clear()
+        elif op in ("f", "f*", "F", "B", "B*", "b", "b*", "S", "s", "n", "W", "W*"):
+            if op not in ("n", "W", "W*", "S", "s") and points and curves_only:
+                xs = [p[0] for p in points]
+                ys = [p[1] for p in points]
+                shapes.append(
+                    Shape(
+                        round(min(xs) / MM, 2),
+                        round(min(ys) / MM, 2),
+                        round((max(xs) - min(xs)) / MM, 2),
+                        round((max(ys) - min(ys)) / MM, 2),
+                    )
+                )
+            if op not in ("W", "W*"):
+                points = []
+                curves_only = True
+    return shapes
+
+
+def circles(data: bytes, diameter_mm: float, *, tolerance_mm: float = 0.05) -> int:
+    """How many filled round shapes `diameter_mm` across (± tolerance) the whole PDF draws."""
+    count = 0
+    for number in range(len(reader(data).pages)):
+        for shape in filled_round_shapes(data, number):
+            if (
+                abs(shape.width - diameter_mm) <= tolerance_mm
+                and abs(shape.height - diameter_mm) <= tolerance_mm
+            ):
+                count += 1
+    return count
+
+
+def qr_modules(data: bytes, page_number: int) -> list[list[bool]] | None:
+    """The dark modules of the QR code drawn on a page, read back from its path, or None.
+
+    segno draws each row of the code as horizontal strokes one module thick; the code is the
+    stroked path with the most segments on the page.
+    """
+    pdf = reader(data)
+    stream = ContentStream(pdf.pages[page_number].get_contents(), pdf)
+    ctm = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    stack, segments, current, best = [], [], None, []
+
+    def to_page(x: float, y: float) -> tuple[float, float]:
+        return (ctm[0] * x + ctm[2] * y + ctm[4], ctm[1] * x + ctm[3] * y + ctm[5])
+
+    for operands, operator in stream.operations:
+        op = operator.decode() if isinstance(operator, bytes) else operator
+        if op == "q":
+            stack.append(ctm)
+        elif op == "Q":
+            ctm = stack.pop()
+        elif op == "cm":
+            ctm = _multiply(tuple(float(v) for v in operands), ctm)
+        elif op == "m":
+            current = to_page(float(operands[0]), float(operands[1]))
+        elif op == "l" and current is not None:
+            end = to_page(float(operands[0]), float(operands[1]))
+            segments.append((current, end))
+            current = end
+        elif op in ("S", "s", "B", "B*", "b", "b*", "f", "f*", "F", "n"):
+            if op in ("S", "s", "B", "B*", "b", "b*") and len(segments) > len(best):
+                best = segments
+            segments, current = [], None
+    rows = [(round((a[1] + b[1]) / 2, 2), min(a[0], b[0]), max(a[0], b[0])) for a, b in best]
+    rows = [r for r in rows if r[2] - r[1] > 0.01]
+    if len(rows) < 20:
+        return None
+    ys = sorted({y for y, _, _ in rows}, reverse=True)
+    module = min(a - b for a, b in itertools.pairwise(ys))
+    left = min(x for _, x, _ in rows)
+    size = round((max(x for _, _, x in rows) - left) / module)
+    grid = [[False] * size for _ in range(size)]
+    for y, x1, x2 in rows:
+        row = round((ys[0] - y) / module)
+        for col in range(round((x1 - left) / module), round((x2 - left) / module)):
+            grid[row][col] = True
+    return grid

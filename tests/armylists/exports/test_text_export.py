@@ -1,0 +1,48 @@
+"""The list as plain text for chat apps and forums."""
+
+from __future__ import annotations
+
+from forgebuilder.armylists.exports import list_text
+
+
+def test_text_export_sums_up_the_list_in_short_lines(ember_source):
+    lines = list_text(ember_source).splitlines()
+    assert lines[:5] == [
+        "Emberstone Oath [345/350 pts]",
+        "Ember Reach (Battle Forge) · The Cinderhold, focus: Anvil Guard",
+        "Advantage points: 1 · Strategy points per round: 8 · Strategy points spent on force "
+        "organizations: 1 · Strategy points left: 7 · Legends: 1/3",
+        "NOT LEGAL: 1 problem",
+        "  ! Only the Deepdelver Lodge focus may take Tunnel Sappers.",
+    ]
+    assert lines[5:] == [
+        "",
+        "== Muster (0 SP) · The Cinderhold · 266 pts ==",
+        "1. Thane Brokka Emberhand (Forge-Thane): Great Forge Hammer, Oathshield · 50 pts",
+        "2. Runewright: Caster(2), Legend: The Anvil of First Fire, Powers: Embercraft · 45 pts",
+        "3. Hearthguard ×6: Oathshield, Oathbanner Bearer · 49 pts",
+        "4. Firelock Company ×6: Volley Gun · 47 pts",
+        "5. Anvil Veterans ×5 · 45 pts",
+        "6. Tunnel Sappers ×5 · 30 pts",
+        "",
+        "== Allied Contingent (1 SP) · Mirewind Kith, allied · 69 pts ==",
+        "7. Reedbow Skirmishers ×5: Stealth · 34 pts",
+        "8. Marsh Warden · 35 pts",
+        "",
+        "Legend: The Anvil of First Fire (on Runewright) · 10 pts",
+    ]
+
+
+def test_a_legal_list_says_so(river_list):
+    from forgebuilder.armylists.exports import source_from_evaluated
+    from forgebuilder.armylists.services import army_list_evaluate
+
+    text = list_text(source_from_evaluated(army_list_evaluate(river_list)))
+    assert text.splitlines()[:4] == [
+        "River Patrol [55/150 pts]",
+        "Mini Vale (Battle Forge) · Millford",
+        "Advantage points: 19 · Strategy points per round: 4 · Strategy points spent on force "
+        "organizations: 0 · Strategy points left: 4 · Legends: 0/1",
+        "Legal",
+    ]
+    assert "1. Captain · 30 pts\n2. Spearmen ×5 · 25 pts\n" in text

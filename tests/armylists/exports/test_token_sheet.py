@@ -1,0 +1,80 @@
+"""The token sheet read back: how many tokens of each kind, and their printed size."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from forgebuilder.armylists.exports import PAPERS, token_plan, token_sheet_pdf
+
+from .pdfread import circles, page_sizes_mm, page_texts
+
+A4 = PAPERS["a4"]
+
+
+def sheet_text(pdf: bytes) -> str:
+    return " ".join(page_texts(pdf))
+
+
+def test_battle_forge_tokens_cover_what_the_rules_track(ember_source):
+    kinds = {kind.key: kind.count for kind, _ in token_plan(ember_source)}
+    # 8 units, a 350-point game
+    assert kinds == {
+        "unit": 8,  # one numbered marker per unit
+        "shock": 4 + 2 * 8,
+        "focus": 2 + 4,
+        "evade": 2 + 4,
+        "hold": 2 + 4,
+        "critical": 2 + 4,
+        "objective": 6,
+        "strategy": 2 + 350 // 50,
+    }
+
+
+def test_the_sheet_prints_each_kind_as_many_times_as_planned(ember_source):
+    pdf = token_sheet_pdf(ember_source, paper=A4, size=25)
+    text = sheet_text(pdf)
+    for kind, tokens in token_plan(ember_source):
+        assert f"{kind.label} × {kind.count}" in text  # the legend
+        if kind.key == "unit":
+            continue
+        assert text.count(kind.label.upper()) == len(tokens), kind.label
+    # the unit markers: numbered as the cards, each with its unit's name
+    assert " 1 2 3 4 5 6 7 8 " in text
+    for _, unit in ember_source.numbered_units:
+        assert unit.name in text
+    for number in range(1, 7):
+        assert re.search(rf"\b{number} ?OBJECTIVE", text)
+
+
+@pytest.mark.parametrize("size", [25, 32])
+def test_tokens_print_at_their_real_diameter(ember_source, size):
+    pdf = token_sheet_pdf(ember_source, paper=A4, size=size)
+    total = sum(len(tokens) for _, tokens in token_plan(ember_source))
+    # Every token's outer circle (the cut line), measured in the PDF's own units.
+    assert circles(pdf, size) == total
+    assert circles(pdf, 25 if size == 32 else 32) == 0
+
+
+def test_bigger_tokens_take_more_pages(ember_source):
+    small = token_sheet_pdf(ember_source, paper=A4, size=25)
+    big = token_sheet_pdf(ember_source, paper=A4, size=32)
+    assert len(page_texts(big)) > len(page_texts(small))
+
+
+def test_the_token_sheet_takes_the_chosen_paper(ember_source):
+    pdf = token_sheet_pdf(ember_source, paper=PAPERS["letter"], size=25)
+    assert set(page_sizes_mm(pdf)) == {(215.9, 279.4)}
+
+
+def test_other_rulesets_print_their_own_markers(ashen_source):
+    pdf = token_sheet_pdf(ashen_source, paper=A4, size=25)
+    text = sheet_text(pdf)
+    plan = dict((kind.key, tokens) for kind, tokens in token_plan(ashen_source))
+    assert set(plan) == {"unit", "wound", "shaken", "fatigued", "activated", "objective", "command"}
+    for label in ("WOUND", "SHAKEN", "FATIGUED", "ACTIVATED", "COMMAND POINT"):
+        key = label.split()[0].lower()
+        assert text.count(label) == len(plan[key]), label
+    assert "SHOCK" not in text
+    assert circles(pdf, 25) == sum(len(tokens) for tokens in plan.values())

@@ -1,0 +1,67 @@
+"""A Battle Forge player builds and prints a legal list from an imported published module."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.management import call_command
+from playwright.sync_api import expect
+
+from factions.catalog import clear_catalog_cache
+from tests.conftest import BATTLEFORGE_DATA
+
+from .test_builder import add_unit, expect_points, start_list, stored, unit
+
+pytestmark = pytest.mark.skipif(
+    not (BATTLEFORGE_DATA / "fantasy-realms" / "index.json").exists(),
+    reason="Battle Forge's published data (../shared/data/battleforge) is not on this machine",
+)
+
+
+@pytest.fixture
+def mystic_realms(transactional_db):
+    call_command("import_battleforge", str(BATTLEFORGE_DATA / "fantasy-realms"), verbosity=0)
+    clear_catalog_cache()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_legal_vampire_lords_list_from_the_imported_module(live_server, page, mystic_realms):
+    start_list(page, live_server.url, "fantasy-realms/vampire_lords", "Night Court")
+    # Battle modules play at 1000 points: 1 + 1 per full 500 = 3 strategy points, 2 legends.
+    expect_points(page, 0, 1000)
+    expect(page.locator("#force-f1")).to_contain_text("Generalist")
+    expect(page.locator("#totals .total-sp_income dd")).to_have_text("3")
+    expect(page.locator("#totals .total-legends dd")).to_contain_text("0 / 2")
+
+    add_unit(page, "Vampire Lord")
+    add_unit(page, "Zombies")
+    expect(page.locator("#violations")).to_contain_text(
+        "Force organization 'Generalist' needs at least 2 Core units; you have 1."
+    )
+    add_unit(page, "Skeletons")
+    # Prices are Battle Forge's own: Vampire Lord 85, Zombies 50, Skeletons 70.
+    expect_points(page, 205, 1000)
+    expect(page.locator("#totals .verdict")).to_have_text("Legal")
+
+    # The Blood focus, a legend for the Vampire Lord (a Leader), and a second hero.
+    page.locator("details.settings summary").click()
+    page.select_option("#set-focus", "blood")
+    page.get_by_role("button", name="Save settings").click()
+    expect(page.locator("#list-head")).to_contain_text("Blood focus")
+    page.select_option("#legend-pick", "inspired")
+    page.locator("#legend-unit").select_option(label="Vampire Lord")
+    page.get_by_role("button", name="Add legend").click()
+    expect(unit(page, "Vampire Lord")).to_contain_text("Inspired")
+    add_unit(page, "Necromancer")
+    expect_points(page, 270, 1000)
+    expect(page.locator("#totals .verdict")).to_have_text("Legal")
+
+    saved = stored(page)
+    assert saved.legal and saved.points == 270
+
+    # Print it: the roster PDF downloads, named after the list.
+    with page.expect_download() as download_info:
+        page.get_by_role("button", name="Download roster").click()
+    download = download_info.value
+    assert download.suggested_filename == "night-court-1000pts.pdf"
+    with open(download.path(), "rb") as pdf:
+        assert pdf.read(5) == b"%PDF-"
