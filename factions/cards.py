@@ -123,18 +123,24 @@ def count_text(model: ModelSpec) -> str:
     return str(model.min) if top == model.min else f"{model.min}-{top}"
 
 
+def item_labeller(catalog: Catalog, verb: str):
+    """How the items of an option with this verb are named: weapons, rules or models."""
+    if verb in ("replace_weapon", "add_weapon"):
+        return catalog.weapon_label
+    if verb in ("add_model", "replace_model"):
+
+        def model_label(faction: str | None, ref: Ref) -> str:
+            template = catalog.model_template(faction, ref.id)
+            return ref.display(template.name if template else ref.id)
+
+        return model_label
+    return catalog.rule_label
+
+
 def option_line(
     catalog: Catalog, faction: str, model: ModelSpec | None, option: OptionSpec
 ) -> OptionLine:
-    label_of = catalog.weapon_label if option.verb in ("replace_weapon", "add_weapon") else None
-    if option.verb in ("add_model", "replace_model"):
-
-        def label_of(f, ref):
-            template = catalog.model_template(f, ref.id)
-            return ref.display(template.name if template else ref.id)
-
-    if label_of is None:
-        label_of = catalog.rule_label
+    label_of = item_labeller(catalog, option.verb)
     old = ", ".join(label_of(faction, ref) for ref in option.replace)
     if option.verb == "replace_model" and model is not None:
         old = model.name
@@ -142,7 +148,7 @@ def option_line(
     if option.label:
         text = f"{option.label}: {text[0].lower()}{text[1:]}"
     choices = tuple(
-        (choice_label(catalog, faction, option, choice, label_of), price_text(option, choice))
+        (choice_label(catalog, faction, option, choice), price_text(option, choice))
         for choice in option.choices
     )
     limit = ""
@@ -155,13 +161,11 @@ def option_line(
     return OptionLine(text, choices, limit)
 
 
-def choice_label(
-    catalog: Catalog, faction: str, option: OptionSpec, choice: ChoiceSpec, label_of=None
-) -> str:
+def choice_label(catalog: Catalog, faction: str, option: OptionSpec, choice: ChoiceSpec) -> str:
+    """A choice as players read it: its label, or its items by name ("Crossbow + Shield")."""
     if choice.label:
         return choice.label
-    if label_of is None:
-        return " + ".join(ref.shorthand for ref in choice.items)
+    label_of = item_labeller(catalog, option.verb)
     return " + ".join(label_of(faction, ref) for ref in choice.items)
 
 

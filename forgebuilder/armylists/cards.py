@@ -57,12 +57,7 @@ def chosen_card(roster, unit, report=None) -> Card:
                 who = f"{n}× {who}".strip() if who else f"{n} of {lo.count}"
             card.weapons.extend(weapon_rows(catalog, faction, ref, who))
     for taken in unit.choices:
-        label = choice_label(
-            catalog, faction, taken.option, taken.choice,
-            catalog.weapon_label if taken.option.verb in ("replace_weapon", "add_weapon")
-            else None if taken.option.verb in ("add_model", "replace_model")
-            else catalog.rule_label,
-        )  # fmt: skip
+        label = choice_label(catalog, faction, taken.option, taken.choice)
         times = "" if taken.option.per_model or taken.count == 1 else f" ×{taken.count}"
         card.options.append(OptionLine(f"{label}{times}", (("", f"+{taken.points} pts"),)))
     for legend in roster.legends:

@@ -132,7 +132,12 @@ def editor_context(
     )
     units = {
         u.id: _unit_view(
-            catalog, roster, report, u, f"{base}{u.id}/", full=focus_units is None or u.id in focus_units
+            catalog,
+            roster,
+            report,
+            u,
+            f"{base}{u.id}/",
+            full=focus_units is None or u.id in focus_units,
         )
         for u in roster.units
     }
@@ -227,15 +232,8 @@ def _unit_view(
         n = unit.count_of(model.id) if model is not None else total
         allowed = allowed_picks(option, n, total)
         chosen = taken.get(option.id, {})
-        label_of = (
-            catalog.weapon_label
-            if option.verb in ("replace_weapon", "add_weapon")
-            else catalog.rule_label
-        )
-        if option.verb in ("add_model", "replace_model"):
-            label_of = None
         choices = [
-            ChoiceControl(c.id or "", choice_label(catalog, unit.faction_key, option, c, label_of),
+            ChoiceControl(c.id or "", choice_label(catalog, unit.faction_key, option, c),
                           price_text(option, c), chosen.get(c.id, 0))
             for c in option.choices
         ]  # fmt: skip

@@ -214,17 +214,7 @@ def option_texts(source: ExportSource, unit: RosterUnit) -> list[tuple[str, int]
     out = []
     for taken in unit.choices:
         verb = taken.option.verb
-        if verb in ("add_model", "replace_model"):
-
-            def label_of(f, ref):
-                template = catalog.model_template(f, ref.id)
-                return ref.display(template.name if template else ref.id)
-
-        elif verb in ("replace_weapon", "add_weapon"):
-            label_of = catalog.weapon_label
-        else:
-            label_of = catalog.rule_label
-        text = choice_label(catalog, faction, taken.option, taken.choice, label_of)
+        text = choice_label(catalog, faction, taken.option, taken.choice)
         if verb == "remove_rule":
             text = f"without {text}"
         if taken.count > 1 and not taken.option.per_model:
