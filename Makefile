@@ -73,6 +73,9 @@ run: starter-modules
 	@echo "forgebuilder is starting at http://$(HOST):$(PORT)/"
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
+# Two workers: the machines have two cores.
+PYTEST_ARGS ?= -n 2
+
 test: install-dev browser
 	$(PY) -m pytest $(PYTEST_ARGS)
 
@@ -90,7 +93,10 @@ format: install-dev
 	$(VENV)/bin/ruff check --fix .
 	$(VENV)/bin/ruff format .
 
+# The share-page benchmark loads gunicorn with wrk (Debian's package) when it can.
 bench: install-dev
+	@command -v wrk >/dev/null || { [ "$$(id -u)" = 0 ] && apt-get install -y -q wrk >/dev/null; } || \
+	  echo "wrk is not installed: the share-page benchmark uses its Python client instead"
 	$(PY) bench/run_all.py
 
 check-deploy: install

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import atexit
+import shutil
 import tempfile
 
 from .base import *  # noqa: F403
@@ -9,10 +11,10 @@ from .base import CACHES
 
 DEBUG = False
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-CACHES = {
-    **CACHES,
-    "renders": {**CACHES["renders"], "LOCATION": tempfile.mkdtemp(prefix="fb-render-cache-")},
-}
+# Each test process renders into its own cache folder, removed when the process ends.
+_RENDER_CACHE = tempfile.mkdtemp(prefix="fb-render-cache-")
+atexit.register(shutil.rmtree, _RENDER_CACHE, ignore_errors=True)
+CACHES = {**CACHES, "renders": {**CACHES["renders"], "LOCATION": _RENDER_CACHE}}
 
 # Serve static files straight from static/ (no collectstatic in tests).
 WHITENOISE_USE_FINDERS = True

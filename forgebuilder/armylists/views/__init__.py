@@ -148,13 +148,22 @@ def export_json(request: HttpRequest, public_id: str) -> HttpResponse:
     return response
 
 
+MAX_IMPORT_BYTES = 1_000_000
+
+
 @require_http_methods(["GET", "POST"])
 def list_import(request: HttpRequest) -> HttpResponse:
     problems: list[tuple[str, str]] = []
     if request.method == "POST":
         upload = request.FILES.get("file")
-        raw = upload.read() if upload else request.POST.get("document", "").encode()
-        if not raw.strip():
+        if upload is not None and upload.size > MAX_IMPORT_BYTES:
+            raw = b""
+            problems = [("", "the file is larger than 1 MB; a list file is far smaller")]
+        else:
+            raw = upload.read() if upload else request.POST.get("document", "").encode()
+        if problems:
+            pass
+        elif not raw.strip():
             problems = [("", "choose a list file (.json) or paste a list document")]
         else:
             from ..importing import import_document

@@ -272,3 +272,11 @@ def test_names_quoted_back_from_a_bad_file_are_escaped(client, document):
     assert response.status_code == 400
     assert "<script>x</script>" not in response.text
     assert "&lt;script&gt;x&lt;/script&gt;" in response.text
+
+
+def test_an_import_larger_than_a_megabyte_is_refused_without_reading_it(client, mini_module):
+    big = SimpleUploadedFile("huge.json", b" " * 1_000_001, content_type="application/json")
+    response = client.post(reverse("armylists:import"), {"file": big})
+    assert response.status_code == 400
+    assert "larger than 1 MB" in response.content.decode()
+    assert not ArmyList.objects.exists()
