@@ -39,10 +39,12 @@ class Counts:
     created: list[str] = field(default_factory=list)
     updated: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
+    # Rows that only moved (another row was added or removed before them): not an update.
+    reordered: list[str] = field(default_factory=list)
 
     @property
     def changed(self) -> bool:
-        return bool(self.created or self.updated or self.removed)
+        return bool(self.created or self.updated or self.removed or self.reordered)
 
 
 @dataclass
@@ -75,6 +77,7 @@ class LoadSummary:
                     ("created", counts.created),
                     ("updated", counts.updated),
                     ("removed", counts.removed),
+                    ("reordered", counts.reordered),
                 )
                 if keys
             ]
@@ -143,7 +146,7 @@ def _sync(
                     setattr(obj, name, values[name])
                 changed_fields.update(diff)
                 to_update.append(obj)
-                counts.updated.append(_label(key))
+                (counts.reordered if diff == ["order"] else counts.updated).append(_label(key))
         result[key] = obj
     if current:
         model.objects.filter(pk__in=[obj.pk for obj in current.values()]).delete()

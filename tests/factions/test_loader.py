@@ -340,3 +340,16 @@ def test_from_the_shell_a_bad_file_exits_non_zero_without_a_traceback(tmp_path):
     assert "factions.millford.datasheets.spearmen.points: must be a whole number" in result.stderr
     assert result.stderr.rstrip().endswith("CommandError: 1 module could not be loaded.")
     assert "Traceback" not in result.stderr
+
+
+def test_removing_a_datasheet_before_others_reports_them_moved_not_updated(tmp_path):
+    load_module_path(MINI)
+    text = MINI.read_text(encoding="utf-8")
+    start, end = text.index("      captain:\n"), text.index("      spearmen:\n")
+    summary = load_module_path(write(tmp_path, text[:start] + text[end:]))
+    lines = summary.lines(verbose=True)
+    assert "  datasheets: 1 removed, 3 reordered" in lines
+    assert "    - millford/captain" in lines
+    assert not any(line.startswith("    ~ ") for line in lines)
+    keys = list(m.Datasheet.objects.filter(faction__key="millford").values_list("key", flat=True))
+    assert keys == ["spearmen", "river_witch", "levy_mob"]
