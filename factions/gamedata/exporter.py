@@ -13,6 +13,7 @@ from typing import Any
 import yaml
 
 from factions import models as m
+from factions.rulesets import registry
 
 from .loader import FACTION_SCOPED
 from .schemas import ModuleSpec
@@ -52,7 +53,40 @@ def game_module_spec(module: m.GameModule) -> ModuleSpec:
             target.setdefault(attr, {})[row.key] = values
     _add_datasheets(module, factions)
     data["factions"] = factions
+    _canonical_order(data)
     return ModuleSpec.model_validate(data)
+
+
+def _canonical_order(data: dict[str, Any]) -> None:
+    """Put stats and parameters in the ruleset's order.
+
+    PostgreSQL's jsonb keeps no key order, so the stored order cannot be trusted: an export is
+    made the same on every database by ordering keys the way the ruleset lists them.
+    """
+    if data.get("ruleset") not in registry:
+        return
+    ruleset = registry.get(data["ruleset"])
+    stat_order = [s.key for s in (*ruleset.model_stats, *ruleset.weapon_stats)]
+    param_order = list(ruleset.parameters.model_fields)
+
+    def ordered(mapping: dict[str, Any], order: list[str]) -> dict[str, Any]:
+        rank = {key: i for i, key in enumerate(order)}
+        return dict(sorted(mapping.items(), key=lambda kv: (rank.get(kv[0], len(rank)), kv[0])))
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key == "stats" and isinstance(value, dict):
+                    node[key] = ordered(value, stat_order)
+                else:
+                    walk(value)
+        elif isinstance(node, list):
+            for item in node:
+                walk(item)
+
+    walk(data)
+    if isinstance(data.get("parameters"), dict):
+        data["parameters"] = ordered(data["parameters"], param_order)
 
 
 def _add_datasheets(module: m.GameModule, factions: dict[str, dict[str, Any]]) -> None:
