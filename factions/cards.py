@@ -71,12 +71,6 @@ class Card:
     chosen: bool = False
     extras: list[tuple[str, str]] = field(default_factory=list)  # (heading, text): legend, powers
 
-    def rule_ids(self) -> set[str]:
-        ids = {chip.id for chip in self.rules}
-        ids |= {chip.id for row in self.models for chip in row.rules}
-        ids |= {chip.id for row in self.weapons for chip in row.rules}
-        return ids
-
 
 def rule_chips(
     catalog: Catalog, faction: str | None, refs: tuple[Ref, ...]

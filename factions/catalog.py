@@ -8,7 +8,7 @@ makes the next request build a fresh catalogue.
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
@@ -50,6 +50,9 @@ class Catalog:
     module_id: int
     revision: int
     spec: ModuleSpec
+    _layers: dict[tuple[str | None, str], dict[str, Any]] = field(
+        default_factory=dict, init=False, repr=False
+    )
 
     @property
     def slug(self) -> str:
@@ -66,24 +69,16 @@ class Catalog:
     def faction(self, key: str) -> FactionSpec | None:
         return self.spec.factions.get(key)
 
-    def _layer(self, faction_key: str | None, attr: str) -> dict[str, Any]:
-        merged = dict(getattr(self.spec, attr))
-        faction = self.spec.factions.get(faction_key) if faction_key else None
-        if faction is not None:
-            merged.update(getattr(faction, attr))
-        return merged
-
-    @cached_property
-    def _layers(self) -> dict[tuple[str | None, str], dict[str, Any]]:
-        return {}
-
     def layered(self, faction_key: str | None, attr: str) -> dict[str, Any]:
-        """Module entries overlaid with the faction's (the faction wins)."""
+        """Module entries overlaid with the faction's (the faction wins); built once each."""
         key = (faction_key, attr)
-        cache = self._layers
-        if key not in cache:
-            cache[key] = self._layer(faction_key, attr)
-        return cache[key]
+        if key not in self._layers:
+            merged = dict(getattr(self.spec, attr))
+            faction = self.spec.factions.get(faction_key) if faction_key else None
+            if faction is not None:
+                merged.update(getattr(faction, attr))
+            self._layers[key] = merged
+        return self._layers[key]
 
     def rule(self, faction_key: str | None, key: str) -> RuleSpec | None:
         return self.layered(faction_key, "rules").get(key)

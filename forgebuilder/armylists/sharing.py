@@ -23,7 +23,6 @@ class SharedList:
     document: ListDocument
     roster: Roster
     report: Report
-    etag: str
 
 
 def share_link_create(*, army_list: ArmyList, kind: str) -> ShareLink:
@@ -67,15 +66,7 @@ def shared_list(token: str) -> SharedList:
     document = ListDocument.model_validate(raw)
     catalog = catalog_for(army_list.module)
     roster = resolve(document, catalog)
-    etag = _etag(link, army_list.version, army_list.module.revision)
-    return SharedList(link, army_list, document, roster, evaluate(roster), etag)
-
-
-def _etag(link: ShareLink, list_version: int, module_revision: int) -> str:
-    # The page depends on the list's content and on the game data it is read with.
-    version = link.list_version if link.kind == ShareLink.SNAPSHOT else list_version
-    key = f"{link.token}:{link.kind}:{version}:{link.army_list.module_id}:{module_revision}"
-    return hashlib.sha256(key.encode()).hexdigest()[:32]
+    return SharedList(link, army_list, document, roster, evaluate(roster))
 
 
 def share_link_etag(token: str) -> str | None:
@@ -96,9 +87,14 @@ def share_link_etag(token: str) -> str | None:
     )
     if row is None:
         return None
-    link = ShareLink(token=row["token"], kind=row["kind"], list_version=row["list_version"])
-    link.army_list = ArmyList(module_id=row["army_list__module_id"])
-    return _etag(link, row["army_list__version"], row["army_list__module__revision"])
+    # The page depends on the list's content and on the game data it is read with.
+    snapshot = row["kind"] == ShareLink.SNAPSHOT
+    version = row["list_version"] if snapshot else row["army_list__version"]
+    key = (
+        f"{row['token']}:{row['kind']}:{version}:"
+        f"{row['army_list__module_id']}:{row['army_list__module__revision']}"
+    )
+    return hashlib.sha256(key.encode()).hexdigest()[:32]
 
 
 def share_url(request: HttpRequest | None, link: ShareLink) -> str:

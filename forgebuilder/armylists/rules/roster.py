@@ -154,9 +154,6 @@ class Roster:
     def units_in(self, force_id: str) -> list[RosterUnit]:
         return [u for u in self.units if u.force_id == force_id]
 
-    def loadout(self, unit: RosterUnit) -> list[Loadout]:
-        return unit_loadout(unit)
-
 
 _memos: WeakKeyDictionary[Catalog, dict[str, dict]] = WeakKeyDictionary()
 
