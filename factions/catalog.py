@@ -118,6 +118,14 @@ class Catalog:
         alliance = self.spec.alliances.get(faction.alliance)
         return (faction.alliance, alliance) if alliance else None
 
+    def focuses_allowing(self, faction_key: str, focuses: tuple[str, ...]) -> list[str]:
+        """Names of the faction's focuses under which an item with this filter is available."""
+        return [
+            focus.name
+            for key, focus in self.focuses(faction_key).items()
+            if focus_allows(focuses, key, focus.restricted)
+        ]
+
     def category_name(self, key: str | None) -> str:
         if key is None:
             return "Other"

@@ -90,7 +90,7 @@ def _focus_names(catalog: Catalog, faction_key: str, focuses: tuple[str, ...]) -
     names = []
     if focus_allows(focuses, None, False):
         names.append("No focus")
-    names += [f.name for k, f in all_focuses.items() if focus_allows(focuses, k, f.restricted)]
+    names += catalog.focuses_allowing(faction_key, focuses)
     if len(names) == len(all_focuses) + 1:
         return []
     return names

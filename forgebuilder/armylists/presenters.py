@@ -371,10 +371,7 @@ def _catalogue(catalog: Catalog, roster: Roster) -> list[dict]:
 
 def _focus_note(catalog: Catalog, roster: Roster, faction_key: str, sheet) -> str:
     """Why a datasheet cannot be taken under the list's focus, naming the focuses that allow it."""
-    from factions.catalog import focus_allows
-
-    focuses = catalog.focuses(faction_key)
-    allowing = [f.name for k, f in focuses.items() if focus_allows(sheet.focuses, k, f.restricted)]
+    allowing = catalog.focuses_allowing(faction_key, sheet.focuses)
     if roster.focus is not None and roster.focus.restricted and not allowing:
         return f"Not with the {roster.focus.name} focus"
     if allowing:
