@@ -74,8 +74,11 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
         page = _page(shared_list(token))
         cache.set(f"share-page:{base}", page, 3600)
     token_now = get_token(request)  # also makes sure the visitor gets a CSRF cookie
+    # Only a page that is the same for every visitor may enter the shared cache: never one
+    # rendered for a signed-in visitor (their name is in the header) or with flash messages.
+    shareable = _is_generic_visitor(request)
     html_key = f"share-html:{etag}:{request.get_host()}"
-    html = None if _has_messages(request) else cache.get(html_key)
+    html = cache.get(html_key) if shareable else None
     if html is None:
         context = {
             **page,
@@ -85,9 +88,10 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
             "csrf_token": token_now,  # one value for the whole page, replaced below
         }
         html = render_to_string("armylists/shared.html", context, request=request)
-        # The whole page is the same for every request with this ETag but for the visitor's
-        # CSRF token: cache it with a placeholder there.
-        cache.set(html_key, html.replace(token_now, CSRF_PLACEHOLDER), 3600)
+        if shareable:
+            # The page is the same for every anonymous visitor with this ETag but for their
+            # CSRF token: cache it with a placeholder there.
+            cache.set(html_key, html.replace(token_now, CSRF_PLACEHOLDER), 3600)
     else:
         html = html.replace(CSRF_PLACEHOLDER, token_now)
     response = HttpResponse(html)
@@ -96,6 +100,11 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
 
 
 CSRF_PLACEHOLDER = "__forgebuilder_csrf_token__"
+
+
+def _is_generic_visitor(request: HttpRequest) -> bool:
+    """True when nothing on the page depends on who asks: anonymous, no pending messages."""
+    return not request.user.is_authenticated and not _has_messages(request)
 
 
 def _has_messages(request: HttpRequest) -> bool:
