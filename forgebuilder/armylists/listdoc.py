@@ -4,21 +4,28 @@ It is what the editor stores, what the JSON export writes and the import reads, 
 validation API and `manage.py validate_list` take. Ids inside a document (`f1`, `u3`) link units
 to force organizations and legends to units; game data is named by its keys in the module.
 See docs/list-format.md.
+
+Version 2 added notes (the list's and each unit's), a focus per force organization and each
+unit's campaign state. Version 1 documents are upgraded when they are read (`upgrade`), so every
+entry point (stored lists, imports, the API, `validate_list`) takes both versions.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
 FORMAT = "forgebuilder-list"
-VERSION = 1
+VERSION = 2
 MAX_UNITS = 400
 MAX_FORCES = 40
+MAX_LEGENDS = 50
+MAX_NOTE = 2000
 
 LocalId = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_\-]{1,40}$")]
 DataKey = Annotated[str, StringConstraints(min_length=1, max_length=200)]
+Note = Annotated[str, StringConstraints(max_length=MAX_NOTE)]
 
 
 class DocModel(BaseModel):
@@ -31,6 +38,7 @@ class ListForce(DocModel):
     id: LocalId
     organization: DataKey | None = None
     faction: DataKey
+    focus: DataKey | None = Field(None, description="this force's focus (Battle Forge), or none")
 
 
 class ListChoice(DocModel):
@@ -39,6 +47,26 @@ class ListChoice(DocModel):
     option: DataKey
     choice: DataKey
     count: int = Field(1, ge=1, le=1000)
+
+
+class UnitCampaign(DocModel):
+    """What a unit carries from game to game in a campaign (Grimdark campaign rules).
+
+    Keys name entries of the module's `campaign` tables (traits, skill sets, injuries, talents).
+    """
+
+    xp: int = Field(0, ge=0, le=10_000)
+    level: int = Field(0, ge=0, le=100)
+    traits: tuple[DataKey, ...] = Field(default=(), max_length=100)
+    skill_sets: tuple[DataKey, ...] = Field(default=(), max_length=10)
+    injuries: tuple[DataKey, ...] = Field(default=(), max_length=100)
+    talents: tuple[DataKey, ...] = Field(default=(), max_length=100)
+    joined: LocalId | None = Field(None, description="the unit a hero has joined")
+    status: Literal["active", "dead", "disbanded"] = "active"
+    recruited_after: int = Field(
+        0, ge=0, le=10_000, description="missions played before it joined (0: founding army)"
+    )
+    veteran: bool = Field(False, description="recruited with experience, at the module's price")
 
 
 class ListUnit(DocModel):
@@ -50,6 +78,8 @@ class ListUnit(DocModel):
     models: dict[DataKey, Annotated[int, Field(ge=0, le=1000)]] = Field(default_factory=dict)
     options: tuple[ListChoice, ...] = Field(default=(), max_length=200)
     specialty: DataKey | None = None
+    notes: Note = ""
+    campaign: UnitCampaign | None = None
 
 
 class ListLegend(DocModel):
@@ -59,18 +89,26 @@ class ListLegend(DocModel):
 
 class ListDocument(DocModel):
     format: Literal["forgebuilder-list"] = FORMAT
-    version: Literal[1] = VERSION
+    version: Literal[2] = VERSION
     name: Annotated[str, StringConstraints(strip_whitespace=True, max_length=120)] = "New list"
     module: DataKey
     module_version: str | None = None
     faction: DataKey
-    focus: DataKey | None = None
+    focus: DataKey | None = Field(
+        None, description="the primary faction's focus: the default for its new forces"
+    )
     points_limit: int = Field(ge=1, le=100_000)
     casual: bool = False
     doctrine: DataKey | None = None
     forces: tuple[ListForce, ...] = Field(default=(), max_length=MAX_FORCES)
     units: tuple[ListUnit, ...] = Field(default=(), max_length=MAX_UNITS)
-    legends: tuple[ListLegend, ...] = Field(default=(), max_length=50)
+    legends: tuple[ListLegend, ...] = Field(default=(), max_length=MAX_LEGENDS)
+    notes: Note = ""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _upgrade(cls, data: Any) -> Any:
+        return upgrade(data)
 
     @model_validator(mode="after")
     def _links(self) -> ListDocument:
@@ -90,6 +128,14 @@ class ListDocument(DocModel):
                 raise ValueError(
                     f"legends[{i}] is given to unit '{legend.unit}', which the list lacks"
                 )
+        for i, unit in enumerate(self.units):
+            joined = unit.campaign.joined if unit.campaign else None
+            if joined is not None and (joined not in known_units or joined == unit.id):
+                raise ValueError(
+                    f"units[{i}] has joined unit '{joined}', which the list lacks"
+                    if joined != unit.id
+                    else f"units[{i}] cannot join itself"
+                )
         return self
 
     def unit(self, unit_id: str) -> ListUnit | None:
@@ -108,3 +154,25 @@ class ListDocument(DocModel):
 
     def to_json(self) -> dict:
         return self.model_dump(mode="json")
+
+
+def upgrade(data: Any) -> Any:
+    """A document's data in the current version: version 1 is converted, others pass as they are.
+
+    Version 1 had one focus for the whole list; version 2 gives each force organization its own.
+    The list's focus stays as the default and is copied onto the primary faction's forces.
+    Anything that is not a version-1 document object is returned unchanged for validation to judge.
+    """
+    if not isinstance(data, dict) or data.get("version", 1) != 1:
+        return data
+    upgraded = {**data, "version": VERSION}
+    focus, faction = data.get("focus"), data.get("faction")
+    forces = data.get("forces")
+    if focus is not None and isinstance(forces, list | tuple):
+        upgraded["forces"] = [
+            {**force, "focus": focus}
+            if isinstance(force, dict) and force.get("faction") == faction and "focus" not in force
+            else force
+            for force in forces
+        ]
+    return upgraded

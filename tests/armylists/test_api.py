@@ -136,7 +136,7 @@ def test_missing_keys_are_named(client, mini_module):
         (lambda d: d.update(points_limit="lots"), "points_limit", "valid integer"),
         (lambda d: d.update(points_limit=0), "points_limit", "greater than or equal to 1"),
         (lambda d: d.update(format="army-list"), "format", "'forgebuilder-list'"),
-        (lambda d: d.update(version=2), "version", "1"),
+        (lambda d: d.update(version=3), "version", "2"),
         (lambda d: d.update(colour="red"), "colour", "unknown key"),
         (lambda d: d.update(units="u1"), "units", "valid tuple"),
         (

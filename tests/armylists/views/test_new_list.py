@@ -60,7 +60,9 @@ def test_a_new_list_starts_at_the_games_size_with_the_cheapest_force_organizatio
 
     document = ArmyList.objects.get().document
     assert document["points_limit"] == 150
-    assert document["forces"] == [{"id": "f1", "organization": "patrol", "faction": "millford"}]
+    assert document["forces"] == [
+        {"id": "f1", "organization": "patrol", "faction": "millford", "focus": None}
+    ]
     assert document["name"] == "Millford list", "an unnamed list is named after its faction"
 
 
