@@ -69,9 +69,12 @@ migrate: install
 starter-modules: migrate
 	$(PY) manage.py load_starter_modules
 
+# The PDF worker (`db_worker`) runs in the background beside the server and stops with it.
 run: starter-modules
-	@echo "forgebuilder is starting at http://$(HOST):$(PORT)/"
-	$(PY) manage.py runserver $(HOST):$(PORT)
+	@echo "forgebuilder is starting at http://$(HOST):$(PORT)/ (with a PDF worker)"
+	@$(PY) manage.py db_worker & worker=$$!; \
+	  trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
+	  $(PY) manage.py runserver $(HOST):$(PORT)
 
 # Two workers: the machines have two cores.
 PYTEST_ARGS ?= -n 2

@@ -24,6 +24,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_htmx",
+    "django_tasks_db",
     "factions",
     "forgebuilder.accounts",
     "forgebuilder.armylists",
@@ -110,6 +111,9 @@ CACHES = {
         "OPTIONS": {"MAX_ENTRIES": 2000},
     },
 }
+
+# Background work (PDF rendering) is queued in the database and run by `manage.py db_worker`.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
 
 # Email goes to the console unless a real backend is configured (password-reset links in development).
 MAILERS = {

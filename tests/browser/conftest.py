@@ -74,3 +74,32 @@ def starter_modules(transactional_db):
 
     call_command("load_starter_modules", verbosity=0)
     clear_catalog_cache()
+
+
+@pytest.fixture
+def render_worker(transactional_db):
+    """A PDF task worker (`manage.py db_worker`) running beside the live server, in a thread.
+
+    `render_worker.start()` starts it (tests that want to see the waiting page first start it
+    later); it is stopped when the test ends.
+    """
+    import threading
+
+    from django_tasks_db.management.commands.db_worker import Worker
+
+    worker = Worker(
+        queue_names=["default"],
+        interval=0.2,
+        batch=False,
+        backend_name="default",
+        startup_delay=False,
+        max_tasks=None,
+        worker_id="browser-tests",
+        excluded_queue_names=[],
+    )
+    thread = threading.Thread(target=worker.run, daemon=True)
+    worker.start = thread.start
+    yield worker
+    worker.running = False
+    if thread.is_alive():
+        thread.join(timeout=30)

@@ -24,7 +24,10 @@ def mystic_realms(transactional_db):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_legal_vampire_lords_list_from_the_imported_module(live_server, page, mystic_realms):
+def test_a_legal_vampire_lords_list_from_the_imported_module(
+    live_server, page, mystic_realms, render_worker
+):
+    render_worker.start()
     start_list(page, live_server.url, "fantasy-realms/vampire_lords", "Night Court")
     # Battle modules play at 1000 points: 1 + 1 per full 500 = 3 strategy points, 2 legends.
     expect_points(page, 0, 1000)

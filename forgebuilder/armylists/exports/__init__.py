@@ -14,10 +14,10 @@ from .options import (
     paper_from,
     token_size_from,
 )
-from .roster import roster_html, roster_pdf
+from .roster import roster_html, roster_key, roster_pdf
 from .source import ExportSource, source_from_evaluated
 from .text import list_text
-from .tokens import token_plan, token_sheet_html, token_sheet_pdf
+from .tokens import token_plan, token_sheet_html, token_sheet_key, token_sheet_pdf
 
 __all__ = [
     "PAPERS",
@@ -28,10 +28,12 @@ __all__ = [
     "list_text",
     "paper_from",
     "roster_html",
+    "roster_key",
     "roster_pdf",
     "source_from_evaluated",
     "token_plan",
     "token_sheet_html",
+    "token_sheet_key",
     "token_sheet_pdf",
     "token_size_from",
 ]

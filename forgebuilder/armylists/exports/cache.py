@@ -65,3 +65,8 @@ def cached_render(key: str, render: Callable[[], bytes]) -> bytes:
         data = render()
         cache.set(key, data)
     return data
+
+
+def cached(key: str) -> bytes | None:
+    """The bytes stored under `key`, or None when they were never drawn (or were evicted)."""
+    return caches[CACHE_ALIAS].get(key)

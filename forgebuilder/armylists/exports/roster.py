@@ -62,8 +62,13 @@ class GlossaryEntry:
 
 def roster_pdf(source: ExportSource, *, paper: Paper) -> bytes:
     """The roster of `source` on `paper`, from the render cache when it was drawn before."""
-    key = render_key("roster", source, paper=paper.key)
+    key = roster_key(source, paper=paper)
     return cached_render(key, lambda: render.write_pdf(roster_html(source, paper=paper)))
+
+
+def roster_key(source: ExportSource, *, paper: Paper) -> str:
+    """The render-cache key of the roster of `source` on `paper`."""
+    return render_key("roster", source, paper=paper.key)
 
 
 def roster_html(source: ExportSource, *, paper: Paper) -> str:

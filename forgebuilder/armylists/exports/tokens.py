@@ -86,10 +86,15 @@ def columns_for(paper: Paper, size: int) -> int:
 
 def token_sheet_pdf(source: ExportSource, *, paper: Paper, size: int) -> bytes:
     """The token sheet of `source` with tokens `size` mm across, from the render cache if drawn."""
-    key = render_key("tokens", source, paper=paper.key, size=size)
+    key = token_sheet_key(source, paper=paper, size=size)
     return cached_render(
         key, lambda: render.write_pdf(token_sheet_html(source, paper=paper, size=size))
     )
+
+
+def token_sheet_key(source: ExportSource, *, paper: Paper, size: int) -> str:
+    """The render-cache key of the token sheet of `source` on `paper`, tokens `size` mm across."""
+    return render_key("tokens", source, paper=paper.key, size=size)
 
 
 def token_sheet_html(source: ExportSource, *, paper: Paper, size: int) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from types import SimpleNamespace
 
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
@@ -11,25 +10,28 @@ from django.views.decorators.http import require_GET
 
 from .. import exports
 from ..ownership import owner_of
+from ..printouts import PdfState, Printout, pdf_request
 from ..selectors import army_list_owned
 from ..services import army_list_evaluate
 from ..sharing import live_share_link, share_url, shared_list
 from . import download_name
+from .pdf_wait import PRINTOUT_TITLES, pdf_waiting_page
 
 TEXT_PARTIAL = "armylists/partials/downloads.html#list-text"
-Export = Callable[[HttpRequest, exports.ExportSource], tuple[bytes | str, str, str]]
 
 
-def _owned_source(request: HttpRequest, public_id: str) -> exports.ExportSource:
+def _owned_source(request: HttpRequest, public_id: str) -> tuple[exports.ExportSource, dict]:
     army_list = army_list_owned(owner=owner_of(request), public_id=public_id)
     link = live_share_link(army_list)
     url = share_url(request, link) if link is not None else ""
-    return exports.source_from_evaluated(army_list_evaluate(army_list), share_url=url)
+    source = exports.source_from_evaluated(army_list_evaluate(army_list), share_url=url)
+    return source, {"list_id": army_list.pk, "share_url": url}
 
 
-def _shared_source(request: HttpRequest, token: str) -> exports.ExportSource:
+def _shared_source(request: HttpRequest, token: str) -> tuple[exports.ExportSource, dict]:
     data = shared_list(token)  # 404 when unknown or revoked
-    return exports.source_from_evaluated(data, share_url=share_url(request, data.link))
+    url = share_url(request, data.link)
+    return exports.source_from_evaluated(data, share_url=url), {"token": token, "share_url": url}
 
 
 def _filename(source: exports.ExportSource, suffix: str, extension: str) -> str:
@@ -38,67 +40,66 @@ def _filename(source: exports.ExportSource, suffix: str, extension: str) -> str:
     return download_name(named, extension).removesuffix(f".{extension}") + f"{suffix}.{extension}"
 
 
-def _roster(request: HttpRequest, source: exports.ExportSource):
+def _printout(request: HttpRequest, kind: str, origin: dict) -> Printout:
     paper = exports.paper_from(request.GET.get("paper"))
-    pdf = exports.roster_pdf(source, paper=paper)
-    return pdf, "application/pdf", _filename(source, "", "pdf")
+    size = exports.token_size_from(request.GET.get("size")) if kind == "tokens" else None
+    return Printout(kind=kind, paper=paper, size=size, origin=origin)
 
 
-def _tokens(request: HttpRequest, source: exports.ExportSource):
-    paper = exports.paper_from(request.GET.get("paper"))
-    size = exports.token_size_from(request.GET.get("size"))
-    pdf = exports.token_sheet_pdf(source, paper=paper, size=size)
-    return pdf, "application/pdf", _filename(source, "-tokens", "pdf")
-
-
-def _text(request: HttpRequest, source: exports.ExportSource):
-    text = exports.list_text(source)
-    return text, "text/plain; charset=utf-8", _filename(source, "", "txt")
-
-
-def _download(export: Export, source: exports.ExportSource, request: HttpRequest) -> HttpResponse:
-    try:
-        body, content_type, filename = export(request, source)
-    except exports.ExportOptionError as exc:
-        return HttpResponseBadRequest(str(exc), content_type="text/plain; charset=utf-8")
+def _attachment(body: bytes | str, content_type: str, filename: str) -> HttpResponse:
     response = HttpResponse(body, content_type=content_type)
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     response["X-Content-Type-Options"] = "nosniff"
     return response
 
 
+def _pdf(request: HttpRequest, kind: str, found: tuple[exports.ExportSource, dict]):
+    source, origin = found
+    try:
+        printout = _printout(request, kind, origin)
+    except exports.ExportOptionError as exc:
+        return HttpResponseBadRequest(str(exc), content_type="text/plain; charset=utf-8")
+    status = pdf_request(printout=printout, source=source)
+    waiting = request.GET.get("wait") == "1"  # the waiting page asking again
+    if status.state is PdfState.READY and not waiting:
+        suffix = "-tokens" if kind == "tokens" else ""
+        return _attachment(status.pdf, "application/pdf", _filename(source, suffix, "pdf"))
+    return pdf_waiting_page(request, status.state, title=PRINTOUT_TITLES[kind])
+
+
 @require_GET
 def roster_pdf(request: HttpRequest, public_id: str) -> HttpResponse:
-    return _download(_roster, _owned_source(request, public_id), request)
+    return _pdf(request, "roster", _owned_source(request, public_id))
 
 
 @require_GET
 def tokens_pdf(request: HttpRequest, public_id: str) -> HttpResponse:
-    return _download(_tokens, _owned_source(request, public_id), request)
+    return _pdf(request, "tokens", _owned_source(request, public_id))
 
 
 @require_GET
 def text_export(request: HttpRequest, public_id: str) -> HttpResponse:
-    return _text_response(request, _owned_source(request, public_id))
+    return _text_response(request, _owned_source(request, public_id)[0])
 
 
 @require_GET
 def shared_roster_pdf(request: HttpRequest, token: str) -> HttpResponse:
-    return _download(_roster, _shared_source(request, token), request)
+    return _pdf(request, "roster", _shared_source(request, token))
 
 
 @require_GET
 def shared_tokens_pdf(request: HttpRequest, token: str) -> HttpResponse:
-    return _download(_tokens, _shared_source(request, token), request)
+    return _pdf(request, "tokens", _shared_source(request, token))
 
 
 @require_GET
 def shared_text_export(request: HttpRequest, token: str) -> HttpResponse:
-    return _text_response(request, _shared_source(request, token))
+    return _text_response(request, _shared_source(request, token)[0])
 
 
 def _text_response(request: HttpRequest, source: exports.ExportSource) -> HttpResponse:
+    text = exports.list_text(source)
     if getattr(request, "htmx", False):
         # The downloads partial's copy box asks for the text when it is opened.
-        return render(request, TEXT_PARTIAL, {"list_text": exports.list_text(source)})
-    return _download(_text, source, request)
+        return render(request, TEXT_PARTIAL, {"list_text": text})
+    return _attachment(text, "text/plain; charset=utf-8", _filename(source, "", "txt"))

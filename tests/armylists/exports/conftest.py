@@ -17,6 +17,7 @@ EMBER_REACH = REPO / "factions" / "game_modules" / "ember-reach"
 def _empty_render_cache():
     """Every test starts with no rendered PDF kept (the cache is a directory shared by tests)."""
     caches["renders"].clear()
+    caches["default"].clear()  # and no marker of a render queued by an earlier test
     yield
     caches["renders"].clear()
 
@@ -198,3 +199,33 @@ def ashen_source(db):
         d, _ = e.add_unit(d, catalog, datasheet=sheet, force=None)
     roster = resolve(d, catalog)
     return ExportSource(d, roster, evaluate(roster))
+
+
+@pytest.fixture
+def run_renders(db):
+    """Run the queued PDF renders now, as `manage.py db_worker` does, then stop."""
+
+    def run() -> None:
+        call_command("db_worker", "--batch", "--no-startup-delay", verbosity=0)
+
+    return run
+
+
+@pytest.fixture
+def fetch_pdf(client, run_renders):
+    """GET a PDF the way a browser does: asked, prepared by the worker, asked again.
+
+    The first answer must be the waiting page (202) unless the PDF was drawn before, in which
+    case it comes at once from the render cache.
+    """
+
+    def fetch(url: str, *, by=None):
+        browser = by or client
+        response = browser.get(url)
+        if response.status_code != 202:
+            return response
+        assert "Preparing your PDF" in response.content.decode()
+        run_renders()
+        return browser.get(url)
+
+    return fetch

@@ -30,8 +30,8 @@ def owner_url(name, army_list, **query):
         ("armylists:text_export", "text/plain; charset=utf-8", "emberstone-oath-350pts.txt"),
     ],
 )
-def test_downloads_are_named_after_the_list(client, ember_list, route, content_type, filename):
-    response = client.get(owner_url(route, ember_list))
+def test_downloads_are_named_after_the_list(fetch_pdf, ember_list, route, content_type, filename):
+    response = fetch_pdf(owner_url(route, ember_list))
     assert response.status_code == 200
     assert response["Content-Type"] == content_type
     assert response["Content-Disposition"] == f'attachment; filename="{filename}"'
@@ -76,13 +76,13 @@ def test_unknown_paper_or_token_size_is_a_bad_request(client, ember_list, route,
 
 
 @pytest.mark.parametrize(("paper", "size"), [("a4", (210.0, 297.0)), ("letter", (215.9, 279.4))])
-def test_paper_is_chosen_in_the_query(client, ember_list, paper, size):
-    response = client.get(owner_url("armylists:roster_pdf", ember_list, paper=paper))
+def test_paper_is_chosen_in_the_query(fetch_pdf, ember_list, paper, size):
+    response = fetch_pdf(owner_url("armylists:roster_pdf", ember_list, paper=paper))
     assert set(page_sizes_mm(response.content)) == {size}
 
 
-def test_a_live_share_link_is_printed_on_the_owners_roster(client, ember_list, live_link):
-    response = client.get(owner_url("armylists:roster_pdf", ember_list))
+def test_a_live_share_link_is_printed_on_the_owners_roster(fetch_pdf, ember_list, live_link):
+    response = fetch_pdf(owner_url("armylists:roster_pdf", ember_list))
     url = f"http://testserver/s/{live_link.token}/"
     pdf = reader(response.content)
     assert all(url in link_uris(page) for page in pdf.pages)
@@ -90,18 +90,18 @@ def test_a_live_share_link_is_printed_on_the_owners_roster(client, ember_list, l
 
 
 @pytest.mark.parametrize("route", SHARE_ROUTES)
-def test_anyone_with_the_share_link_may_download(stranger, live_link, route):
-    response = stranger.get(reverse(route, args=[live_link.token]))
+def test_anyone_with_the_share_link_may_download(fetch_pdf, stranger, live_link, route):
+    response = fetch_pdf(reverse(route, args=[live_link.token]), by=stranger)
     assert response.status_code == 200
     assert "emberstone-oath-350pts" in response["Content-Disposition"]
 
 
-def test_a_snapshot_link_prints_its_own_url(stranger, ember_list):
+def test_a_snapshot_link_prints_its_own_url(fetch_pdf, stranger, ember_list):
     from forgebuilder.armylists.models import ShareLink
     from forgebuilder.armylists.sharing import share_link_create
 
     link = share_link_create(army_list=ember_list, kind=ShareLink.SNAPSHOT)
-    response = stranger.get(reverse("armylists:shared_roster_pdf", args=[link.token]))
+    response = fetch_pdf(reverse("armylists:shared_roster_pdf", args=[link.token]), by=stranger)
     url = f"http://testserver/s/{link.token}/"
     assert all(url in link_uris(page) for page in reader(response.content).pages)
 
@@ -117,46 +117,47 @@ def test_a_revoked_link_downloads_nothing(stranger, ember_list, live_link, route
 # --- the render cache --------------------------------------------------------------------------
 
 
-def test_the_same_list_is_drawn_once(client, ember_list, render_calls):
+def test_the_same_list_is_drawn_once(client, fetch_pdf, ember_list, render_calls):
     url = owner_url("armylists:roster_pdf", ember_list)
-    first = client.get(url)
-    second = client.get(url)
-    assert len(render_calls) == 1  # the second answer came from the render cache
+    first = fetch_pdf(url)
+    second = client.get(url)  # no waiting page: straight from the render cache
+    assert second.status_code == 200
+    assert len(render_calls) == 1
     assert first.content == second.content
 
 
-def test_an_edit_draws_the_list_anew(client, ember_list, ember_catalog, render_calls):
+def test_an_edit_draws_the_list_anew(fetch_pdf, ember_list, ember_catalog, render_calls):
     from forgebuilder.armylists import edits
     from forgebuilder.armylists.services import army_list_edit
 
     url = owner_url("armylists:roster_pdf", ember_list)
-    client.get(url)
+    fetch_pdf(url)
     army_list_edit(
         army_list=ember_list,
         expected_version=None,
         change=lambda doc, cat: edits.rename_unit(doc, unit_id="u2", name="Old Ash-Eye"),
         label="Rename",
     )
-    response = client.get(url)
+    response = fetch_pdf(url)
     assert len(render_calls) == 2
     assert "Old Ash-Eye" in page_texts(response.content)[0]
 
 
-def test_an_undone_edit_finds_its_drawing_again(client, ember_list, render_calls):
+def test_an_undone_edit_finds_its_drawing_again(fetch_pdf, ember_list, render_calls):
     from forgebuilder.armylists import edits
     from forgebuilder.armylists.services import army_list_edit, army_list_undo
 
     url = owner_url("armylists:roster_pdf", ember_list)
-    client.get(url)
+    fetch_pdf(url)
     army_list_edit(
         army_list=ember_list,
         expected_version=None,
         change=lambda doc, cat: edits.rename_unit(doc, unit_id="u2", name="Old Ash-Eye"),
         label="Rename",
     )
-    client.get(url)
+    fetch_pdf(url)
     army_list_undo(army_list=ember_list, expected_version=None)
-    client.get(url)
+    fetch_pdf(url)
     assert len(render_calls) == 2  # keyed by content, not by version
 
 
@@ -167,26 +168,26 @@ def test_an_undone_edit_finds_its_drawing_again(client, ember_list, render_calls
         {"size": "32"},  # another token size (token sheet)
     ],
 )
-def test_other_options_are_other_drawings(client, ember_list, render_calls, other):
+def test_other_options_are_other_drawings(fetch_pdf, ember_list, render_calls, other):
     route = "armylists:tokens_pdf" if "size" in other else "armylists:roster_pdf"
-    client.get(owner_url(route, ember_list))
-    client.get(owner_url(route, ember_list, **other))
+    fetch_pdf(owner_url(route, ember_list))
+    fetch_pdf(owner_url(route, ember_list, **other))
     assert len(render_calls) == 2
 
 
-def test_a_new_share_link_draws_the_footer_anew(client, ember_list, render_calls):
+def test_a_new_share_link_draws_the_footer_anew(fetch_pdf, ember_list, render_calls):
     from forgebuilder.armylists.models import ShareLink
     from forgebuilder.armylists.sharing import share_link_create
 
     url = owner_url("armylists:roster_pdf", ember_list)
-    client.get(url)
+    fetch_pdf(url)
     share_link_create(army_list=ember_list, kind=ShareLink.LIVE)
-    client.get(url)
+    fetch_pdf(url)
     assert len(render_calls) == 2
 
 
-def test_the_roster_and_the_token_sheet_are_cached_apart(client, ember_list, render_calls):
-    client.get(owner_url("armylists:roster_pdf", ember_list))
-    client.get(owner_url("armylists:tokens_pdf", ember_list))
-    client.get(owner_url("armylists:tokens_pdf", ember_list))
+def test_the_roster_and_the_token_sheet_are_cached_apart(fetch_pdf, ember_list, render_calls):
+    fetch_pdf(owner_url("armylists:roster_pdf", ember_list))
+    fetch_pdf(owner_url("armylists:tokens_pdf", ember_list))
+    fetch_pdf(owner_url("armylists:tokens_pdf", ember_list))
     assert len(render_calls) == 2

@@ -1,0 +1,93 @@
+"""Asking for a PDF: served from the render cache when drawn, otherwise queued for the worker.
+
+A request never draws a PDF (a big roster takes seconds of CPU). It looks the printout up in
+the render cache by its content key; when it is not there, it queues one render task for that
+key (a marker in the shared cache stops a second request, from any app instance, from queueing
+the same drawing again) and the player gets a page saying the PDF is being prepared, which asks
+again until it is ready.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.core.cache import cache
+from django.tasks import TaskResultStatus
+from django.tasks.exceptions import TaskResultDoesNotExist
+
+from . import exports
+from .exports.cache import cached
+from .tasks import render_printout
+
+PENDING_PREFIX = "pdf-pending:"
+# A render still not done after this long is queued again (its worker may have died).
+PENDING_TIMEOUT = 10 * 60
+_QUEUEING = "queueing"
+
+
+class PdfState(enum.Enum):
+    READY = "ready"
+    PREPARING = "preparing"
+    FAILED = "failed"
+
+
+@dataclass(frozen=True)
+class Printout:
+    """One printout of one list: what to draw (kind and options) and where the list comes from."""
+
+    kind: str  # "roster" or "tokens"
+    paper: exports.Paper
+    size: int | None = None  # token diameter in mm (token sheets)
+    origin: dict[str, Any] = field(default_factory=dict)  # list_id or token, and share_url
+
+    def key(self, source: exports.ExportSource) -> str:
+        if self.kind == "tokens":
+            return exports.token_sheet_key(source, paper=self.paper, size=self.size or 0)
+        return exports.roster_key(source, paper=self.paper)
+
+    def task_kwargs(self) -> dict[str, Any]:
+        return {"kind": self.kind, "paper": self.paper.key, "size": self.size, **self.origin}
+
+
+@dataclass(frozen=True)
+class PdfStatus:
+    state: PdfState
+    pdf: bytes | None = None
+
+
+def pdf_request(*, printout: Printout, source: exports.ExportSource) -> PdfStatus:
+    """The printout when it is drawn; otherwise make sure it is queued and say it is coming."""
+    key = printout.key(source)
+    pdf = cached(key)
+    if pdf is not None:
+        return PdfStatus(PdfState.READY, pdf)
+    marker = PENDING_PREFIX + key
+    pending = cache.get(marker)
+    if pending is not None:
+        state = _pending_state(pending)
+        if state is not None:
+            if state is PdfState.FAILED:
+                cache.delete(marker)  # the next request tries again
+            return PdfStatus(state)
+        cache.delete(marker)  # gone or finished without filling the cache: queue it again
+    if cache.add(marker, _QUEUEING, PENDING_TIMEOUT):
+        result = render_printout.enqueue(**printout.task_kwargs())
+        cache.set(marker, str(result.id), PENDING_TIMEOUT)
+    return PdfStatus(PdfState.PREPARING)
+
+
+def _pending_state(result_id: str) -> PdfState | None:
+    """What became of a queued render; None when it is lost or done without a result."""
+    if result_id == _QUEUEING:
+        return PdfState.PREPARING
+    try:
+        result = render_printout.get_result(result_id)
+    except TaskResultDoesNotExist:
+        return None
+    if result.status in (TaskResultStatus.READY, TaskResultStatus.RUNNING):
+        return PdfState.PREPARING
+    if result.status == TaskResultStatus.FAILED:
+        return PdfState.FAILED
+    return None

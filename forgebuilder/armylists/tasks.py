@@ -1,0 +1,57 @@
+"""Background work: PDFs are drawn by a task worker (`manage.py db_worker`), never in a request.
+
+The task is given where the list comes from (an owner's list by id, or a share token) and the
+printout's options; it reads the list as it is now and draws the printout into the render
+cache, where the waiting page finds it. How many PDFs are drawn at once is the number of worker
+processes running (one each): see docs/deploy.md.
+"""
+
+from __future__ import annotations
+
+from django.tasks import task
+
+from . import exports
+from .models import ArmyList
+from .services import army_list_evaluate
+from .sharing import shared_list
+
+PRINTOUTS = ("roster", "tokens")
+
+
+def export_source_for(
+    *, list_id: int | None = None, token: str | None = None, share_url: str = ""
+) -> exports.ExportSource:
+    """The export source of an owner's list (by id) or of the list behind a share token."""
+    if token is not None:
+        return exports.source_from_evaluated(shared_list(token), share_url=share_url)
+    army_list = ArmyList.objects.select_related("module").get(pk=list_id, deleted_at__isnull=True)
+    return exports.source_from_evaluated(army_list_evaluate(army_list), share_url=share_url)
+
+
+def draw_printout(
+    source: exports.ExportSource, *, kind: str, paper: str, size: int | None = None
+) -> bytes:
+    """The printout `kind` of `source`: drawn now, or read back from the render cache."""
+    chosen = exports.paper_from(paper)
+    if kind == "roster":
+        return exports.roster_pdf(source, paper=chosen)
+    if kind == "tokens":
+        return exports.token_sheet_pdf(
+            source, paper=chosen, size=exports.token_size_from(str(size))
+        )
+    raise ValueError(f"unknown printout {kind!r}; one of {', '.join(PRINTOUTS)}")
+
+
+@task
+def render_printout(
+    *,
+    kind: str,
+    paper: str,
+    size: int | None = None,
+    list_id: int | None = None,
+    token: str | None = None,
+    share_url: str = "",
+) -> int:
+    """Draw a printout into the render cache; returns its size in bytes."""
+    source = export_source_for(list_id=list_id, token=token, share_url=share_url)
+    return len(draw_printout(source, kind=kind, paper=paper, size=size))

@@ -1,0 +1,61 @@
+"""A player asks for a PDF: the page says it is being prepared, then the download starts."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from .test_builder import add_unit, expect_points, start_list
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_roster_is_prepared_in_the_background_then_downloads(
+    live_server, page, starter_modules, render_worker
+):
+    start_list(page, live_server.url, "ember-reach/gilt_ledger", "Paid in Full")
+    add_unit(page, "Company Captain")
+    expect_points(page, 35)
+
+    page.get_by_role("button", name="Download roster").click()
+    expect(page.locator("#pdf-status")).to_contain_text("Preparing your PDF…")
+    page.screenshot(path="/tmp/secstack-pdf-wait.png")
+
+    with page.expect_download(timeout=30_000) as download_info:
+        render_worker.start()  # the worker picks the render up; the page's poll sees it ready
+    download = download_info.value
+    assert download.suggested_filename == "paid-in-full-150pts.pdf"
+    with open(download.path(), "rb") as pdf:
+        assert pdf.read(5) == b"%PDF-"
+    expect(page.locator("#pdf-status")).to_contain_text("Your PDF is ready.")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_without_javascript_the_waiting_page_refreshes_until_the_pdf_is_ready(
+    browser, live_server, starter_modules, render_worker
+):
+    from factions.catalog import catalog_for
+    from factions.models import GameModule
+    from forgebuilder.armylists.models import ShareLink
+    from forgebuilder.armylists.ownership import Owner
+    from forgebuilder.armylists.services import army_list_create
+    from forgebuilder.armylists.sharing import share_link_create
+    from tests.armylists.exports.conftest import ember_document
+
+    catalog = catalog_for(GameModule.objects.get(slug="ember-reach"))
+    army_list = army_list_create(
+        owner=Owner(None, "someone"), catalog=catalog, document=ember_document(catalog)
+    )
+    link = share_link_create(army_list=army_list, kind=ShareLink.LIVE)
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server.url}/s/{link.token}/tokens.pdf?size=32")
+        expect(page.locator("#pdf-status")).to_contain_text("Preparing your PDF…")
+        render_worker.start()
+        # The page refreshes itself (a <noscript> meta refresh) until it offers the file.
+        expect(page.locator("#pdf-status")).to_contain_text("Your PDF is ready.", timeout=20_000)
+        with page.expect_download() as download_info:
+            page.get_by_role("link", name="Download the token sheet").click()
+        assert download_info.value.suggested_filename == "emberstone-oath-350pts-tokens.pdf"
+    finally:
+        context.close()
