@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-StatFormat = Literal["plain", "inches", "plus", "signed"]
+StatFormat = Literal["plain", "inches", "plus", "signed", "under"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,9 +23,14 @@ class StatDef:
     required: bool = True
     # "-" (no value) is allowed: models without a Save, weapons without AP.
     allows_none: bool = True
+    # How players roll against it, printed in the roster's glossary ("roll ≤ MT on a D6").
+    note: str = ""
 
     def display(self, value: int | None) -> str:
-        """How a value prints on a card: `6"`, `4+`, `+1`, `-` for no value."""
+        """How a value prints on a card: `6"`, `4+`, `+1`, `-` for no value.
+
+        A roll-under score ("under") prints as the number itself: a higher value is better.
+        """
         if value is None:
             return "-"
         if self.format == "inches":
@@ -60,6 +65,8 @@ class TokenDef:
     per_unit: float = 0
     per_points: int | None = None
     color: str = "#444444"
+    # Print as many as the list's report totals under this key (command points), not a formula.
+    from_total: str | None = None
 
     def quantity(self, *, units: int, points_limit: int) -> int:
         count = self.fixed + int(self.per_unit * units + 0.999)
@@ -94,6 +101,8 @@ class Ruleset:
     uses_focuses: bool = False
     uses_powers: bool = False
     uses_doctrines: bool = False
+    # Whether the ruleset compares the armies of one match (army size gap, underdog points).
+    match_check: bool = False
     unit_types: tuple[str, ...] = ()  # e.g. ("single", "team", "band")
     points_step: int = field(default=5)
 

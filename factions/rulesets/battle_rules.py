@@ -21,7 +21,16 @@ BATTLE_RULES = Ruleset(
         StatDef("ranged_combat", "Ranged Combat", "RC", "plus", **_TARGET),
         StatDef("close_combat", "Close Combat", "CC", "plus", **_TARGET),
         StatDef("physical_toughness", "Physical Toughness", "PT", "plus", **_TARGET),
-        StatDef("mental_toughness", "Mental Toughness", "MT", "plus", **_TARGET),
+        StatDef(
+            "mental_toughness",
+            "Mental Toughness",
+            "MT",
+            "under",
+            minimum=1,
+            maximum=6,
+            note="A morale check passes on a D6 roll equal to or under MT (roll ≤ MT); each hit "
+            "point the squad lost to ranged combat adds 1 to the roll. Higher is steadier.",
+        ),
         StatDef("hit_points", "Hit Points", "HP", minimum=1, maximum=30, allows_none=False),
         StatDef("combat_save", "Combat Save", "CS", "plus", **_TARGET),
         StatDef("movement", "Movement", "MV", "inches", minimum=0, maximum=30),

@@ -9,7 +9,8 @@ from .base import Ruleset, RulesetParameters, StatDef, TokenDef
 
 class GrimdarkParameters(RulesetParameters):
     points_limit: int = Field(2000, ge=1)
-    # Command points: `command_points` per full `command_points_per` points of the list.
+    # Command points: `command_points` per `command_points_per` points of the list's total,
+    # pro rata and rounded down (4 per 1000: one per full 250 points). See docs/rulesets.md.
     command_points: int = Field(4, ge=0)
     command_points_per: int = Field(1000, ge=1)
     # Match checks between armies.
@@ -39,8 +40,9 @@ GRIMDARK = Ruleset(
         TokenDef("fatigued", "Fatigued", fixed=2, per_unit=0.5, color="#e65100"),
         TokenDef("activated", "Activated", per_unit=1, color="#2e7d32"),
         TokenDef("objective", "Objective", fixed=4, color="#424242"),
-        TokenDef("command", "Command point", per_points=250, color="#8d6e00"),
+        TokenDef("command", "Command point", from_total="command_points", color="#8d6e00"),
     ),
     uses_strategy_points=False,
     uses_doctrines=True,
+    match_check=True,
 )

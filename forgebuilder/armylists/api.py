@@ -12,7 +12,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from .documents import DocumentError, document_report, parse_document, read_json
-from .rules import match_check
+from .rules import MatchError, match_check
 
 MAX_BODY = 1_000_000
 
@@ -70,4 +70,8 @@ def match(request: HttpRequest) -> JsonResponse:
         reports.append(report.to_json())
     if problems:
         return _bad(problems)
-    return JsonResponse({"match": match_check(rosters).to_json(), "lists": reports})
+    try:
+        match_report = match_check(rosters)
+    except MatchError as exc:
+        return _bad([("lists", str(exc))])
+    return JsonResponse({"match": match_report.to_json(), "lists": reports})

@@ -82,3 +82,27 @@ def list_format_examples() -> dict[str, str]:
     """
     text = LIST_FORMAT_DOC.read_text(encoding="utf-8")
     return dict(re.findall(r"<!-- example: ([\w-]+) -->\n```\w*\n(.*?)```", text, re.S))
+
+
+@pytest.fixture
+def dark_module(db):
+    """The small Grimdark module of the tests (mini-dark), loaded: the ruleset with match checks."""
+    from factions.gamedata.loader import load_module_path
+    from factions.models import GameModule
+
+    load_module_path(Path(__file__).resolve().parents[1] / "factions/fixtures/mini_grimdark.yaml")
+    return GameModule.objects.get(slug="mini-dark")
+
+
+def dark_army(name: str, captains: int) -> dict[str, Any]:
+    """A mini-dark Dust Wardens list of `captains` Warden Captains (60 points each)."""
+    return {
+        "format": "forgebuilder-list",
+        "version": 2,
+        "name": name,
+        "module": "mini-dark",
+        "faction": "wardens",
+        "points_limit": 1000,
+        "doctrine": "iron_vigil",
+        "units": [{"id": f"c{i}", "datasheet": "warden_captain"} for i in range(captains)],
+    }

@@ -7,6 +7,8 @@ import json
 import pytest
 from django.test import Client
 
+from .conftest import dark_army
+
 pytestmark = pytest.mark.django_db
 
 VALIDATE = "/api/validate"
@@ -256,6 +258,54 @@ def test_the_documented_bad_request_gets_the_documented_errors(
 # --- match ----------------------------------------------------------------------------------
 
 
+def test_a_match_reports_each_side_and_each_list(client, dark_module):
+    response = post(client, MATCH, {"lists": [dark_army("Small", 1), dark_army("Larger", 3)]})
+
+    assert response.status_code == 200
+    data = response.json()
+    assert data["match"] == {
+        "legal": True,
+        "sides": [
+            {"name": "Small", "points": 60, "underdog_points": 2},  # 120 below: two full 50s
+            {"name": "Larger", "points": 180, "underdog_points": 0},
+        ],
+        "violations": [],
+    }
+    assert [report["legal"] for report in data["lists"]] == [True, True]
+
+
+def test_a_match_with_an_army_too_large_is_not_legal(client, dark_module):
+    response = post(client, MATCH, {"lists": [dark_army("Small", 1), dark_army("Huge", 10)]})
+
+    match = response.json()["match"]
+    assert match["legal"] is False
+    assert [v["code"] for v in match["violations"]] == ["army-size-gap"]
+    assert match["violations"][0]["message"].startswith("Huge has 600 points, 540 more than")
+
+
+def test_a_match_of_battle_forge_lists_is_a_400(client, mini_module, mini_list):
+    # issue 15, defect 3: the army-size gap was applied to a ruleset that has none
+    small = {**mini_list, "name": "Small", "points_limit": 1000}
+    huge = {**small, "name": "Huge"}
+
+    assert errors_of(post(client, MATCH, {"lists": [small, huge]})) == [
+        (
+            "lists",
+            "Battle Forge defines no match check between armies; only its lists' own checks apply.",
+        )
+    ]
+
+
+def test_a_match_of_lists_of_two_modules_is_a_400(client, mini_module, dark_module, mini_list):
+    assert errors_of(post(client, MATCH, {"lists": [dark_army("Dark", 1), mini_list]})) == [
+        (
+            "lists",
+            "A match check compares lists of one game module; these lists use mini-dark, "
+            "mini-vale.",
+        )
+    ]
+
+
 def army(mini_list, name: str, captains: int) -> dict:
     """A Millford list of Spearmen (25 points) and `captains` Captains (30 points each)."""
     captains_ = [{"id": f"u{i}", "datasheet": "captain", "force": "f1"} for i in range(captains)]
@@ -266,35 +316,6 @@ def army(mini_list, name: str, captains: int) -> dict:
         "units": [{"id": "s", "datasheet": "spearmen", "force": "f1"}, *captains_],
         "legends": [],
     }
-
-
-def test_a_match_reports_each_side_and_each_list(client, mini_module, mini_list):
-    response = post(
-        client, MATCH, {"lists": [army(mini_list, "Small", 1), army(mini_list, "Larger", 4)]}
-    )
-
-    assert response.status_code == 200
-    data = response.json()
-    assert data["match"] == {
-        "legal": True,
-        "sides": [
-            {"name": "Small", "points": 55, "underdog_points": 1},  # 90 below: one full 50
-            {"name": "Larger", "points": 145, "underdog_points": 0},
-        ],
-        "violations": [],
-    }
-    assert [report["legal"] for report in data["lists"]] == [True, False]  # 4 Captains: 2 max
-
-
-def test_a_match_with_an_army_too_large_is_not_legal(client, mini_module, mini_list):
-    response = post(
-        client, MATCH, {"lists": [army(mini_list, "Small", 1), army(mini_list, "Huge", 10)]}
-    )
-
-    match = response.json()["match"]
-    assert match["legal"] is False
-    assert [v["code"] for v in match["violations"]] == ["army-size-gap"]
-    assert match["violations"][0]["message"].startswith("Huge has 325 points, 270 more than")
 
 
 @pytest.mark.parametrize(

@@ -9,6 +9,8 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from .conftest import dark_army
+
 pytestmark = pytest.mark.django_db
 
 
@@ -132,53 +134,82 @@ def test_json_output_of_legal_lists_exits_zero(mini_module, mini_list, write_lis
     assert data["lists"][0]["name"] == "River Patrol"
 
 
-def army(mini_list, name: str, captains: int) -> dict:
-    captains_ = [{"id": f"c{i}", "datasheet": "captain", "force": "f1"} for i in range(captains)]
-    return {
-        **mini_list,
-        "name": name,
-        "points_limit": 1000,
-        "legends": [],
-        "units": [{"id": "s", "datasheet": "spearmen", "force": "f1"}, *captains_],
-    }
-
-
-def test_match_checks_the_lists_against_each_other(mini_module, mini_list, write_list):
+def test_match_checks_the_lists_against_each_other(dark_module, write_list):
     files = [
-        write_list(army(mini_list, "Small", 1), "a.json"),
-        write_list(army(mini_list, "Larger", 2), "b.json"),
+        write_list(dark_army("Small", 1), "a.json"),
+        write_list(dark_army("Larger", 2), "b.json"),
     ]
 
     out = validate("--match", *files)
 
     assert "Match:" in out
-    assert "  Small: 55 pts, 0 underdog" in out  # 30 below: not a full 50
-    assert "  Larger: 85 pts, 0 underdog" in out
+    assert "  Small: 60 pts, 1 underdog" in out  # 60 below: one full 50
+    assert "  Larger: 120 pts, 0 underdog" in out
 
 
-def test_a_match_with_an_army_too_large_fails(mini_module, mini_list, write_list):
+def test_a_match_with_an_army_too_large_fails(dark_module, write_list):
     files = [
-        write_list(army(mini_list, "Small", 1), "a.json"),
-        write_list(army(mini_list, "Huge", 10), "b.json"),
+        write_list(dark_army("Small", 1), "a.json"),
+        write_list(dark_army("Huge", 10), "b.json"),
     ]
 
     out, failure = validate_failing("--match", *files)
 
     assert failure.returncode == 1
-    assert "Huge has 325 points, 270 more than the smallest army (55)" in out
-    assert "  Small: 55 pts, 5 underdog" in out
+    assert "Huge has 600 points, 540 more than the smallest army (60)" in out
+    assert "  Small: 60 pts, 10 underdog" in out
 
 
-def test_match_results_are_in_the_json_output(mini_module, mini_list, write_list):
+def test_match_results_are_in_the_json_output(dark_module, write_list):
     files = [
-        write_list(army(mini_list, "Small", 1), "a.json"),
-        write_list(army(mini_list, "Larger", 2), "b.json"),
+        write_list(dark_army("Small", 1), "a.json"),
+        write_list(dark_army("Larger", 2), "b.json"),
     ]
 
     data = json.loads(validate("--json", "--match", *files))
 
     assert data["match"]["legal"] is True
     assert [side["name"] for side in data["match"]["sides"]] == ["Small", "Larger"]
+
+
+def battle_forge_army(mini_list, name: str, captains: int) -> dict:
+    captains_ = [{"id": f"c{i}", "datasheet": "captain", "force": "f1"} for i in range(captains)]
+    return {**mini_list, "name": name, "points_limit": 1000, "legends": [], "units": captains_}
+
+
+def test_a_match_of_a_ruleset_without_match_checks_is_refused(mini_module, mini_list, write_list):
+    # issue 15, defect 3: Battle Forge has no army-size gap; two of its lists were compared
+    files = [
+        write_list(battle_forge_army(mini_list, "Small", 1), "a.json"),
+        write_list(battle_forge_army(mini_list, "Huge", 10), "b.json"),
+    ]
+
+    out, failure = validate_failing("--match", *files)
+
+    assert "Match: Battle Forge defines no match check between armies" in out
+    assert "more than the smallest army" not in out
+    assert failure.returncode == 1
+
+
+def test_a_match_of_lists_of_two_modules_is_refused(
+    mini_module, dark_module, mini_list, write_list
+):
+    files = [
+        write_list(dark_army("Dark", 1), "a.json"),
+        write_list(battle_forge_army(mini_list, "Vale", 1), "b.json"),
+    ]
+
+    data = json.loads(validate_failing("--json", "--match", *files)[0])
+
+    assert data["match"] == {
+        "errors": [
+            {
+                "path": "",
+                "message": "A match check compares lists of one game module; these lists use "
+                "mini-dark, mini-vale.",
+            }
+        ]
+    }
 
 
 def test_a_match_of_fewer_than_two_readable_lists_says_so(mini_module, mini_list, write_list):

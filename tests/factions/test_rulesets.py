@@ -76,7 +76,7 @@ def test_a_stat_value_is_checked_against_its_range(stat, value, problem):
         (
             "battle_rules",
             ["RC", "CC", "PT", "MT", "HP", "CS", "MV"],
-            ["plus", "plus", "plus", "plus", "plain", "plus", "inches"],
+            ["plus", "plus", "plus", "under", "plain", "plus", "inches"],
         ),
         ("wargame", ["Mv"], ["inches"]),
     ],

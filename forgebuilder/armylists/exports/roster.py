@@ -133,6 +133,7 @@ def roster_context(source: ExportSource, *, paper: Paper) -> dict:
         "card_count": len(cards),
         "glossary": rule_glossary(source, [c.card for c in cards], [u for _, u, _ in units]),
         "powers": power_glossary(source),
+        "stat_notes": stat_glossary(source),
         "share_url": source.share_url,
         "qr": qr_svg_data_uri(source.share_url) if source.share_url else "",
     }
@@ -323,6 +324,15 @@ def rule_glossary(
         for (name, text), faction in found.items()
     ]
     return sorted(entries, key=lambda e: (e.name.casefold(), e.note))
+
+
+def stat_glossary(source: ExportSource) -> list[GlossaryEntry]:
+    """How to roll against the ruleset's stats that read differently from the rest (MT: roll ≤)."""
+    return [
+        GlossaryEntry(f"{stat.name} ({stat.abbr})", stat.note)
+        for stat in source.catalog.ruleset.model_stats
+        if stat.note
+    ]
 
 
 def power_glossary(source: ExportSource) -> list[GlossaryEntry]:

@@ -53,7 +53,11 @@ def token_plan(source: ExportSource) -> list[tuple[TokenKind, list[Token]]]:
     units = [unit for _, unit in source.numbered_units]
     plan = []
     for token in source.catalog.ruleset.tokens:
-        count = token.quantity(units=len(units), points_limit=source.document.points_limit)
+        if token.from_total:
+            total = source.report.total(token.from_total)
+            count = total.value if total else 0
+        else:
+            count = token.quantity(units=len(units), points_limit=source.document.points_limit)
         if count <= 0:
             continue
         kind = _kind(token, count)

@@ -7,10 +7,11 @@ values, so it is fast and testable on its own.
 from __future__ import annotations
 
 from .base import Report, Total, Violation
-from .engine import evaluate, match_check
+from .engine import MatchError, evaluate, match_check
 from .roster import Roster, RosterUnit, resolve
 
 __all__ = [
+    "MatchError",
     "Report",
     "Roster",
     "RosterUnit",

@@ -59,17 +59,36 @@ class MatchReport:
         }
 
 
+class MatchError(ValueError):
+    """The lists cannot be compared: too few, of a ruleset without match checks, or of
+    different modules."""
+
+
 def match_check(rosters: list[Roster]) -> MatchReport:
     """Checks between the armies of one match (Grimdark): size gap and underdog points.
 
     No army may be more than `army_size_gap` points above the smallest; each army earns one
-    underdog point per full `underdog_points_per` points below the largest.
+    underdog point per full `underdog_points_per` points below the largest. Only rulesets that
+    define a match check have one, and only lists of one module are compared (MatchError).
     """
     if len(rosters) < 2:
-        raise ValueError("A match check needs at least two lists.")
+        raise MatchError("A match check needs at least two lists.")
+    modules = {r.catalog.slug for r in rosters}
+    if len(modules) > 1:
+        raise MatchError(
+            "A match check compares lists of one game module; these lists use "
+            + ", ".join(sorted(modules))
+            + "."
+        )
+    ruleset = rosters[0].ruleset
+    if not ruleset.match_check:
+        raise MatchError(
+            f"{ruleset.name} defines no match check between armies; only its lists' own checks "
+            "apply."
+        )
     params = rosters[0].params
-    gap = getattr(params, "army_size_gap", 250)
-    per = getattr(params, "underdog_points_per", 50)
+    gap = params.army_size_gap
+    per = params.underdog_points_per
     points = [r.points for r in rosters]
     smallest, largest = min(points), max(points)
     sides = tuple(

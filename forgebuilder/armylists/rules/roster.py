@@ -71,13 +71,20 @@ class RosterUnit:
     choices: tuple[TakenChoice, ...]
     specialty: str | None
     points: int
-    focus_key: str | None  # the focus that applies to this unit (None for allies)
+    focus_key: str | None  # the focus that applies to this unit: its force's
+    # models that add_model options bring, by model template key: (key, count)
+    added_models: tuple[tuple[str, int], ...] = ()
     # unit_loadout's answer, kept once computed: several checks read it
     _loadout: tuple[Loadout, ...] | None = field(default=None, compare=False, repr=False)
 
     @property
     def total_models(self) -> int:
-        return sum(count for _, count in self.model_counts)
+        """Every model of the unit: its datasheet's and those its options add."""
+        return sum(count for _, count in self.model_counts) + self.added_count
+
+    @property
+    def added_count(self) -> int:
+        return sum(count for _, count in self.added_models)
 
     def count_of(self, model_id: str | None) -> int:
         model_id = model_id or ""
@@ -289,6 +296,7 @@ def _unit(
     total = sum(count_of.values())
     # add_model choices bring extra models; they count towards the unit's total
     found_choices: list[tuple[OptionSpec, ModelSpec | None, ChoiceSpec, int]] = []
+    added: dict[str, int] = {}
     options = option_index(catalog, sheet) if unit.options else {}
     for item in unit.options:
         found = options.get(item.option)
@@ -311,6 +319,8 @@ def _unit(
             continue
         if option.verb == "add_model":
             total += item.count * len(choice.items)
+            for ref in choice.items:
+                added[ref.id] = added.get(ref.id, 0) + item.count
         found_choices.append((option, model, choice, item.count))
     # An option applies to the models of the type it targets; a unit option that replaces
     # nothing applies to every model of the unit, added ones included.
@@ -341,6 +351,7 @@ def _unit(
         specialty=unit.specialty,
         points=points,
         focus_key=focus_key,
+        added_models=tuple(added.items()),
     )
 
 

@@ -20,7 +20,7 @@ def test_text_export_sums_up_the_list_in_short_lines(ember_source):
         "== Muster (0 SP) · The Cinderhold · 266 pts ==",
         "1. Thane Brokka Emberhand (Forge-Thane): Great Forge Hammer, Oathshield · 50 pts",
         "2. Runewright: Caster(2), Legend: The Anvil of First Fire, Powers: Embercraft · 45 pts",
-        "3. Hearthguard ×6: Oathshield, Oathbanner Bearer · 49 pts",
+        "3. Hearthguard ×7: Oathshield, Oathbanner Bearer · 49 pts",  # the bearer is a model too,
         "4. Firelock Company ×6: Volley Gun · 47 pts",
         "5. Anvil Veterans ×5 · 45 pts",
         "6. Tunnel Sappers ×5 · 30 pts",

@@ -51,19 +51,22 @@ def test_grimdark_lists_need_no_force_organization():
 
 
 @pytest.mark.parametrize(
-    ("points", "command_points"),
+    ("points", "command_points", "detail"),
     [
-        (999, 0),  # not yet a full 1000
-        (1000, 4),
-        (1999, 4),
-        (2000, 8),
+        # issue 15, defect 6: 4 per 1000 is a rate over the list's points, rounded down
+        (945, 3, "945 pts × 4 ÷ 1000 = 3.78, rounded down"),
+        (999, 3, "999 pts × 4 ÷ 1000 = 3.996, rounded down"),
+        (1000, 4, "1000 pts × 4 ÷ 1000 = 4"),
+        (1890, 7, "1890 pts × 4 ÷ 1000 = 7.56, rounded down"),
+        (1999, 7, "1999 pts × 4 ÷ 1000 = 7.996, rounded down"),
+        (2000, 8, "2000 pts × 4 ÷ 1000 = 8"),
     ],
 )
-def test_four_command_points_per_full_1000_points(points, command_points):
+def test_four_command_points_per_1000_points_of_the_army_pro_rata(points, command_points, detail):
     report = army(grimdark(points), points)
 
     assert total(report, "command_points") == command_points
-    assert report.total("command_points").detail == "4 per full 1000 points"
+    assert report.total("command_points").detail == detail
 
 
 def test_command_points_follow_the_module():

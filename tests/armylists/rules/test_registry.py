@@ -36,10 +36,10 @@ def test_every_ruleset_has_its_checks(ruleset):
                 "caster-specialty",
             },
         ),
-        ("grimdark", {"command-points", "doctrine"}),
-        ("skirmish", {"model-size"}),
-        ("wargame", {"unit-type"}),
-        ("battle_rules", set()),
+        ("grimdark", {"command-points", "doctrine", "unit-faction"}),
+        ("skirmish", {"model-size", "unit-faction"}),
+        ("wargame", {"unit-type", "unit-faction"}),
+        ("battle_rules", {"unit-faction"}),
     ],
 )
 def test_each_ruleset_adds_its_own_rules(ruleset, own_codes):

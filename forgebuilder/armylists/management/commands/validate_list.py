@@ -9,7 +9,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from forgebuilder.armylists.documents import DocumentError, document_report, parse_document
-from forgebuilder.armylists.rules import match_check
+from forgebuilder.armylists.rules import MatchError, match_check
 
 
 class Command(BaseCommand):
@@ -41,8 +41,12 @@ class Command(BaseCommand):
             results.append({"file": str(path), "name": document.name, **report.to_json()})
         match_report, match_problem = None, ""
         if match and len(rosters) >= 2:
-            match_report = match_check(rosters)
-            bad += not match_report.legal
+            try:
+                match_report = match_check(rosters)
+                bad += not match_report.legal
+            except MatchError as exc:
+                match_problem = str(exc)
+                bad += 1
         elif match:
             match_problem = f"needs at least two readable lists ({len(rosters)} could be read)"
             bad += 1

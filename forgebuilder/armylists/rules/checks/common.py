@@ -46,12 +46,22 @@ class PointsLimit(Check):
 
 class ModelCounts(Check):
     code = "model-count"
-    description = "Each model type of a unit stays between its minimum and maximum."
+    description = (
+        "Each model type of a unit stays between its minimum and maximum, and a unit is one or "
+        "more models."
+    )
 
     def check(self, roster: Roster) -> Iterator[Violation]:
         for unit in roster.units:
             if unit.datasheet is None:
                 continue
+            if unit.total_models == 0:
+                yield self.error(
+                    f"{unit.name} has no models; a unit is one or more models.",
+                    hint="Add a model to it, or remove the unit.",
+                    units=(unit.id,),
+                    code="unit-without-models",
+                )
             for model in unit.datasheet.models:
                 n = unit.count_of(model.id)
                 top = model.max_count

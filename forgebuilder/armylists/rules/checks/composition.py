@@ -51,7 +51,7 @@ class TeamsAndBands(Check):
                         units=(unit.id,), code="band-size",
                     )  # fmt: skip
                 yield from self._leader(unit, leaders, "Band")
-                yield from self._identical(unit)
+                yield from self._identical(roster, unit)
 
     def _leader(self, unit: RosterUnit, leaders: int, kind: str) -> Iterator[Violation]:
         if leaders != 1:
@@ -62,12 +62,16 @@ class TeamsAndBands(Check):
                 code="leader-count",
             )
 
-    def _identical(self, unit: RosterUnit) -> Iterator[Violation]:
+    def _identical(self, roster: Roster, unit: RosterUnit) -> Iterator[Violation]:
         sheet = unit.datasheet
         members = [m for m in sheet.models if not m.leader and unit.count_of(m.id)]
-        if len(members) > 1:
+        # models that options add are members too (a model template is never the leader)
+        names = [m.name for m in members] + [
+            _template_name(roster, unit, key) for key, n in unit.added_models if n
+        ]
+        if len(names) > 1:
             yield self.error(
-                f"{unit.name} mixes {', '.join(m.name for m in members)}; every Band member but "
+                f"{unit.name} mixes {', '.join(names)}; every Band member but "
                 "the leader must be identical.",
                 units=(unit.id,),
                 code="band-mixed",
@@ -83,6 +87,11 @@ class TeamsAndBands(Check):
                         units=(unit.id,),
                         code="band-mixed",
                     )
+
+
+def _template_name(roster: Roster, unit: RosterUnit, key: str) -> str:
+    template = roster.catalog.model_template(unit.faction_key, key)
+    return template.name if template else key
 
 
 def model_size(roster: Roster, rules) -> str:

@@ -60,7 +60,9 @@ class AdvantagePoints(Check):
 
 class ForceOrganizationRequired(Check):
     code = "no-force-organization"
-    description = "A list takes at least one force organization."
+    description = (
+        "A list takes at least one force organization, and at least one of its own faction."
+    )
 
     def check(self, roster: Roster) -> Iterator[Violation]:
         if not roster.forces:
@@ -68,6 +70,15 @@ class ForceOrganizationRequired(Check):
                 "The list has no force organization; every unit must be placed in one.",
                 hint="Add a force organization for your faction.",
                 units=tuple(u.id for u in roster.units),
+            )
+        # Allies join an army; they are not the army: the list's own faction fields a force.
+        if roster.forces and not any(not f.allied for f in roster.forces):
+            name = roster.faction.name if roster.faction else roster.faction_key
+            yield self.error(
+                f"Every force organization of the list is allied; {name} fields none of its own. "
+                "Allies join an army, they are not the army.",
+                hint=f"Add a {name} force organization.",
+                code="no-primary-force",
             )
         # A force that names no organization would hold units free of slots and costs.
         for force in roster.forces:

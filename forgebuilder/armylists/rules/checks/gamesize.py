@@ -8,17 +8,37 @@ from ..base import Check, Total, Violation
 from ..roster import Roster
 
 
+def command_points(points: int, params) -> int:
+    """Command points of an army of `points`: `command_points` per `command_points_per` points
+    of the list's total, pro rata and rounded down (4 per 1000: 7 at 1,999 points, 3 at 945).
+
+    The seed gives "4 Command Points per 1000pts in their army list": a rate over the points the
+    list spends. The totals, the token sheet and the roster all use this one function.
+    """
+    return points * params.command_points // params.command_points_per
+
+
+def _exact(numerator: int, denominator: int) -> str:
+    if numerator % denominator == 0:
+        return str(numerator // denominator)
+    return f"{numerator / denominator:g}, rounded down"
+
+
 class CommandPoints(Check):
     code = "command-points"
-    description = "Command points: N per full block of points in the list (4 per 1000 by default)."
+    description = (
+        "Command points: N per block of points the list spends, pro rata and rounded down "
+        "(4 per 1000: one per full 250 points)."
+    )
     casual = True
 
     def totals(self, roster: Roster) -> Iterator[Total]:
         p = roster.params
-        value = p.command_points * (roster.points // p.command_points_per)
+        value = command_points(roster.points, p)
         yield Total(
             "command_points", "Command points", value,
-            detail=f"{p.command_points} per full {p.command_points_per} points",
+            detail=f"{roster.points} pts × {p.command_points} ÷ {p.command_points_per} = "
+            + _exact(roster.points * p.command_points, p.command_points_per),
         )  # fmt: skip
 
 

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from ..checks.common import KnownReferences, ModelCounts, OptionLimits, PointsLimit
 from ..checks.gamesize import CommandPoints, Doctrine, ModuleVersion
+from ..checks.membership import FactionMembership
 from ..registry import checks
 
 checks.register(
@@ -10,6 +11,7 @@ checks.register(
         KnownReferences(),
         ModuleVersion(),
         PointsLimit(),
+        FactionMembership(),
         CommandPoints(),
         Doctrine(),
         ModelCounts(),

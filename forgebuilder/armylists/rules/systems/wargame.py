@@ -3,6 +3,7 @@ from __future__ import annotations
 from ..checks.common import KnownReferences, ModelCounts, OptionLimits, PointsLimit
 from ..checks.composition import TeamsAndBands
 from ..checks.gamesize import ModuleVersion
+from ..checks.membership import FactionMembership
 from ..registry import checks
 
 checks.register(
@@ -11,6 +12,7 @@ checks.register(
         KnownReferences(),
         ModuleVersion(),
         PointsLimit(),
+        FactionMembership(),
         ModelCounts(),
         OptionLimits(),
         TeamsAndBands(),
