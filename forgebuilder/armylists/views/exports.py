@@ -15,6 +15,7 @@ from ..selectors import army_list_owned
 from ..services import army_list_evaluate
 from ..sharing import live_share_link, share_url, shared_list
 from . import download_name
+from .pdf_off import pdf_off_page
 from .pdf_wait import PRINTOUT_TITLES, pdf_waiting_page
 
 TEXT_PARTIAL = "armylists/partials/downloads.html#list-text"
@@ -54,6 +55,8 @@ def _attachment(body: bytes | str, content_type: str, filename: str) -> HttpResp
 
 
 def _pdf(request: HttpRequest, kind: str, found: tuple[exports.ExportSource, dict]):
+    if (off := pdf_off_page(request, title=PRINTOUT_TITLES[kind])) is not None:
+        return off  # this server cannot draw PDFs: say why and how to turn them on
     source, origin = found
     try:
         printout = _printout(request, kind, origin)
