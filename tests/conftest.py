@@ -38,3 +38,22 @@ def mini_catalog(mini_module):
     from factions.catalog import catalog_for
 
     return catalog_for(mini_module)
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Say plainly, at the end of the run, when the browser tests were skipped and why."""
+    skipped = [
+        report
+        for report in terminalreporter.stats.get("skipped", [])
+        if report.nodeid.startswith("tests/browser/")
+    ]
+    if not skipped:
+        return
+    from tests.browser.chromium import HOW_TO_ENABLE, find_chromium
+
+    if find_chromium().path:
+        return  # skipped for their own reasons (shown by -ra), not for want of a browser
+    terminalreporter.write_sep("=", "browser tests skipped", yellow=True)
+    terminalreporter.write_line(
+        f"{len(skipped)} browser tests were skipped: {find_chromium().problem} {HOW_TO_ENABLE}"
+    )

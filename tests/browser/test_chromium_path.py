@@ -1,0 +1,30 @@
+"""CHROMIUM_PATH names the browser the browser tests drive."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+from tests.browser.conftest import CHROMIUM
+from tests.conftest import REPO
+
+
+def test_the_browser_tests_drive_the_browser_chromium_path_names(tmp_path):
+    # A wrapper that notes it was started, then starts the real browser found for this run.
+    used = tmp_path / "used"
+    wrapper = tmp_path / "my-chromium"
+    wrapper.write_text(f'#!/bin/sh\necho started >> "{used}"\nexec "{CHROMIUM}" "$@"\n')
+    wrapper.chmod(0o755)
+    env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "CI"}}
+    env["CHROMIUM_PATH"] = str(wrapper)
+
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "tests/browser/test_home.py", "-n", "0",
+         "-p", "no:cacheprovider"],
+        cwd=REPO, env=env, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+
+    assert result.returncode == 0, result.stdout
+    assert "1 passed" in result.stdout
+    assert used.read_text().startswith("started")
