@@ -128,8 +128,25 @@ SESSION_COOKIE_AGE = 60 * 60 * 24 * 365  # anonymous lists live in the session: 
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {
+        "django.server": {
+            "()": "django.utils.log.ServerFormatter",
+            "format": "[{server_time}] {message}",
+            "style": "{",
+        }
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler"},
+        "django.server": {"class": "logging.StreamHandler", "formatter": "django.server"},
+    },
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "WARNING")},
+    # Django's `django` logger has a console handler of its own: printing through ours only, and
+    # not also propagating to the root's, shows each line once (runserver printed them twice).
+    # Configuring it resets its children, so runserver's request log is set up again as Django has it.
+    "loggers": {
+        "django": {"handlers": ["console"], "level": "INFO", "propagate": False},
+        "django.server": {"handlers": ["django.server"], "level": "INFO", "propagate": False},
+    },
 }
 
 # Where the starter game modules we ship live (loaded by `manage.py load_starter_modules`).
