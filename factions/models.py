@@ -33,12 +33,17 @@ class GameModule(models.Model):
         default=dict, blank=True, help_text="List-building numbers; see the ruleset's parameters."
     )
     source = models.JSONField(default=dict, blank=True)
+    campaign = models.JSONField(
+        null=True, blank=True, help_text="Campaign tables and numbers (the module's `campaign`)."
+    )
     # Bumped on every change so cached catalogues of this module are rebuilt.
     revision = models.PositiveIntegerField(default=1, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
-    spec_fields = ("name", "version", "ruleset", "description", "parameters", "source")
+    spec_fields = (
+        "name", "version", "ruleset", "description", "parameters", "source", "campaign"
+    )  # fmt: skip
 
     class Meta:
         ordering = ["name"]

@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field, field_validator, model_validator
 
+from .campaign_schema import CampaignSpec
 from .refs import Frozen, Key, ModelLimit, Range, Ref
 
 FORMAT_VERSION = 1
@@ -370,6 +371,7 @@ class ModuleSpec(ContentSpec):
     categories: dict[Key, CategorySpec] = Field(default_factory=dict)
     doctrines: dict[Key, DoctrineSpec] = Field(default_factory=dict)
     factions: dict[Key, FactionSpec] = Field(default_factory=dict)
+    campaign: CampaignSpec | None = None
 
     @field_validator("version", mode="before")
     @classmethod

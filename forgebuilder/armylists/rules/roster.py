@@ -23,6 +23,8 @@ from factions.gamedata.schemas import (
 )
 from forgebuilder.armylists.listdoc import ListDocument
 
+from .campaign_pricing import campaign_points, is_active
+
 
 @dataclass(frozen=True, slots=True)
 class Issue:
@@ -339,6 +341,12 @@ def _unit(
         if extra > 0 and model.extra_model_points:
             points += extra * model.extra_model_points
     points += sum(t.points for t in taken)
+    # campaign state (levels, injuries, talents); a dead or disbanded unit costs nothing
+    points = (
+        points + campaign_points(unit.campaign, catalog.spec.campaign)
+        if is_active(unit.campaign)
+        else 0
+    )
     return RosterUnit(
         id=unit.id,
         name=unit.name.strip() or sheet.name,

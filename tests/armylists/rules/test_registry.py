@@ -36,7 +36,7 @@ def test_every_ruleset_has_its_checks(ruleset):
                 "caster-specialty",
             },
         ),
-        ("grimdark", {"command-points", "doctrine", "unit-faction"}),
+        ("grimdark", {"command-points", "doctrine", "unit-faction", "campaign"}),
         ("skirmish", {"model-size", "unit-faction"}),
         ("wargame", {"unit-type", "unit-faction"}),
         ("battle_rules", {"unit-faction"}),

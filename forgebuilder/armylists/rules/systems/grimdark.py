@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from ..checks.campaign import CampaignState
 from ..checks.common import KnownReferences, ModelCounts, OptionLimits, PointsLimit
 from ..checks.gamesize import CommandPoints, Doctrine, ModuleVersion
 from ..checks.membership import FactionMembership
@@ -16,5 +17,6 @@ checks.register(
         Doctrine(),
         ModelCounts(),
         OptionLimits(),
+        CampaignState(),
     ],
 )

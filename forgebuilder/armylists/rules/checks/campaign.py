@@ -1,0 +1,158 @@
+"""Campaign state of units (Grimdark campaign rules): its price and its checks.
+
+The numbers and tables come from the module's `campaign` section (`CampaignSpec`); a module
+without one has no campaign, and these checks say nothing. A dead or disbanded unit stays in the
+list for its history but costs nothing and is left out of the campaign checks.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+from factions.gamedata.campaign_schema import CampaignSpec
+
+from ..base import Check, Total, Violation
+from ..campaign_pricing import campaign_points, is_active, is_hero, level_for
+from ..roster import Roster
+
+
+def known_skill_traits(spec: CampaignSpec) -> set[str]:
+    return {key for s in spec.skill_sets.values() for key in s.traits.entries}
+
+
+def _document_units(roster: Roster):
+    for unit in roster.document.units:
+        if unit.campaign is not None and is_active(unit.campaign):
+            yield unit
+
+
+class CampaignState(Check):
+    code = "campaign"
+    codes = (
+        "campaign-unknown",
+        "campaign-trait-twice",
+        "campaign-level",
+        "campaign-hero-recruits",
+        "campaign-skill-sets",
+    )
+    description = (
+        "Campaign units: known traits, injuries and talents; no trait twice (unless the table "
+        "allows it); a level only for every full step of XP; hero recruit limits."
+    )
+    casual = True
+
+    def check(self, roster: Roster) -> Iterator[Violation]:
+        spec = roster.catalog.spec.campaign
+        if spec is None:
+            return
+        skill_traits = known_skill_traits(spec)
+        tables = {
+            "trait": (set(spec.traits.entries) | skill_traits, "traits"),
+            "injury": (set(spec.injuries.entries), "injuries"),
+            "talent": (set(spec.talents.entries), "talents"),
+            "skill set": (set(spec.skill_sets), "skill_sets"),
+        }
+        heroes_per_mission: Counter[int] = Counter()
+        recruited_heroes = []
+        for unit in _document_units(roster):
+            state = unit.campaign
+            assert state is not None
+            name = self._name(roster, unit.id)
+            for label, (known, attr) in tables.items():
+                for key in getattr(state, attr):
+                    if key not in known:
+                        yield self.error(
+                            f"{name}: the module's campaign has no {label} '{key}'.",
+                            hint=f"Remove it, or pick one of: {', '.join(sorted(known))}.",
+                            units=(unit.id,),
+                            code="campaign-unknown",
+                        )
+            for key, n in Counter(state.traits).items():
+                entry = spec.traits.entries.get(key)
+                if n > 1 and not (entry and entry.repeatable):
+                    trait = entry.name if entry else key
+                    yield self.error(
+                        f"{name} has the trait {trait} {n} times; a trait is gained only once.",
+                        hint="Re-roll a trait the unit already has.",
+                        units=(unit.id,),
+                        code="campaign-trait-twice",
+                    )
+            for key, n in Counter(state.talents).items():
+                if n > 1 and spec.talents.reroll_gained:
+                    yield self.error(
+                        f"{name} has the talent {spec.talents.entries[key].name if key in spec.talents.entries else key} "
+                        f"{n} times; a talent is gained only once.",
+                        hint="Re-roll a talent the hero already has.",
+                        units=(unit.id,),
+                        code="campaign-trait-twice",
+                    )
+            allowed = level_for(state.xp, spec)
+            if state.level > allowed:
+                per = spec.experience.per_level
+                yield self.error(
+                    f"{name} is level {state.level} with {state.xp} XP; each level needs "
+                    f"{per} XP (at most level {allowed}).",
+                    hint="Lower the level or record the missing experience.",
+                    units=(unit.id,),
+                    code="campaign-level",
+                )
+            sheet = roster.unit(unit.id).datasheet if roster.unit(unit.id) else None
+            if len(state.skill_sets) > 2:
+                yield self.error(
+                    f"{name} has {len(state.skill_sets)} skill sets; a hero has at most two.",
+                    units=(unit.id,),
+                    code="campaign-skill-sets",
+                )
+            if is_hero(sheet) and state.recruited_after > 0:
+                heroes_per_mission[state.recruited_after] += 1
+                recruited_heroes.append(unit.id)
+        per_mission = spec.recruiting.heroes_per_mission
+        for mission, n in sorted(heroes_per_mission.items()):
+            if n > per_mission:
+                yield self.error(
+                    f"{n} heroes were recruited after mission {mission}; at most {per_mission} "
+                    "may join per mission.",
+                    hint="Recruit the others after a later mission.",
+                    units=tuple(recruited_heroes),
+                    code="campaign-hero-recruits",
+                )
+        total = spec.recruiting.heroes_total
+        if len(recruited_heroes) > total:
+            yield self.error(
+                f"{len(recruited_heroes)} heroes were recruited during the campaign; at most "
+                f"{total} may be.",
+                units=tuple(recruited_heroes),
+                code="campaign-hero-recruits",
+            )
+
+    def facts(self, roster: Roster) -> Iterator[tuple[str, str]]:
+        spec = roster.catalog.spec.campaign
+        if spec is None:
+            return
+        for unit in roster.document.units:
+            state = unit.campaign
+            if state is None:
+                continue
+            if not is_active(state):
+                yield unit.id, f"{state.status.capitalize()}: kept for the record, costs nothing"
+                continue
+            extra = campaign_points(state, spec)
+            if extra:
+                yield unit.id, f"Campaign: {extra:+d} pts"
+
+    def totals(self, roster: Roster) -> Iterator[Total]:
+        spec = roster.catalog.spec.campaign
+        if spec is None or not any(u.campaign for u in roster.document.units):
+            return
+        value = sum(
+            campaign_points(u.campaign, spec)
+            for u in roster.document.units
+            if is_active(u.campaign)
+        )
+        yield Total("campaign_points", "Campaign experience", value, detail="included in points")
+
+    @staticmethod
+    def _name(roster: Roster, unit_id: str) -> str:
+        unit = roster.unit(unit_id)
+        return unit.name if unit else unit_id
