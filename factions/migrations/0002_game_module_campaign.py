@@ -4,15 +4,18 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('factions', '0001_initial'),
+        ("factions", "0001_initial"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='gamemodule',
-            name='campaign',
-            field=models.JSONField(blank=True, help_text="Campaign tables and numbers (the module's `campaign`).", null=True),
+            model_name="gamemodule",
+            name="campaign",
+            field=models.JSONField(
+                blank=True,
+                help_text="Campaign tables and numbers (the module's `campaign`).",
+                null=True,
+            ),
         ),
     ]
