@@ -28,6 +28,7 @@ INSTALLED_APPS = [
     "factions",
     "forgebuilder.accounts",
     "forgebuilder.armylists",
+    "forgebuilder.campaigns",
 ]
 
 MIDDLEWARE = [

@@ -1,0 +1,93 @@
+"""A campaign: players with one army each, the missions they played and every change made."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+
+from factions.models import GameModule
+from forgebuilder.armylists.models import ArmyList
+
+
+def invite_token() -> str:
+    """An unguessable invitation: 32 url-safe characters, 192 bits of randomness."""
+    return secrets.token_urlsafe(24)
+
+
+class Campaign(models.Model):
+    name = models.CharField(max_length=120)
+    module = models.ForeignKey(GameModule, on_delete=models.PROTECT, related_name="+")
+    organiser = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="organised_campaigns"
+    )
+    invite_token = models.CharField(max_length=40, unique=True, default=invite_token)
+    starting_points = models.PositiveIntegerField(default=1000)
+    missions_played = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class CampaignPlayer(models.Model):
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="players")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="campaign_seats"
+    )
+    army = models.OneToOneField(ArmyList, on_delete=models.PROTECT, related_name="campaign_seat")
+    victory_points = models.IntegerField(default=0)
+    bank = models.IntegerField(default=0, help_text="points earned and not yet spent")
+    missions = models.PositiveIntegerField(default=0)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["joined_at", "pk"]
+        constraints = [
+            models.UniqueConstraint("campaign", "user", name="one_army_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.campaign}"
+
+
+class Mission(models.Model):
+    SET_UP, REPORTED, DONE = "set_up", "reported", "done"
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="missions")
+    number = models.PositiveIntegerField()
+    players = models.ManyToManyField(CampaignPlayer, related_name="missions_in")
+    objective = models.CharField(max_length=80)
+    underdog = models.JSONField(default=dict, help_text="player id -> underdog points")
+    status = models.CharField(max_length=20, default=SET_UP)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [models.UniqueConstraint("campaign", "number", name="mission_number")]
+
+    def __str__(self) -> str:
+        return f"Mission {self.number} of {self.campaign}"
+
+
+class CampaignEvent(models.Model):
+    """One change of the campaign, kept for its history (with the dice that decided it)."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="events")
+    player = models.ForeignKey(
+        CampaignPlayer, null=True, blank=True, on_delete=models.CASCADE, related_name="events"
+    )
+    mission = models.PositiveIntegerField(null=True, blank=True)
+    kind = models.CharField(max_length=40)
+    lines = models.JSONField(default=list)
+    dice = models.JSONField(null=True, blank=True, help_text="{seed, results}; seed null: entered")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["pk"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} in {self.campaign}"

@@ -1,0 +1,297 @@
+"""Writes to campaigns: create, join, set up and report missions, and the post-mission steps.
+
+Every write happens in one transaction and leaves a CampaignEvent (with the dice that decided
+it); a step that cannot be applied raises CampaignError (or StepError) and writes nothing.
+Army changes go through `army_list_edit`, so each is a list revision as well.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.db import transaction
+
+from factions.catalog import Catalog, catalog_for
+from factions.gamedata.campaign_schema import CampaignSpec
+from factions.models import GameModule
+from forgebuilder.armylists import edits
+from forgebuilder.armylists.listdoc import ListDocument, UnitCampaign
+from forgebuilder.armylists.models import ArmyList
+from forgebuilder.armylists.rules import evaluate, resolve
+from forgebuilder.armylists.services import army_list_edit
+
+from . import steps
+from .dice import Die
+from .models import Campaign, CampaignEvent, CampaignPlayer, Mission
+from .steps import BattleReport, StepError
+
+
+class CampaignError(ValueError):
+    """A campaign action that cannot be done; the message says why."""
+
+
+def campaign_spec(campaign: Campaign) -> CampaignSpec:
+    spec = catalog_for(campaign.module).spec.campaign
+    if spec is None:
+        raise CampaignError(f"The module {campaign.module.name} has no campaign tables.")
+    return spec
+
+
+def _event(campaign, kind, lines, *, player=None, die: Die | None = None, mission=None):
+    return CampaignEvent.objects.create(
+        campaign=campaign,
+        player=player,
+        kind=kind,
+        lines=list(lines),
+        dice=die.record() if die is not None else None,
+        mission=mission,
+    )
+
+
+def campaign_create(
+    *, organiser, module: GameModule, name: str, starting_points: int = 1000
+) -> Campaign:
+    name = name.strip()
+    if not name:
+        raise CampaignError("Give the campaign a name.")
+    if catalog_for(module).spec.campaign is None:
+        raise CampaignError(f"The module {module.name} has no campaign tables.")
+    campaign = Campaign.objects.create(
+        name=name[:120], module=module, organiser=organiser, starting_points=starting_points
+    )
+    _event(campaign, "created", [f"{organiser} started the campaign {campaign.name}."])
+    return campaign
+
+
+@transaction.atomic
+def campaign_join(*, campaign: Campaign, user, army_list: ArmyList) -> CampaignPlayer:
+    """`user` joins with one of their lists; its units become the founding army."""
+    if army_list.owner_id != user.pk:
+        raise CampaignError("You can only bring one of your own lists.")
+    if army_list.module_id != campaign.module_id:
+        raise CampaignError(f"The army must be a list of {campaign.module.name}.")
+    if CampaignPlayer.objects.filter(campaign=campaign, user=user).exists():
+        raise CampaignError("You already have an army in this campaign.")
+    if CampaignPlayer.objects.filter(army=army_list).exists():
+        raise CampaignError("That list is already a campaign army; duplicate it first.")
+
+    def founding(document: ListDocument, catalog: Catalog) -> ListDocument:
+        data = document.model_dump()
+        for unit in data["units"]:
+            unit["campaign"] = unit.get("campaign") or UnitCampaign().model_dump()
+        return ListDocument.model_validate(data)
+
+    army_list_edit(
+        army_list=army_list, expected_version=None, change=founding, label="Joined a campaign"
+    )
+    player = CampaignPlayer.objects.create(campaign=campaign, user=user, army=army_list)
+    _event(campaign, "joined", [f"{user} joined with {army_list.name}."], player=player)
+    return player
+
+
+def army_value(player: CampaignPlayer) -> int:
+    """The army's points as the rules engine prices it (campaign state included)."""
+    return ArmyList.objects.get(pk=player.army_id).points
+
+
+@dataclass(frozen=True)
+class Setup:
+    mission: Mission
+    values: dict[int, int]  # player id -> army points
+    underdog: dict[int, int]
+
+
+@transaction.atomic
+def mission_setup(
+    *, campaign: Campaign, players: list[CampaignPlayer], die: Die, objective: str | None = None
+) -> Setup:
+    """Check the army-size gap, give underdog points, roll (or enter) the special objective."""
+    spec = campaign_spec(campaign)
+    if len(players) < 2:
+        raise CampaignError("Pick at least two players for a mission.")
+    if any(p.campaign_id != campaign.pk for p in players):
+        raise CampaignError("Every player of a mission must be in this campaign.")
+    values = {p.pk: ArmyList.objects.get(pk=p.army_id).points for p in players}
+    smallest, largest = min(values.values()), max(values.values())
+    gap = spec.mission.army_size_gap
+    too_big = [p for p in players if values[p.pk] - smallest > gap]
+    if too_big:
+        names = ", ".join(f"{p.user} ({values[p.pk]} pts)" for p in too_big)
+        raise CampaignError(
+            f"No army may be more than {gap} points above the smallest ({smallest} pts): {names}."
+        )
+    per = spec.mission.underdog_points_per
+    underdog = {pk: (largest - v) // per for pk, v in values.items()}
+    if objective is None:
+        objective = steps.roll_on(spec.objectives, die)
+    elif objective not in spec.objectives.entries:
+        raise CampaignError(f"The campaign has no special objective '{objective}'.")
+    mission = Mission.objects.create(
+        campaign=campaign,
+        number=campaign.missions_played + 1,
+        objective=objective,
+        underdog={str(k): v for k, v in underdog.items()},
+    )
+    mission.players.set(players)
+    entry = spec.objectives.entries[objective]
+    lines = [f"Mission {mission.number}: special objective {entry.name} ({entry.effect})"]
+    lines += [f"{p.user}: {values[p.pk]} pts, {underdog[p.pk]} underdog points" for p in players]
+    _event(campaign, "mission-setup", lines, die=die, mission=mission.number)
+    return Setup(mission, values, underdog)
+
+
+def _edit_army(player: CampaignPlayer, label: str, change: Callable) -> ArmyList:
+    army = ArmyList.objects.get(pk=player.army_id)
+    army_list_edit(army_list=army, expected_version=None, change=change, label=label)
+    army.refresh_from_db()
+    return army
+
+
+@transaction.atomic
+def mission_report(*, mission: Mission, reports: dict[int, BattleReport], die: Die) -> None:
+    """Record the battle: casualties, XP and rewards for every player of the mission."""
+    campaign = mission.campaign
+    spec = campaign_spec(campaign)
+    if mission.status != Mission.SET_UP:
+        raise CampaignError(f"Mission {mission.number} is already reported.")
+    players = list(mission.players.select_related("user"))
+    if set(reports) != {p.pk for p in players}:
+        raise CampaignError("Give a report for every player of the mission, and only them.")
+    if sum(r.won for r in reports.values()) > 1:
+        raise CampaignError("Only one player wins a mission.")
+    for player in players:
+        document = ListDocument.model_validate(ArmyList.objects.get(pk=player.army_id).document)
+        steps.check_report(document, reports[player.pk])
+    for player in players:
+        report = reports[player.pk]
+        lines: list[str] = []
+
+        def after_battle(
+            document: ListDocument, catalog: Catalog, report=report, lines=lines
+        ) -> ListDocument:
+            hurt = steps.casualties(document, report, spec=spec, catalog=catalog, die=die)
+            grown = steps.experience(hurt.army, report, spec=spec)
+            lines.extend(hurt.events + grown.events)
+            return grown.army
+
+        start = len(die.results)
+        _edit_army(player, f"Mission {mission.number}", after_battle)
+        reward = steps.reward(report, spec=spec)
+        player.victory_points += reward.vp
+        player.bank += reward.points
+        player.missions += 1
+        player.save()
+        outcome = "won" if report.won else "lost"
+        lines.append(f"{player.user} {outcome}: +{reward.vp} VP, +{reward.points} pts to spend")
+        event = _event(campaign, "mission-report", lines, player=player, mission=mission.number)
+        # the seed and how many of its rolls came before this player's: enough to roll them again
+        event.dice = {"seed": die.record()["seed"], "skip": start, "results": die.results[start:]}
+        event.save(update_fields=["dice"])
+    mission.status = Mission.REPORTED
+    mission.save(update_fields=["status"])
+    campaign.missions_played = max(campaign.missions_played, mission.number)
+    campaign.save(update_fields=["missions_played"])
+
+
+@transaction.atomic
+def army_level_up(
+    *, player: CampaignPlayer, unit_id: str, die: Die, pick: str | None = None
+) -> list[str]:
+    spec = campaign_spec(player.campaign)
+    lines: list[str] = []
+
+    def grow(document: ListDocument, catalog: Catalog) -> ListDocument:
+        step = steps.level_up(document, unit_id, spec=spec, catalog=catalog, die=die, pick=pick)
+        lines.extend(step.events)
+        return step.army
+
+    _edit_army(player, "Level up", grow)
+    _event(player.campaign, "level-up", lines, player=player, die=die)
+    return lines
+
+
+def _unit_points(player: CampaignPlayer, document: ListDocument, unit_id: str) -> int:
+    army = ArmyList.objects.get(pk=player.army_id)
+    report = evaluate(resolve(document, catalog_for(army.module)))
+    return report.unit_points.get(unit_id, 0)
+
+
+@transaction.atomic
+def army_buy_upgrade(
+    *, player: CampaignPlayer, unit_id: str, option: str, choice: str, count: int = 1
+) -> int:
+    """Take an upgrade, paid from the bank; returns its cost."""
+    army = ArmyList.objects.get(pk=player.army_id)
+    catalog = catalog_for(army.module)
+    before = ListDocument.model_validate(army.document)
+    after = edits.set_option(
+        before, catalog, unit_id=unit_id, option=option, choice=choice, count=count
+    )
+    cost = _unit_points(player, after, unit_id) - _unit_points(player, before, unit_id)
+    if cost > player.bank:
+        raise CampaignError(f"The upgrade costs {cost} pts; the bank holds {player.bank}.")
+    _edit_army(player, "Upgrade", lambda d, c: after)
+    player.bank -= cost
+    player.save(update_fields=["bank"])
+    _event(player.campaign, "upgrade", [f"Bought an upgrade for {cost} pts."], player=player)
+    return cost
+
+
+@transaction.atomic
+def army_sell_upgrade(*, player: CampaignPlayer, unit_id: str, option: str) -> int:
+    """Sell an upgrade for half its cost, rounded down to 5; returns what the bank gets."""
+    spec = campaign_spec(player.campaign)
+    army = ArmyList.objects.get(pk=player.army_id)
+    before = ListDocument.model_validate(army.document)
+    unit = before.unit(unit_id)
+    if unit is None:
+        raise StepError(f"The army has no unit '{unit_id}'.")
+    without = before.model_copy(deep=True)
+    without, _ = steps.sell_upgrade(without, unit_id, option=option, cost=0, spec=spec)
+    cost = _unit_points(player, before, unit_id) - _unit_points(player, without, unit_id)
+    price = spec.sale_price(cost)
+    _edit_army(player, "Sold an upgrade", lambda d, c: without)
+    player.bank += price
+    player.save(update_fields=["bank"])
+    _event(
+        player.campaign,
+        "sell",
+        [f"{steps.label(unit)}: sold an upgrade worth {cost} pts for {price} pts."],
+        player=player,
+    )
+    return price
+
+
+@transaction.atomic
+def army_recruit(
+    *, player: CampaignPlayer, datasheet: str, veteran: bool = False, force: str | None = None
+) -> str:
+    """A new unit paid from the bank (a veteran costs more and starts with XP)."""
+    spec = campaign_spec(player.campaign)
+    army = ArmyList.objects.get(pk=player.army_id)
+    catalog = catalog_for(army.module)
+    before = ListDocument.model_validate(army.document)
+    after, unit_id = edits.add_unit(before, catalog, datasheet=datasheet, force=force)
+    new_unit = after.unit(unit_id)
+    assert new_unit is not None
+    missions = player.campaign.missions_played
+    steps.recruit_check(after, new_unit, missions_played=missions, spec=spec, catalog=catalog)
+    recruit = steps.recruited(new_unit, missions_played=missions, veteran=veteran, spec=spec)
+    data = after.model_dump()
+    data["units"] = [recruit.model_dump() if u["id"] == unit_id else u for u in data["units"]]
+    after = ListDocument.model_validate(data)
+    cost = _unit_points(player, after, unit_id)
+    if cost > player.bank:
+        raise CampaignError(
+            f"{steps.label(recruit)} costs {cost} pts; the bank holds {player.bank}."
+        )
+    _edit_army(player, "Recruit", lambda d, c: after)
+    player.bank -= cost
+    player.save(update_fields=["bank"])
+    kind = "veteran " if veteran else ""
+    _event(
+        player.campaign, "recruit", [f"Recruited a {kind}{steps.label(recruit)} for {cost} pts."],
+        player=player,
+    )  # fmt: skip
+    return unit_id

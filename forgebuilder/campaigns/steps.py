@@ -1,0 +1,324 @@
+"""The post-mission sequence as pure functions: `(army, report, die) -> army`, like `edits.py`.
+
+Each step reads the module's campaign tables (`CampaignSpec`) and a die passed in (seeded or
+entered by hand, see `dice.py`), and returns the changed army with what happened, in players'
+words, for the history. A step that cannot be applied raises StepError and changes nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from factions.catalog import Catalog
+from factions.gamedata.campaign_schema import CampaignSpec, RollTable
+from forgebuilder.armylists.listdoc import ListDocument, ListUnit, UnitCampaign
+from forgebuilder.armylists.rules.campaign_pricing import is_active, is_hero
+
+from .dice import Die
+
+
+class StepError(ValueError):
+    """A campaign step that cannot be applied; the message says why and where."""
+
+
+@dataclass(frozen=True)
+class UnitOutcome:
+    """One unit's part in a mission, as the battle report records it."""
+
+    casualty: bool = False  # destroyed or routed
+    killed_units: int = 0
+    killed_heroes: int = 0
+    killed_heroes_with_unit: int = 0
+
+
+@dataclass(frozen=True)
+class BattleReport:
+    """One player's side of a mission."""
+
+    won: bool
+    objective: bool = False
+    units: dict[str, UnitOutcome] = field(default_factory=dict)
+
+
+@dataclass
+class Step:
+    """A step's result: the army and the lines the history keeps."""
+
+    army: ListDocument
+    events: list[str] = field(default_factory=list)
+
+
+def state(unit: ListUnit) -> UnitCampaign:
+    return unit.campaign or UnitCampaign()
+
+
+def _with_state(army: ListDocument, unit_id: str, **changes: Any) -> ListDocument:
+    data = army.model_dump()
+    for unit in data["units"]:
+        if unit["id"] == unit_id:
+            unit["campaign"] = {**(unit.get("campaign") or UnitCampaign().model_dump()), **changes}
+    return ListDocument.model_validate(data)
+
+
+def _active_unit(army: ListDocument, unit_id: str) -> ListUnit:
+    unit = army.unit(unit_id)
+    if unit is None:
+        raise StepError(f"The army has no unit '{unit_id}'.")
+    if not is_active(unit.campaign):
+        raise StepError(f"{label(unit)} is {state(unit).status} and takes no part any more.")
+    return unit
+
+
+def label(unit: ListUnit) -> str:
+    return unit.name.strip() or unit.datasheet.replace("_", " ").capitalize()
+
+
+def unit_is_hero(army: ListDocument, catalog: Catalog, unit: ListUnit) -> bool:
+    faction = unit.faction or army.faction
+    force = army.force(unit.force) if unit.force else None
+    if force is not None and unit.faction is None:
+        faction = force.faction
+    return is_hero(catalog.datasheet(faction, unit.datasheet))
+
+
+def check_report(army: ListDocument, report: BattleReport, *, active: bool = True) -> None:
+    """Every unit the report names is a unit of the army (an active one, unless told)."""
+    for unit_id, outcome in report.units.items():
+        unit = army.unit(unit_id)
+        if unit is None:
+            raise StepError(f"The report names unit '{unit_id}', which is not in this army.")
+        if active and not is_active(unit.campaign):
+            raise StepError(f"The report names {label(unit)}, which is {state(unit).status}.")
+        kills = (outcome.killed_units, outcome.killed_heroes, outcome.killed_heroes_with_unit)
+        if any(n < 0 for n in kills):
+            raise StepError(f"{label(unit)}: kills cannot be negative.")
+
+
+def roll_on(table: RollTable, die: Die, gained: tuple[str, ...] = ()) -> str:
+    """An entry key of `table`, re-rolling what is already gained when the table says so."""
+    for _ in range(100):
+        key, entry = table.entry_for(die.roll())
+        if table.reroll_gained and key in gained and not entry.repeatable:
+            continue
+        return key
+    raise StepError("Every result of the table is already gained; nothing is left to roll.")
+
+
+def casualties(
+    army: ListDocument, report: BattleReport, *, spec: CampaignSpec, catalog: Catalog, die: Die
+) -> Step:
+    """Roll for every destroyed or routed unit: dead, recovered, or a talent (heroes roll on)."""
+    check_report(army, report)
+    step = Step(army)
+    for unit_id, outcome in report.units.items():
+        if not outcome.casualty:
+            continue
+        unit = step.army.unit(unit_id)
+        assert unit is not None
+        now = state(unit)
+        key = roll_on(spec.casualties, die)
+        entry = spec.casualties.entries[key]
+        hero = unit_is_hero(step.army, catalog, unit)
+        if hero and entry.hero_table:
+            table: RollTable = getattr(spec, entry.hero_table)
+            gained = now.injuries if entry.hero_table == "injuries" else now.talents
+            sub_key = roll_on(table, die, gained)
+            sub = table.entries[sub_key]
+            if sub.dead:
+                step.army = _with_state(step.army, unit_id, status="dead")
+            else:
+                step.army = _with_state(
+                    step.army,
+                    unit_id,
+                    xp=now.xp + sub.xp,
+                    **{entry.hero_table: [*gained, sub_key]},
+                )
+            step.events.append(f"{label(unit)}: {entry.name}, then {sub.name} ({sub.effect})")
+            continue
+        if entry.dead:
+            step.army = _with_state(step.army, unit_id, status="dead")
+        elif entry.xp:
+            step.army = _with_state(step.army, unit_id, xp=now.xp + entry.xp)
+        step.events.append(f"{label(unit)}: {entry.name}")
+    return step
+
+
+def experience(army: ListDocument, report: BattleReport, *, spec: CampaignSpec) -> Step:
+    """XP for surviving and for kills (units, heroes, a hero with its joined unit).
+
+    Runs after `casualties`: a unit that died there gains nothing.
+    """
+    check_report(army, report, active=False)
+    xp = spec.experience
+    step = Step(army)
+    for unit in army.units:
+        if unit.campaign is not None and not is_active(unit.campaign):
+            continue
+        outcome = report.units.get(unit.id, UnitOutcome())
+        gained = 0 if outcome.casualty else xp.survived
+        gained += outcome.killed_units * xp.killed_unit
+        gained += outcome.killed_heroes * xp.killed_hero
+        gained += outcome.killed_heroes_with_unit * xp.killed_hero_and_unit
+        if gained:
+            current = step.army.unit(unit.id)
+            assert current is not None
+            step.army = _with_state(step.army, unit.id, xp=state(current).xp + gained)
+            step.events.append(f"{label(unit)}: +{gained} XP")
+    return step
+
+
+def can_level_up(unit: ListUnit, spec: CampaignSpec) -> bool:
+    now = state(unit)
+    return is_active(unit.campaign) and now.xp >= (now.level + 1) * spec.experience.per_level
+
+
+def skill_pair(die: Die, spec: CampaignSpec) -> tuple[str, str]:
+    """The two skill sets a hero may pick from."""
+    return spec.skill_set_pairs.pair_for(die.roll())
+
+
+def level_up(
+    army: ListDocument,
+    unit_id: str,
+    *,
+    spec: CampaignSpec,
+    catalog: Catalog,
+    die: Die,
+    pick: str | None = None,
+) -> Step:
+    """One level: a regular unit rolls a trait; a hero rolls a skill trait of its current set.
+
+    `pick` is the player's choice where the tables give one: the skill set of a rolled pair (a
+    hero without a set, or whose set is complete), or any other trait after Fast Learner.
+    """
+    unit = _active_unit(army, unit_id)
+    now = state(unit)
+    per = spec.experience.per_level
+    need = (now.level + 1) * per
+    if now.xp < need:
+        raise StepError(
+            f"{label(unit)} needs {need} XP for level {now.level + 1} ({per} per level); "
+            f"it has {now.xp}."
+        )
+    if unit_is_hero(army, catalog, unit):
+        return _hero_level(army, unit, spec, die, pick)
+    key = roll_on(spec.traits, die, now.traits)
+    entry = spec.traits.entries[key]
+    events = [f"{label(unit)}: level {now.level + 1}, rolled {entry.name}"]
+    if entry.any_other:
+        options = [
+            k
+            for k, e in spec.traits.entries.items()
+            if k != key and not e.any_other and (k not in now.traits or e.repeatable)
+        ]
+        if pick not in options:
+            names = ", ".join(spec.traits.entries[k].name for k in options)
+            raise StepError(f"{entry.name}: pick another trait for {label(unit)}: {names}.")
+        key = pick
+        events.append(f"{label(unit)}: picked {spec.traits.entries[key].name}")
+    army = _with_state(army, unit_id, level=now.level + 1, traits=[*now.traits, key])
+    return Step(army, events)
+
+
+def _hero_level(
+    army: ListDocument, unit: ListUnit, spec: CampaignSpec, die: Die, pick: str | None
+) -> Step:
+    now = state(unit)
+    sets = list(now.skill_sets)
+    events = [f"{label(unit)}: level {now.level + 1}"]
+    current = sets[-1] if sets else None
+    complete = current is not None and all(
+        k in now.traits for k in spec.skill_sets[current].traits.entries
+    )
+    if current is None or complete:
+        if len(sets) >= 2:
+            raise StepError(f"{label(unit)} has gained every trait of its two skill sets.")
+        pair = skill_pair(die, spec)
+        choices = [k for k in pair if k not in sets]
+        if pick not in choices:
+            names = " or ".join(spec.skill_sets[k].name for k in choices)
+            raise StepError(f"{label(unit)} rolled {names}: pick one of them.")
+        sets.append(pick)
+        current = pick
+        events.append(f"{label(unit)}: chose the {spec.skill_sets[pick].name} skill set")
+    table = spec.skill_sets[current].traits
+    key = roll_on(table, die, now.traits)
+    events.append(f"{label(unit)}: gained {table.entries[key].name} ({table.entries[key].effect})")
+    army = _with_state(
+        army, unit.id, level=now.level + 1, skill_sets=sets, traits=[*now.traits, key]
+    )
+    return Step(army, events)
+
+
+@dataclass(frozen=True)
+class Reward:
+    vp: int
+    points: int
+
+
+def reward(report: BattleReport, *, spec: CampaignSpec) -> Reward:
+    """The winner's VP and points, the loser's points, and the special objective's points."""
+    r = spec.rewards
+    points = r.winner_points if report.won else r.loser_points
+    if report.objective:
+        points += spec.mission.objective_points
+    return Reward(r.winner_vp if report.won else 0, points)
+
+
+def sell_upgrade(
+    army: ListDocument, unit_id: str, *, option: str, cost: int, spec: CampaignSpec
+) -> tuple[ListDocument, int]:
+    """Remove an upgrade the unit took; the bank gets its sale price (half, down to 5)."""
+    unit = _active_unit(army, unit_id)
+    taken = [c for c in unit.options if c.option == option]
+    if not taken:
+        raise StepError(f"{label(unit)} has no upgrade '{option}' to sell.")
+    data = army.model_dump()
+    for item in data["units"]:
+        if item["id"] == unit_id:
+            item["options"] = [c for c in item["options"] if c["option"] != option]
+    return ListDocument.model_validate(data), spec.sale_price(cost)
+
+
+def recruit_check(
+    army: ListDocument,
+    unit: ListUnit,
+    *,
+    missions_played: int,
+    spec: CampaignSpec,
+    catalog: Catalog,
+) -> None:
+    """A new hero: at most N per mission and M in the whole campaign (module numbers)."""
+    if not unit_is_hero(army, catalog, unit):
+        return
+    recruited = [
+        u
+        for u in army.units
+        if u.campaign is not None
+        and u.campaign.recruited_after > 0
+        and unit_is_hero(army, catalog, u)
+    ]
+    this_mission = [u for u in recruited if u.campaign.recruited_after == missions_played]
+    per, total = spec.recruiting.heroes_per_mission, spec.recruiting.heroes_total
+    if len(this_mission) >= per:
+        raise StepError(
+            f"A hero was already recruited after mission {missions_played}; at most {per} per "
+            "mission."
+        )
+    if len(recruited) >= total:
+        raise StepError(
+            f"{len(recruited)} heroes were recruited already; at most {total} in total."
+        )
+
+
+def recruited(
+    unit: ListUnit, *, missions_played: int, veteran: bool, spec: CampaignSpec
+) -> ListUnit:
+    """The unit with its campaign state as a recruit (a veteran starts with XP)."""
+    campaign = UnitCampaign(
+        recruited_after=missions_played,
+        veteran=veteran,
+        xp=spec.costs.veteran_xp if veteran else 0,
+    )
+    return unit.model_copy(update={"campaign": campaign})

@@ -1,0 +1,45 @@
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from factions.catalog import catalog_for
+from factions.gamedata.loader import load_module_path
+from factions.models import GameModule
+from forgebuilder.armylists.listdoc import ListDocument
+from forgebuilder.armylists.ownership import Owner
+from forgebuilder.armylists.services import army_list_create
+from tests.conftest import REPO
+
+ASHEN_DIR = REPO / "factions" / "game_modules" / "ashen-stars"
+
+
+@pytest.fixture
+def ashen(db) -> GameModule:
+    load_module_path(ASHEN_DIR)
+    return GameModule.objects.get(slug="ashen-stars")
+
+
+def make_army(module: GameModule, user, faction: str, *datasheets: str, name: str = "Army"):
+    catalog = catalog_for(module)
+    document = ListDocument.model_validate(
+        {
+            "name": name,
+            "module": catalog.slug,
+            "module_version": catalog.spec.version,
+            "faction": faction,
+            "points_limit": 2000,
+            "doctrine": "iron_vigil",
+            "units": [{"id": f"u{i}", "datasheet": d} for i, d in enumerate(datasheets, 1)],
+        }
+    )
+    return army_list_create(owner=Owner(user.pk, ""), catalog=catalog, document=document)
+
+
+@pytest.fixture
+def users(db):
+    model = get_user_model()
+    return [
+        model.objects.create_user(n, f"{n}@example.com", "pw-123456789")
+        for n in ("ana", "ben", "cy")
+    ]
