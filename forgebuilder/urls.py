@@ -13,5 +13,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("forgebuilder.accounts.urls")),
     path("games/", include("factions.urls")),
+    path("campaigns/", include("forgebuilder.campaigns.urls")),
     path("", include("forgebuilder.armylists.urls")),
 ]

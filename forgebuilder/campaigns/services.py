@@ -171,7 +171,7 @@ def mission_report(*, mission: Mission, reports: dict[int, BattleReport], die: D
             document: ListDocument, catalog: Catalog, report=report, lines=lines
         ) -> ListDocument:
             hurt = steps.casualties(document, report, spec=spec, catalog=catalog, die=die)
-            grown = steps.experience(hurt.army, report, spec=spec)
+            grown = steps.experience(hurt.army, report, spec=spec, catalog=catalog)
             lines.extend(hurt.events + grown.events)
             return grown.army
 

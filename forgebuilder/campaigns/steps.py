@@ -70,16 +70,26 @@ def _active_unit(army: ListDocument, unit_id: str) -> ListUnit:
     return unit
 
 
-def label(unit: ListUnit) -> str:
-    return unit.name.strip() or unit.datasheet.replace("_", " ").capitalize()
+def label(unit: ListUnit, catalog: Catalog | None = None, army: ListDocument | None = None) -> str:
+    """The unit's name: its own, else its datasheet's (when the catalogue is at hand)."""
+    if unit.name.strip():
+        return unit.name.strip()
+    if catalog is not None and army is not None:
+        sheet = catalog.datasheet(_faction(army, unit), unit.datasheet)
+        if sheet is not None:
+            return sheet.name
+    return unit.datasheet.replace("_", " ").capitalize()
+
+
+def _faction(army: ListDocument, unit: ListUnit) -> str:
+    if unit.faction:
+        return unit.faction
+    force = army.force(unit.force) if unit.force else None
+    return force.faction if force else army.faction
 
 
 def unit_is_hero(army: ListDocument, catalog: Catalog, unit: ListUnit) -> bool:
-    faction = unit.faction or army.faction
-    force = army.force(unit.force) if unit.force else None
-    if force is not None and unit.faction is None:
-        faction = force.faction
-    return is_hero(catalog.datasheet(faction, unit.datasheet))
+    return is_hero(catalog.datasheet(_faction(army, unit), unit.datasheet))
 
 
 def check_report(army: ListDocument, report: BattleReport, *, active: bool = True) -> None:
@@ -134,17 +144,20 @@ def casualties(
                     xp=now.xp + sub.xp,
                     **{entry.hero_table: [*gained, sub_key]},
                 )
-            step.events.append(f"{label(unit)}: {entry.name}, then {sub.name} ({sub.effect})")
+            name = label(unit, catalog, step.army)
+            step.events.append(f"{name}: {entry.name}, then {sub.name} ({sub.effect})")
             continue
         if entry.dead:
             step.army = _with_state(step.army, unit_id, status="dead")
         elif entry.xp:
             step.army = _with_state(step.army, unit_id, xp=now.xp + entry.xp)
-        step.events.append(f"{label(unit)}: {entry.name}")
+        step.events.append(f"{label(unit, catalog, step.army)}: {entry.name}")
     return step
 
 
-def experience(army: ListDocument, report: BattleReport, *, spec: CampaignSpec) -> Step:
+def experience(
+    army: ListDocument, report: BattleReport, *, spec: CampaignSpec, catalog: Catalog | None = None
+) -> Step:
     """XP for surviving and for kills (units, heroes, a hero with its joined unit).
 
     Runs after `casualties`: a unit that died there gains nothing.
@@ -164,7 +177,7 @@ def experience(army: ListDocument, report: BattleReport, *, spec: CampaignSpec) 
             current = step.army.unit(unit.id)
             assert current is not None
             step.army = _with_state(step.army, unit.id, xp=state(current).xp + gained)
-            step.events.append(f"{label(unit)}: +{gained} XP")
+            step.events.append(f"{label(unit, catalog, army)}: +{gained} XP")
     return step
 
 
@@ -193,19 +206,19 @@ def level_up(
     hero without a set, or whose set is complete), or any other trait after Fast Learner.
     """
     unit = _active_unit(army, unit_id)
+    name = label(unit, catalog, army)
     now = state(unit)
     per = spec.experience.per_level
     need = (now.level + 1) * per
     if now.xp < need:
         raise StepError(
-            f"{label(unit)} needs {need} XP for level {now.level + 1} ({per} per level); "
-            f"it has {now.xp}."
+            f"{name} needs {need} XP for level {now.level + 1} ({per} per level); it has {now.xp}."
         )
     if unit_is_hero(army, catalog, unit):
-        return _hero_level(army, unit, spec, die, pick)
+        return _hero_level(army, unit, spec, die, pick, name)
     key = roll_on(spec.traits, die, now.traits)
     entry = spec.traits.entries[key]
-    events = [f"{label(unit)}: level {now.level + 1}, rolled {entry.name}"]
+    events = [f"{name}: level {now.level + 1}, rolled {entry.name}"]
     if entry.any_other:
         options = [
             k
@@ -214,37 +227,37 @@ def level_up(
         ]
         if pick not in options:
             names = ", ".join(spec.traits.entries[k].name for k in options)
-            raise StepError(f"{entry.name}: pick another trait for {label(unit)}: {names}.")
+            raise StepError(f"{entry.name}: pick another trait for {name}: {names}.")
         key = pick
-        events.append(f"{label(unit)}: picked {spec.traits.entries[key].name}")
+        events.append(f"{name}: picked {spec.traits.entries[key].name}")
     army = _with_state(army, unit_id, level=now.level + 1, traits=[*now.traits, key])
     return Step(army, events)
 
 
 def _hero_level(
-    army: ListDocument, unit: ListUnit, spec: CampaignSpec, die: Die, pick: str | None
+    army: ListDocument, unit: ListUnit, spec: CampaignSpec, die: Die, pick: str | None, name: str
 ) -> Step:
     now = state(unit)
     sets = list(now.skill_sets)
-    events = [f"{label(unit)}: level {now.level + 1}"]
+    events = [f"{name}: level {now.level + 1}"]
     current = sets[-1] if sets else None
     complete = current is not None and all(
         k in now.traits for k in spec.skill_sets[current].traits.entries
     )
     if current is None or complete:
         if len(sets) >= 2:
-            raise StepError(f"{label(unit)} has gained every trait of its two skill sets.")
+            raise StepError(f"{name} has gained every trait of its two skill sets.")
         pair = skill_pair(die, spec)
         choices = [k for k in pair if k not in sets]
         if pick not in choices:
             names = " or ".join(spec.skill_sets[k].name for k in choices)
-            raise StepError(f"{label(unit)} rolled {names}: pick one of them.")
+            raise StepError(f"{name} rolled {names}: pick one of them.")
         sets.append(pick)
         current = pick
-        events.append(f"{label(unit)}: chose the {spec.skill_sets[pick].name} skill set")
+        events.append(f"{name}: chose the {spec.skill_sets[pick].name} skill set")
     table = spec.skill_sets[current].traits
     key = roll_on(table, die, now.traits)
-    events.append(f"{label(unit)}: gained {table.entries[key].name} ({table.entries[key].effect})")
+    events.append(f"{name}: gained {table.entries[key].name} ({table.entries[key].effect})")
     army = _with_state(
         army, unit.id, level=now.level + 1, skill_sets=sets, traits=[*now.traits, key]
     )

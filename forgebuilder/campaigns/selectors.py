@@ -1,0 +1,75 @@
+"""Reads of campaigns: what a member may see (everything in their campaigns, nothing else)."""
+
+from __future__ import annotations
+
+from django.db.models import Q, QuerySet
+from django.shortcuts import get_object_or_404
+
+from factions.catalog import catalog_for
+from forgebuilder.armylists.listdoc import ListDocument
+from forgebuilder.armylists.models import ArmyList
+
+from .models import Campaign, CampaignPlayer
+from .steps import can_level_up, label, state
+
+
+def campaigns_for(user) -> QuerySet[Campaign]:
+    return Campaign.objects.filter(Q(organiser=user) | Q(players__user=user)).distinct()
+
+
+def campaign_for_member(user, pk: int) -> Campaign:
+    """The campaign if `user` organises it or plays in it; 404 otherwise."""
+    return get_object_or_404(campaigns_for(user).select_related("module"), pk=pk)
+
+
+def own_player(user, campaign: Campaign, player_id: int) -> CampaignPlayer:
+    """The user's own seat: another player's army is 404 for writes."""
+    return get_object_or_404(CampaignPlayer, pk=player_id, campaign=campaign, user=user)
+
+
+def standings(campaign: Campaign) -> list[dict]:
+    players = campaign.players.select_related("user", "army")
+    rows = [
+        {
+            "player": p,
+            "name": p.user.get_username(),
+            "vp": p.victory_points,
+            "missions": p.missions,
+            "value": p.army.points,
+            "bank": p.bank,
+            "army": p.army.name,
+        }
+        for p in players
+    ]
+    return sorted(rows, key=lambda r: (-r["vp"], -r["value"], r["name"]))
+
+
+def army_units(player: CampaignPlayer) -> list[dict]:
+    """The army's units with their campaign state, for the army page and the report form."""
+    army = ArmyList.objects.select_related("module").get(pk=player.army_id)
+    catalog = catalog_for(army.module)
+    spec = catalog.spec.campaign
+    document = ListDocument.model_validate(army.document)
+    from forgebuilder.armylists.rules import evaluate, resolve
+
+    report = evaluate(resolve(document, catalog))
+    units = []
+    for unit in document.units:
+        now = state(unit)
+        units.append(
+            {
+                "id": unit.id,
+                "name": label(unit) if unit.name else _sheet_name(catalog, document, unit),
+                "points": report.unit_points.get(unit.id, 0),
+                "state": now,
+                "active": now.status == "active",
+                "can_level": spec is not None and can_level_up(unit, spec),
+                "options": [c.option for c in unit.options],
+            }
+        )
+    return units
+
+
+def _sheet_name(catalog, document, unit) -> str:
+    sheet = catalog.datasheet(unit.faction or document.faction, unit.datasheet)
+    return sheet.name if sheet else unit.datasheet

@@ -1,0 +1,173 @@
+"""Campaign pages: members read every army, a player changes only their own (404 otherwise),
+the battle report and the post-mission actions work through the forms, bad input is refused
+with a message and changes nothing."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from forgebuilder.armylists.models import ArmyList
+from forgebuilder.campaigns import services
+from forgebuilder.campaigns.dice import SeededDie
+from forgebuilder.campaigns.models import Campaign, CampaignPlayer, Mission
+
+from .conftest import make_army
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def game(ashen, users):
+    ana, ben, _cy = users
+    campaign = services.campaign_create(organiser=ana, module=ashen, name="Ashfall")
+    a = services.campaign_join(
+        campaign=campaign, user=ana,
+        army_list=make_army(ashen, ana, "cinder_compact", "lantern_marshal", "lightbearer_squad"),
+    )  # fmt: skip
+    b = services.campaign_join(
+        campaign=campaign, user=ben,
+        army_list=make_army(ashen, ben, "gutterfleet", "corsair_captain", "deckhand_mob"),
+    )  # fmt: skip
+    return campaign, a, b
+
+
+def messages_of(response) -> list[str]:
+    return [str(m) for m in response.context["messages"]] if response.context else []
+
+
+def test_the_organiser_starts_a_campaign_and_gets_an_invite_link(client, ashen, users):
+    client.force_login(users[0])
+    response = client.post(reverse("campaigns:list"), {"name": "Embers", "module": ashen.pk})
+    campaign = Campaign.objects.get(name="Embers")
+    assert response.url == reverse("campaigns:detail", args=[campaign.pk])
+    page = client.get(response.url).content.decode()
+    assert f"/campaigns/join/{campaign.invite_token}/" in page
+    assert len(campaign.invite_token) >= 32
+
+
+def test_a_player_joins_with_the_link_and_one_of_their_lists(client, ashen, users):
+    ana, _, cy = users
+    campaign = services.campaign_create(organiser=ana, module=ashen, name="Embers")
+    army = make_army(ashen, cy, "gutterfleet", "deckhand_mob")
+    client.force_login(cy)
+    url = reverse("campaigns:join", args=[campaign.invite_token])
+    assert army.name in client.get(url).content.decode()
+    client.post(url, {"army": army.pk})
+    assert CampaignPlayer.objects.get(campaign=campaign, user=cy).army == army
+
+
+def test_a_wrong_invite_token_is_404(client, users):
+    client.force_login(users[2])
+    assert client.get(reverse("campaigns:join", args=["nope"])).status_code == 404
+
+
+def test_outsiders_cannot_see_a_campaign_or_its_armies(client, game, users):
+    campaign, a, _ = game
+    client.force_login(users[2])
+    assert client.get(reverse("campaigns:detail", args=[campaign.pk])).status_code == 404
+    assert client.get(reverse("campaigns:army", args=[campaign.pk, a.pk])).status_code == 404
+
+
+def test_members_read_every_army_and_the_standings(client, game, users):
+    campaign, a, _b = game
+    client.force_login(users[1])
+    page = client.get(reverse("campaigns:army", args=[campaign.pk, a.pk])).content.decode()
+    assert "Lantern-Marshal" in page and "Recruit from the bank" not in page
+    standings = client.get(reverse("campaigns:detail", args=[campaign.pk])).content.decode()
+    assert "ana" in standings and "ben" in standings and "180 pts" in standings
+
+
+def test_editing_another_players_army_is_404_and_changes_nothing(client, game, users):
+    campaign, a, _ = game
+    before = ArmyList.objects.get(pk=a.army_id).document
+    client.force_login(users[1])  # ben
+    url = reverse("campaigns:army_action", args=[campaign.pk, a.pk])
+    response = client.post(url, {"action": "recruit", "datasheet": "lightbearer_squad"})
+    assert response.status_code == 404
+    assert ArmyList.objects.get(pk=a.army_id).document == before
+
+
+def test_a_mission_is_set_up_reported_on_a_form_and_levelled_up(client, game, users):
+    campaign, a, b = game
+    client.force_login(users[0])
+    client.post(
+        reverse("campaigns:mission_new", args=[campaign.pk]),
+        {"players": [a.pk, b.pk], "objective": "rage"},
+    )
+    mission = Mission.objects.get(campaign=campaign, number=1)
+    assert mission.objective == "rage"
+    url = reverse("campaigns:report", args=[campaign.pk, 1])
+    response = client.post(
+        url,
+        {
+            "winner": a.pk,
+            f"p{a.pk}-objective": "on",
+            f"p{a.pk}-u2-units": "2",
+            f"p{a.pk}-u2-heroes": "1",
+            f"p{b.pk}-u2-casualty": "on",
+            "dice": "4",
+        },
+    )
+    assert response.status_code == 302
+    a.refresh_from_db()
+    b.refresh_from_db()
+    assert (a.victory_points, a.bank, b.bank) == (2, 225, 300)
+    squad = ArmyList.objects.get(pk=a.army_id).document["units"][1]["campaign"]
+    assert squad["xp"] == 5  # survived 1 + 2 units + 1 hero (2)
+    act = reverse("campaigns:army_action", args=[campaign.pk, a.pk])
+    response = client.post(act, {"action": "level", "unit": "u2", "dice": "2"}, follow=True)
+    assert "Lightbearer Squad: level 1, rolled Headstrong" in " ".join(messages_of(response))
+    assert ArmyList.objects.get(pk=a.army_id).points == 180 + 25
+
+
+def test_a_report_with_bad_numbers_says_so_and_changes_nothing(client, game, users):
+    campaign, a, b = game
+    services.mission_setup(campaign=campaign, players=[a, b], die=SeededDie(1))
+    before = ArmyList.objects.get(pk=a.army_id).document
+    client.force_login(users[0])
+    url = reverse("campaigns:report", args=[campaign.pk, 1])
+    response = client.post(url, {"winner": a.pk, f"p{a.pk}-u1-units": "lots"})
+    assert response.status_code == 200
+    assert messages_of(response) == ["Lantern-Marshal: units killed: 'lots' is not a number."]
+    assert ArmyList.objects.get(pk=a.army_id).document == before
+    assert Mission.objects.get(campaign=campaign, number=1).status == Mission.SET_UP
+
+
+def test_a_level_up_without_enough_xp_is_refused_with_a_message(client, game, users):
+    campaign, a, _ = game
+    client.force_login(users[0])
+    act = reverse("campaigns:army_action", args=[campaign.pk, a.pk])
+    response = client.post(act, {"action": "level", "unit": "u2", "dice": "2"}, follow=True)
+    assert messages_of(response) == [
+        "Lightbearer Squad needs 5 XP for level 1 (5 per level); it has 0."
+    ]
+
+
+def test_a_hero_sees_the_rolled_pair_and_picks_from_the_same_roll(client, game, users):
+    campaign, a, _ = game
+    army = ArmyList.objects.get(pk=a.army_id)
+    army.document["units"][0]["campaign"]["xp"] = 5
+    army.save()
+    client.force_login(users[0])
+    act = reverse("campaigns:army_action", args=[campaign.pk, a.pk])
+    response = client.post(act, {"action": "level", "unit": "u1"}, follow=True)
+    [message] = messages_of(response)
+    assert "pick one of them" in message
+    seed = response.context["seed"]
+    first = message.split(" rolled ")[1].split(" or ")[0].lower()
+    response = client.post(
+        act, {"action": "level", "unit": "u1", "seed": seed, "pick": first}, follow=True
+    )
+    state = ArmyList.objects.get(pk=a.army_id).document["units"][0]["campaign"]
+    assert state["skill_sets"] == [first] and state["level"] == 1
+
+
+def test_campaign_posts_need_a_csrf_token(game, users):
+    from django.test import Client
+
+    campaign, a, _ = game
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(users[0])
+    url = reverse("campaigns:army_action", args=[campaign.pk, a.pk])
+    assert client.post(url, {"action": "recruit", "datasheet": "x"}).status_code == 403
