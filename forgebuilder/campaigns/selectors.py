@@ -65,6 +65,8 @@ def army_units(player: CampaignPlayer) -> list[dict]:
                 "active": now.status == "active",
                 "can_level": spec is not None and can_level_up(unit, spec),
                 "options": [c.option for c in unit.options],
+                "details": _details(now, spec),
+                "next_level_xp": (now.level + 1) * spec.experience.per_level if spec else None,
             }
         )
     return units
@@ -73,3 +75,25 @@ def army_units(player: CampaignPlayer) -> list[dict]:
 def _sheet_name(catalog, document, unit) -> str:
     sheet = catalog.datasheet(unit.faction or document.faction, unit.datasheet)
     return sheet.name if sheet else unit.datasheet
+
+
+def _details(now, spec) -> list[tuple[str, str, str]]:
+    """(kind, name, effect) of each trait, skill set, injury and talent, in players' words."""
+    if spec is None:
+        return []
+    out = []
+    for key in now.skill_sets:
+        skill_set = spec.skill_sets.get(key)
+        out.append(("Skill set", skill_set.name if skill_set else key, ""))
+    skill_traits = {k: e for s in spec.skill_sets.values() for k, e in s.traits.entries.items()}
+    for key in now.traits:
+        entry = spec.traits.entries.get(key) or skill_traits.get(key)
+        out.append(("Trait", entry.name if entry else key, entry.effect if entry else ""))
+    for kind, table, keys in (
+        ("Injury", spec.injuries, now.injuries),
+        ("Talent", spec.talents, now.talents),
+    ):
+        for key in keys:
+            entry = table.entries.get(key)
+            out.append((kind, entry.name if entry else key, entry.effect if entry else ""))
+    return out

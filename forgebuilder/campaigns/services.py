@@ -290,8 +290,9 @@ def army_recruit(
     player.bank -= cost
     player.save(update_fields=["bank"])
     kind = "veteran " if veteran else ""
+    name = steps.label(recruit, catalog, after)
     _event(
-        player.campaign, "recruit", [f"Recruited a {kind}{steps.label(recruit)} for {cost} pts."],
+        player.campaign, "recruit", [f"Recruited a {kind}{name} for {cost} pts."],
         player=player,
     )  # fmt: skip
     return unit_id
