@@ -72,6 +72,21 @@ class Card:
     extras: list[tuple[str, str]] = field(default_factory=list)  # (heading, text): legend, powers
 
 
+# What a player reads for a rule the source data names but never defines.
+NO_RULE_TEXT = "(no rule text in the source data)"
+# Imports name such rules "<id> (not found)"; players see the name and NO_RULE_TEXT instead.
+PLACEHOLDER_SUFFIX = " (not found)"
+
+
+def rule_name_and_text(rule, label: str) -> tuple[str, str]:
+    """A rule's name and text as players read them, data gaps shown kindly."""
+    if rule is None:
+        return label, NO_RULE_TEXT
+    if rule.name.endswith(PLACEHOLDER_SUFFIX):
+        return label.replace(PLACEHOLDER_SUFFIX, "", 1), NO_RULE_TEXT
+    return label, rule.description or NO_RULE_TEXT
+
+
 def rule_chips(
     catalog: Catalog, faction: str | None, refs: tuple[Ref, ...]
 ) -> tuple[RuleChip, ...]:
@@ -80,8 +95,8 @@ def rule_chips(
         rule = catalog.rule(faction, ref.id)
         if rule is not None and rule.hidden:
             continue
-        description = rule.description if rule else "This rule is not defined in the module."
-        chips.append(RuleChip(ref.id, catalog.rule_label(faction, ref), description))
+        label, description = rule_name_and_text(rule, catalog.rule_label(faction, ref))
+        chips.append(RuleChip(ref.id, label, description))
     return tuple(chips)
 
 

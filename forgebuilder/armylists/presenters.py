@@ -6,13 +6,15 @@ from dataclasses import dataclass, field
 
 from django.urls import reverse
 
-from factions.cards import choice_label, price_text
+from factions.cards import Card, choice_label, price_text
 from factions.catalog import Catalog
 from forgebuilder.armylists.rules.checks.casters import is_caster
 from forgebuilder.armylists.rules.checks.common import allowed_picks
 from forgebuilder.armylists.rules.checks.forces import ally_problem
 from forgebuilder.armylists.rules.roster import Roster, RosterUnit, available_under_focus
 
+from .cards import chosen_card
+from .catalogue import catalogue_view
 from .models import ArmyList
 from .rules import Report
 
@@ -88,6 +90,7 @@ class UnitView:
     first: bool = False
     last: bool = False
     known: bool = True
+    card: Card | None = None  # the profile as chosen, the same card the share page and PDF show
 
 
 @dataclass
@@ -118,6 +121,8 @@ def editor_context(
     *,
     focus_units: set[str] | None = None,
     with_catalogue: bool = True,
+    adding_to: str | None = None,
+    query: str = "",
 ) -> dict:
     """Everything the editor template shows.
 
@@ -175,7 +180,9 @@ def editor_context(
             for t in report.totals
             if t.key != "points"
         ],
-        "catalogue": _catalogue(catalog, roster) if with_catalogue else [],
+        "catalogue": catalogue_view(roster, adding_to=adding_to, query=query)
+        if with_catalogue
+        else None,
         "legends": _legends(catalog, roster),
         "force_types": _force_types(catalog, roster),
         "focuses": list(catalog.focuses(roster.faction_key).items()),
@@ -216,6 +223,7 @@ def _unit_view(
     ]
     if sheet is None or not full:
         return view
+    view.card = chosen_card(roster, unit)
     for model in sheet.models:
         view.models.append(
             ModelStepper(
@@ -325,58 +333,6 @@ def _forces(catalog: Catalog, roster: Roster, units: dict[str, UnitView]) -> lis
             )
         )
     return out
-
-
-def _catalogue(catalog: Catalog, roster: Roster) -> list[dict]:
-    factions = [roster.faction_key] + [
-        f.faction_key for f in roster.forces if f.faction_key != roster.faction_key
-    ]
-    groups = []
-    for faction_key in dict.fromkeys(factions):
-        faction = catalog.faction(faction_key)
-        if faction is None:
-            continue
-        focus = roster.focus_key if faction_key == roster.faction_key else None
-        categories: dict[str, list] = {}
-        for key, sheet in faction.datasheets.items():
-            available = available_under_focus(sheet.focuses, roster, focus)
-            categories.setdefault(catalog.category_name(sheet.category), []).append(
-                {
-                    "key": key,
-                    "name": sheet.name,
-                    "points": sheet.points,
-                    "keywords": ", ".join(sheet.keywords),
-                    "available": available,
-                    "why": "" if available else _focus_note(catalog, roster, faction_key, sheet),
-                }
-            )
-        order = [c.name for c in catalog.spec.categories.values()]
-        groups.append(
-            {
-                "faction_key": faction_key,
-                "name": faction.name,
-                "allied": faction_key != roster.faction_key,
-                "forces": [
-                    (f.id, f.organization.name if f.organization else "Force")
-                    for f in roster.forces
-                    if f.faction_key == faction_key
-                ],
-                "categories": sorted(
-                    categories.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else 99
-                ),
-            }
-        )
-    return groups
-
-
-def _focus_note(catalog: Catalog, roster: Roster, faction_key: str, sheet) -> str:
-    """Why a datasheet cannot be taken under the list's focus, naming the focuses that allow it."""
-    allowing = catalog.focuses_allowing(faction_key, sheet.focuses)
-    if roster.focus is not None and roster.focus.restricted and not allowing:
-        return f"Not with the {roster.focus.name} focus"
-    if allowing:
-        return "Needs the " + " or ".join(allowing) + " focus"
-    return "Not available with this focus"
 
 
 def _legends(catalog: Catalog, roster: Roster) -> dict:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from django.template.loader import render_to_string
 
-from factions.cards import Card, choice_label
+from factions.cards import Card, choice_label, rule_name_and_text
 
 from ..cards import chosen_card
 from ..rules import RosterUnit, Total
@@ -303,9 +303,10 @@ def rule_glossary(
         rule = catalog.rule(faction, rule_id)
         if rule is None or rule.hidden:
             return
-        name = f"{rule.name}(X)" if rule.takes_value else rule.name
+        name, text = rule_name_and_text(rule, rule.name)
+        name = f"{name}(X)" if rule.takes_value else name
         owner = catalog.faction(faction) if faction else None
-        found.setdefault((name, rule.description), owner.name if owner else "")
+        found.setdefault((name, text), owner.name if owner else "")
 
     for card, unit in zip(cards, units, strict=True):
         chips = [*card.rules]

@@ -78,10 +78,17 @@ def editor(request: HttpRequest, public_id: str) -> HttpResponse:
 
 def render_editor(request, army_list, *, status: int = 200, banner: str = "", partial: str = ""):
     evaluated = army_list_evaluate(army_list)
-    context = editor_context(army_list, evaluated.roster, evaluated.report)
+    context = editor_context(
+        army_list,
+        evaluated.roster,
+        evaluated.report,
+        adding_to=request.GET.get("to") or None,
+        query=request.GET.get("q", "")[:80],
+    )
     context["banner"] = banner
     context["undo_label"] = army_list.revisions.values_list("label", flat=True).first()
     context["share_links"] = share_links_of(army_list)
+    context["open_unit"] = request.GET.get("edit", "")
     template = "armylists/editor.html" + (f"#{partial}" if partial else "")
     return render(request, template, context, status=status)
 

@@ -70,6 +70,7 @@ def _run(
     catalogue: bool = False,
     added: bool = False,
     legends: bool = False,
+    new_force: bool = False,
 ) -> HttpResponse:
     army_list = army_list_owned(owner=owner_of(request), public_id=public_id)
     try:
@@ -87,7 +88,7 @@ def _run(
         return _refused(request, army_list, str(exc))
     return _respond(
         request, result.army_list, result, unit_id=unit_id, catalogue=catalogue, added=added,
-        legends=legends,
+        legends=legends, new_force=new_force,
     )  # fmt: skip
 
 
@@ -100,6 +101,7 @@ def _respond(
     catalogue: bool,
     added: bool = False,
     legends: bool = False,
+    new_force: bool = False,
 ):
     """The answer to an edit: fragments for htmx, a redirect back to the editor otherwise.
 
@@ -109,7 +111,8 @@ def _respond(
     """
     if not request.htmx:
         url = reverse("armylists:editor", args=[army_list.public_id])
-        return redirect(f"{url}#unit-{unit_id}" if unit_id else url)
+        # without JavaScript, the unit's Edit panel stays open after changing one of its options
+        return redirect(f"{url}?edit={unit_id}#unit-{unit_id}" if unit_id else url)
     roster = result.roster
     new_unit = roster.units[-1] if added and roster.units else None
     if new_unit is not None and roster.force(new_unit.force_id) is None:
@@ -119,10 +122,16 @@ def _respond(
         peers = roster.units_in(new_unit.force_id)
         previous = peers[-2].id if len(peers) > 1 else None
     focus = {unit_id} if unit_id else {new_unit.id, previous} - {None} if new_unit else None
+    # adding, removing or moving units changes the slot counts and marks of the catalogue
+    slots_changed = not unit_id and not catalogue
     context = editor_context(
         army_list, result.roster, result.report,
         focus_units=focus if (unit_id or new_unit) else None,
-        with_catalogue=catalogue,
+        with_catalogue=catalogue or slots_changed,
+        # a new force organization is what the player fills next
+        adding_to=roster.forces[-1].id
+        if new_force and roster.forces
+        else request.POST.get("adding_to") or request.POST.get("force") or None,
     )  # fmt: skip
     context["undo_label"] = army_list.revisions.values_list("label", flat=True).first()
     parts = []
@@ -137,11 +146,14 @@ def _respond(
         if previous:
             parts.append(_oob_unit(context, previous, request))
         oob.append("force-headers")
+        parts.append(_partial("toast", {**context, "unit": context["units"][new_unit.id]}, request))
     else:
         parts.append(_partial("roster", context, request))
     if catalogue:
         # settings, undo and force organizations can change the header and the datasheets
         oob += ["catalogue", "list-head"]
+    elif slots_changed:
+        oob.append("catalogue-list")
     if context["ruleset"].uses_legends and (not unit_id or legends):
         oob.append("legends")
     for name in ["totals", "violations", "undo", "version", *oob]:
@@ -313,7 +325,9 @@ def force_add(request: HttpRequest, public_id: str) -> HttpResponse:
             doc, cat, organization=organization, faction=faction
         )[0]
 
-    return _run(request, public_id, "Add a force organization", parse, catalogue=True)
+    return _run(
+        request, public_id, "Add a force organization", parse, catalogue=True, new_force=True
+    )
 
 
 @require_POST

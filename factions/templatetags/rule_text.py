@@ -1,0 +1,19 @@
+"""`{{ text|rule_markup }}`: module rule text with its bold/italic marks rendered."""
+
+from __future__ import annotations
+
+from django import template
+
+from factions import markup
+
+register = template.Library()
+
+
+@register.filter
+def rule_markup(text: str | None):
+    return markup.render(text)
+
+
+@register.filter
+def rule_plain(text: str | None) -> str:
+    return markup.plain(text)

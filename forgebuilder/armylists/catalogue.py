@@ -1,0 +1,162 @@
+"""The editor's catalogue: the datasheets a player may add to the force chosen at its top.
+
+One "adding to" force (default: the first with room) decides which faction's datasheets are
+shown, the slot counts per category ("Hero 1/2") and which datasheets would break a rule if
+added, with the reason: a full slot, a category the force organization does not take, the
+list's focus, or an alliance the allied force may not join. Players may still add them; the
+rules engine then reports the problem as for any edit.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from factions.catalog import Catalog
+
+from .rules.checks.forces import ally_problem
+from .rules.roster import Roster, RosterForce, available_under_focus
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    key: str
+    name: str
+    points: int
+    keywords: str
+    mark: str  # why adding it would break a rule; "" when it fits
+    mark_kind: str  # "slot", "focus", "alliance" or ""
+
+
+@dataclass
+class CategoryGroup:
+    name: str
+    slot: str  # "1/2", "0/∞" or "" without a force organization
+    full: bool
+    mark: str = ""  # why any unit of this category would break the slot rule
+    sheets: list[SheetRow] = field(default_factory=list)
+
+
+@dataclass
+class CatalogueView:
+    faction_key: str
+    faction_name: str
+    allied: bool
+    forces: list[tuple[str, str]]  # (id, label) of every force a unit may be added to
+    adding_to: str | None
+    query: str
+    categories: list[CategoryGroup]
+    hidden_by_query: int = 0
+
+
+def force_label(force: RosterForce) -> str:
+    org = force.organization.name if force.organization else "Force"
+    faction = force.faction.name if force.faction else force.faction_key
+    return f"{org} ({faction})"
+
+
+def has_room(roster: Roster, force: RosterForce) -> bool:
+    if force.organization is None:
+        return True
+    counts = Counter(u.category for u in roster.units_in(force.id))
+    return any(
+        slot.max is None or counts.get(cat, 0) < slot.max
+        for cat, slot in force.organization.slots.items()
+    )
+
+
+def default_force(roster: Roster) -> RosterForce | None:
+    return next((f for f in roster.forces if has_room(roster, f)), None) or next(
+        iter(roster.forces), None
+    )
+
+
+def catalogue_view(
+    roster: Roster, *, adding_to: str | None = None, query: str = ""
+) -> CatalogueView:
+    """The catalogue for adding to force `adding_to` (or the default), filtered by `query`."""
+    catalog = roster.catalog
+    force = roster.force(adding_to) if adding_to else None
+    force = force or default_force(roster)
+    faction_key = force.faction_key if force else roster.faction_key
+    faction = catalog.faction(faction_key)
+    view = CatalogueView(
+        faction_key=faction_key,
+        faction_name=faction.name if faction else faction_key,
+        allied=faction_key != roster.faction_key,
+        forces=[(f.id, force_label(f)) for f in roster.forces],
+        adding_to=force.id if force else None,
+        query=query.strip(),
+        categories=[],
+    )
+    if faction is None:
+        return view
+    counts = Counter(u.category for u in roster.units_in(force.id)) if force else Counter()
+    alliance = _alliance_mark(catalog, roster, force)
+    focus = roster.focus_key if faction_key == roster.faction_key else None
+    needle = view.query.casefold()
+    groups: dict[str, CategoryGroup] = {}
+    order = list(catalog.spec.categories)
+    for key, sheet in sorted(
+        faction.datasheets.items(),
+        key=lambda kv: order.index(kv[1].category) if kv[1].category in order else len(order),
+    ):
+        name = catalog.category_name(sheet.category)
+        group = groups.get(sheet.category or "")
+        if group is None:
+            slot_text, full, slot_mark = _slot(catalog, force, sheet.category, counts)
+            group = groups[sheet.category or ""] = CategoryGroup(name, slot_text, full, slot_mark)
+        haystack = f"{sheet.name} {' '.join(sheet.keywords)} {name}".casefold()
+        if needle and needle not in haystack:
+            view.hidden_by_query += 1
+            continue
+        mark, kind = alliance, "alliance" if alliance else ""
+        if not mark and group.mark:
+            mark, kind = group.mark, "slot"
+        if not mark and not available_under_focus(sheet.focuses, roster, focus):
+            mark, kind = _focus_note(catalog, roster, faction_key, sheet), "focus"
+        group.sheets.append(
+            SheetRow(key, sheet.name, sheet.points, ", ".join(sheet.keywords), mark, kind)
+        )
+    view.categories = [g for g in groups.values() if g.sheets]  # no empty headings
+    return view
+
+
+def _slot(catalog: Catalog, force, category, counts) -> tuple[str, bool, str]:
+    """The slot count of `category` in `force` ("1/2"), whether it is full, and the mark."""
+    if force is None or force.organization is None:
+        return "", False, ""
+    org = force.organization
+    slot = org.slots.get(category)
+    name = catalog.category_name(category)
+    if slot is None:
+        return "", True, f"{org.name} takes no {name} units"
+    n = counts.get(category, 0)
+    if slot.max is None:
+        return f"{n}/∞", False, ""
+    if n >= slot.max:
+        return f"{n}/{slot.max}", True, f"{name} slots full ({n}/{slot.max})"
+    return f"{n}/{slot.max}", False, ""
+
+
+def _alliance_mark(catalog: Catalog, roster: Roster, force) -> str:
+    if force is None or not force.allied or force.faction is None:
+        return ""
+    primary_name = roster.faction.name if roster.faction else roster.faction_key
+    problem = ally_problem(
+        catalog.alliance(roster.faction_key),
+        catalog.alliance(force.faction_key),
+        primary_name,
+        force.faction.name,
+    )
+    return problem[0] if problem else ""
+
+
+def _focus_note(catalog: Catalog, roster: Roster, faction_key: str, sheet) -> str:
+    """Why a datasheet cannot be taken under the list's focus, naming the focuses that allow it."""
+    allowing = catalog.focuses_allowing(faction_key, sheet.focuses)
+    if roster.focus is not None and roster.focus.restricted and not allowing:
+        return f"Not with the {roster.focus.name} focus"
+    if allowing:
+        return "Needs the " + " or ".join(allowing) + " focus"
+    return "Not available with this focus"

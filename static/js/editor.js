@@ -1,0 +1,189 @@
+// The list editor's enhancements: focus that stays put after an edit, the new total read out,
+// Ctrl/Cmd+Z for undo, open Edit panels kept open, and the phone's two views (list, catalogue).
+// Without this file every control still works as a plain form.
+(function () {
+  "use strict";
+
+  var openPanels = new Set();  // ids of the units' Edit panels the player opened
+  var lastFocus = null;        // what had focus when the request left
+
+  function editor() { return document.getElementById("editor"); }
+
+  function isTextField(el) {
+    if (!el) return false;
+    if (el.isContentEditable) return true;
+    var tag = el.tagName;
+    if (tag === "TEXTAREA" || tag === "SELECT") return true;
+    if (tag !== "INPUT") return false;
+    return ["checkbox", "radio", "button", "submit", "reset"].indexOf(el.type) === -1;
+  }
+
+  // --- focus ------------------------------------------------------------------------------
+  function remember() {
+    var active = document.activeElement;
+    if (!active || active === document.body || !editor() || !editor().contains(active)) {
+      lastFocus = null;
+      return;
+    }
+    var unit = active.closest("article.unit");
+    var next = unit && (unit.nextElementSibling || unit.previousElementSibling);
+    lastFocus = {
+      id: active.id,
+      unit: unit ? unit.id : null,
+      neighbour: next && next.id ? next.id : null,
+      form: active.form && active.form.getAttribute("hx-post"),
+    };
+  }
+
+  function focusable(el) {
+    return el && el.isConnected && !el.disabled && el.getClientRects().length > 0;
+  }
+
+  function heading(articleId) {
+    var article = articleId && document.getElementById(articleId);
+    return article ? article.querySelector("h3[tabindex]") : null;
+  }
+
+  function restore() {
+    if (!lastFocus) return;
+    var active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;  // focus survived
+    var target = lastFocus.id && document.getElementById(lastFocus.id);
+    if (!focusable(target) && target && target.form) {
+      // a stepper at its limit: the other button of the same stepper, else its count
+      target = Array.prototype.find.call(target.form.querySelectorAll("button, input:not([type=hidden]), select"), focusable) || null;
+    }
+    if (!focusable(target)) target = heading(lastFocus.unit);
+    if (!target) target = heading(lastFocus.neighbour);
+    if (!target) target = document.getElementById("roster");
+    if (target) target.focus({ preventScroll: false });
+  }
+
+  // --- the new total, read out ---------------------------------------------------------------
+  function announce() {
+    var totals = document.getElementById("totals");
+    var region = document.getElementById("announce");
+    if (!totals || !region) return;
+    var text = totals.getAttribute("data-announce") || "";
+    if (region.textContent !== text) region.textContent = text;
+  }
+
+  // --- Edit panels stay open across redraws --------------------------------------------------
+  document.addEventListener("toggle", function (event) {
+    var panel = event.target;
+    if (!panel.classList || !panel.classList.contains("unit-edit")) return;
+    if (panel.open) openPanels.add(panel.id); else openPanels.delete(panel.id);
+  }, true);
+
+  function reopenPanels() {
+    openPanels.forEach(function (id) {
+      var panel = document.getElementById(id);
+      if (panel && !panel.open) panel.open = true;
+    });
+  }
+
+  // --- the catalogue search hides categories without a match ---------------------------------
+  function refilter() {
+    var input = document.getElementById("catalogue-filter");
+    if (!input) return;
+    var list = document.getElementById("catalogue-list");
+    if (!list) return;
+    var query = input.value.trim().toLowerCase();
+    var shown = 0;
+    list.querySelectorAll("[data-filter-group]").forEach(function (group) {
+      var any = false;
+      group.querySelectorAll("[data-filter-text]").forEach(function (item) {
+        var match = item.getAttribute("data-filter-text").toLowerCase().indexOf(query) !== -1;
+        item.hidden = !match;
+        any = any || match;
+      });
+      group.hidden = !any;
+      if (any) shown += 1;
+    });
+    var empty = list.querySelector(".filter-empty");
+    if (empty) empty.hidden = shown > 0 || !list.querySelector("[data-filter-group]");
+  }
+  document.addEventListener("input", function (event) {
+    if (event.target.id === "catalogue-filter") refilter();
+  });
+
+  // --- the phone's two views -----------------------------------------------------------------
+  var phone = window.matchMedia("(max-width: 767.98px)");
+
+  function showView(view, scrollTarget) {
+    var root = editor();
+    if (!root) return;
+    root.setAttribute("data-view", view);
+    document.querySelectorAll("[data-view-tab]").forEach(function (tab) {
+      if (tab.getAttribute("data-view-tab") === view) tab.setAttribute("aria-current", "page");
+      else tab.removeAttribute("aria-current");
+    });
+    if (scrollTarget) scrollTarget.scrollIntoView({ block: "start" });
+  }
+
+  document.addEventListener("click", function (event) {
+    var tab = event.target.closest("[data-view-tab]");
+    if (tab && phone.matches) {
+      event.preventDefault();
+      var view = tab.getAttribute("data-view-tab");
+      showView(view, view === "catalogue" ? document.getElementById("catalogue") : null);
+      if (view === "list") window.scrollTo(0, 0);
+      return;
+    }
+    var link = event.target.closest("[data-show-unit], [data-show-problems]");
+    if (!link) return;
+    var target = document.getElementById(link.getAttribute("href").slice(1));
+    if (!target) return;
+    event.preventDefault();
+    if (phone.matches) showView("list", null);
+    target.scrollIntoView({ block: "start" });
+    var focusTarget = target.querySelector("h3[tabindex], h2") || target;
+    if (!focusTarget.hasAttribute("tabindex")) focusTarget.setAttribute("tabindex", "-1");
+    focusTarget.focus({ preventScroll: true });
+    if (link.hasAttribute("data-show-unit")) hideToast();
+  });
+
+  // --- the confirmation after an add ---------------------------------------------------------
+  var toastTimer = null;
+  function hideToast() {
+    var toast = document.getElementById("toast");
+    if (toast) toast.innerHTML = "";
+  }
+  function showToast() {
+    var toast = document.getElementById("toast");
+    if (!toast || !toast.firstElementChild) return;
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(hideToast, 6000);
+  }
+
+  // --- Ctrl/Cmd+Z ------------------------------------------------------------------------------
+  document.addEventListener("keydown", function (event) {
+    if (!(event.ctrlKey || event.metaKey) || event.shiftKey || event.altKey) return;
+    if (event.key !== "z" && event.key !== "Z") return;
+    if (isTextField(event.target)) return;  // the field's own undo
+    var form = document.getElementById("undo");
+    var button = form && form.querySelector("button[type=submit]");
+    if (!button || button.disabled) return;
+    event.preventDefault();
+    lastFocus = null;
+    form.requestSubmit(button);
+  });
+
+  // Every edit also tells the server which force the catalogue is adding to.
+  document.addEventListener("htmx:configRequest", function (event) {
+    var addingTo = document.getElementById("adding-to");
+    if (addingTo && event.detail.verb === "post") event.detail.parameters.adding_to = addingTo.value;
+  });
+  document.addEventListener("htmx:beforeRequest", remember);
+  document.addEventListener("htmx:afterSettle", function () {
+    reopenPanels();
+    refilter();
+    restore();
+    announce();
+    showToast();
+  });
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll("details.unit-edit[open]").forEach(function (panel) { openPanels.add(panel.id); });
+    if (editor()) showView(location.hash === "#catalogue" ? "catalogue" : "list", null);
+  });
+})();
