@@ -12,7 +12,7 @@ PYTHON ?= $(shell for p in python3.13 python3.14 python3.12 python3; do \
 	  if command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then \
 	    command -v $$p; break; fi; done)
 
-.PHONY: help run test test-fast e2e screenshots lint format install install-dev system-deps browser migrate starter-modules bench check-deploy clean
+.PHONY: help run test test-fast e2e screenshots lint format install install-dev system-deps browser node-deps migrate starter-modules bench check-deploy clean
 
 help:
 	@echo "make run     set everything up and serve the app at http://$(HOST):$(PORT)"
@@ -71,6 +71,14 @@ browser:
 	  echo "The browser tests will be skipped$(if $(filter true 1 yes,$(CI)), (CI=true: they will fail instead)):"; \
 	  $(CHECK_PY) $(CHROMIUM_FIND) 2>&1 | sed 's/^/  /'; }
 
+# Test tools from npm (axe-core for the accessibility test), pinned in package-lock.json.
+node-deps: node_modules/.installed
+
+node_modules/.installed: package.json package-lock.json
+	@command -v npm >/dev/null || { echo "The accessibility test needs npm:  sudo apt-get install npm"; exit 1; }
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
 migrate: install
 	$(PY) manage.py migrate --noinput
 
@@ -88,13 +96,13 @@ run: starter-modules
 # Two workers: the machines have two cores.
 PYTEST_ARGS ?= -n 2
 
-test: install-dev browser
+test: install-dev browser node-deps
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 test-fast: install-dev
 	$(PY) -m pytest -m "not e2e" $(PYTEST_ARGS)
 
-e2e: install-dev browser
+e2e: install-dev browser node-deps
 	$(PY) -m pytest -m e2e $(PYTEST_ARGS)
 
 # The README's screenshots (docs/screenshot.png, docs/screenshot-phone.png), drawn again in Chromium.
@@ -120,4 +128,4 @@ check-deploy: install
 	  ALLOWED_HOSTS=forgebuilder.example $(PY) manage.py check --deploy --fail-level WARNING
 
 clean:
-	rm -rf $(VENV) staticfiles var .pytest_cache .ruff_cache
+	rm -rf $(VENV) staticfiles var .pytest_cache .ruff_cache node_modules

@@ -27,6 +27,7 @@ class RuleChip:
     id: str
     label: str
     description: str
+    short: str = ""  # one line the editor shows before the full text is opened
 
 
 @dataclass(frozen=True)
@@ -96,7 +97,8 @@ def rule_chips(
         if rule is not None and rule.hidden:
             continue
         label, description = rule_name_and_text(rule, catalog.rule_label(faction, ref))
-        chips.append(RuleChip(ref.id, label, description))
+        short = getattr(rule, "short", "") if description != NO_RULE_TEXT else ""
+        chips.append(RuleChip(ref.id, label, description, short))
     return tuple(chips)
 
 

@@ -30,6 +30,7 @@ class SheetRow:
 
 @dataclass
 class CategoryGroup:
+    key: str
     name: str
     slot: str  # "1/2", "0/∞" or "" without a force organization
     full: bool
@@ -47,6 +48,9 @@ class CatalogueView:
     query: str
     categories: list[CategoryGroup]
     hidden_by_query: int = 0
+
+    def category(self, key: str | None) -> CategoryGroup | None:
+        return next((g for g in self.categories if g.key == (key or "")), None)
 
 
 def force_label(force: RosterForce) -> str:
@@ -105,7 +109,9 @@ def catalogue_view(
         group = groups.get(sheet.category or "")
         if group is None:
             slot_text, full, slot_mark = _slot(catalog, force, sheet.category, counts)
-            group = groups[sheet.category or ""] = CategoryGroup(name, slot_text, full, slot_mark)
+            group = groups[sheet.category or ""] = CategoryGroup(
+                sheet.category or "", name, slot_text, full, slot_mark
+            )
         haystack = f"{sheet.name} {' '.join(sheet.keywords)} {name}".casefold()
         if needle and needle not in haystack:
             view.hidden_by_query += 1

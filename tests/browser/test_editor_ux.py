@@ -173,7 +173,7 @@ def test_focus_stays_on_the_control_after_each_edit(live_server, sized, starter_
 def test_the_legal_badge_opens_the_problems_that_link_to_their_units(
     live_server, sized, starter_modules
 ):
-    size, page = sized
+    _size, page = sized
     start_list(page, live_server.url, "Problems")
     add_from_the_list_view(page, "Forge-Thane", 40)
     badge = page.locator("#totals .verdict a")

@@ -121,7 +121,7 @@ def _respond(
     if new_unit is not None:
         peers = roster.units_in(new_unit.force_id)
         previous = peers[-2].id if len(peers) > 1 else None
-    focus = {unit_id} if unit_id else {new_unit.id, previous} - {None} if new_unit else None
+    focus = {unit_id} if unit_id else {new_unit.id} if new_unit else None
     # adding, removing or moving units changes the slot counts and marks of the catalogue
     slots_changed = not unit_id and not catalogue
     context = editor_context(
@@ -143,16 +143,23 @@ def _respond(
         parts.append(
             _partial("added-unit", {**context, "unit": context["units"][new_unit.id]}, request)
         )
-        if previous:
-            parts.append(_oob_unit(context, previous, request))
+        if previous:  # its "move down" button comes alive
+            unit = context["units"][previous]
+            parts.append(_partial("down-button", {**context, "unit": unit, "oob": True}, request))
         oob.append("force-headers")
         parts.append(_partial("toast", {**context, "unit": context["units"][new_unit.id]}, request))
+        # only the added unit's category changes its slot count and marks
+        group = context["catalogue"].category(new_unit.category) if context["catalogue"] else None
+        if group is not None:
+            parts.append(
+                _partial("catalogue-category", {**context, "group": group, "oob": True}, request)
+            )
     else:
         parts.append(_partial("roster", context, request))
     if catalogue:
         # settings, undo and force organizations can change the header and the datasheets
         oob += ["catalogue", "list-head"]
-    elif slots_changed:
+    elif slots_changed and new_unit is None:
         oob.append("catalogue-list")
     if context["ruleset"].uses_legends and (not unit_id or legends):
         oob.append("legends")
@@ -165,11 +172,6 @@ def _respond(
     if new_unit is not None:
         response["HX-Reswap"] = "none"  # everything arrives out of band
     return response
-
-
-def _oob_unit(context: dict, unit_id: str, request: HttpRequest) -> str:
-    html = _partial("unit", {**context, "unit": context["units"][unit_id]}, request)
-    return html.replace("<article ", '<article hx-swap-oob="true" ', 1)
 
 
 def _partial(name: str, context: dict, request: HttpRequest) -> str:

@@ -163,3 +163,47 @@ def test_the_new_list_form_keeps_what_was_typed_when_refused(client, mini_module
     )
 
     assert 'value="Bridge Watch"' in response.text
+
+
+def focus_menu(response) -> list[str]:
+    """The values the focus menu offers, "No focus" first."""
+    html = response.content.decode()
+    start = html.index('id="id_focus-field"')
+    menu = html[start : html.index("</select>", start)]
+    return [e.attrs.get("value") or "" for e in elements(menu).elements if e.tag == "option"]
+
+
+def test_the_focus_menu_offers_only_the_chosen_factions_focuses(client, mini_module):
+    millford = client.get(NEW, {"faction": "mini-vale/millford"})
+    hollowmere = client.get(NEW, {"faction": "mini-vale/hollowmere"})
+
+    assert focus_menu(millford) == ["", "mini-vale/millford/watch", "mini-vale/millford/levy"]
+    assert "mini-vale/millford/watch" not in focus_menu(hollowmere)
+
+
+def test_changing_the_faction_asks_htmx_for_that_factions_focus_menu(client, mini_module):
+    page = client.get(NEW).content.decode()
+    faction = next(e for e in elements(page).elements if e.attrs.get("id") == "id_faction")
+
+    # the faction menu fetches the page for the new faction and swaps in its focus field
+    assert faction.attrs["hx-get"] == NEW
+    assert faction.attrs["hx-select"] == faction.attrs["hx-target"] == "#id_focus-field"
+    fragment = client.get(NEW, {"faction": "mini-vale/millford"}, headers={"HX-Request": "true"})
+    assert fragment.status_code == 200
+    assert "mini-vale/millford/levy" in focus_menu(fragment)
+
+
+def test_without_javascript_another_factions_focus_is_refused_naming_the_right_ones(
+    client, mini_module
+):
+    response = client.post(
+        NEW, {"faction": "mini-vale/millford", "focus": "mini-vale/hollowmere/anything"}
+    )
+
+    assert response.status_code == 400
+    assert shows(
+        response, "That focus belongs to another faction. Millford may take: Town Watch, Levy."
+    )
+    # the menu now offers the chosen faction's focuses
+    assert focus_menu(response) == ["", "mini-vale/millford/watch", "mini-vale/millford/levy"]
+    assert not ArmyList.objects.exists()

@@ -1,0 +1,74 @@
+"""axe-core (npm, pinned in package.json, installed by `make node-deps`) finds no serious or
+critical accessibility problem on the editor, the share page, my lists and the new-list form,
+in the light and the dark theme."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from forgebuilder.armylists.models import ArmyList
+from forgebuilder.armylists.sharing import share_link_create
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+SERIOUS = ("serious", "critical")
+
+
+def axe_problems(page) -> list[str]:
+    if not AXE.exists():
+        pytest.fail(f"{AXE} is missing: run `make node-deps` (npm ci) first")
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
+        for v in result["violations"]
+        if v["impact"] in SERIOUS
+    ]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.django_db(transaction=True)
+def test_the_main_pages_have_no_serious_accessibility_problems(
+    live_server, browser, starter_modules, scheme
+):
+    # bypass_csp: axe is injected as an inline script, which a strict policy would refuse
+    context = browser.new_context(
+        viewport={"width": 1366, "height": 900}, color_scheme=scheme, bypass_csp=True
+    )
+    page = context.new_page()
+    try:
+        page.goto(f"{live_server.url}/lists/new/")
+        problems = {"new list": axe_problems(page)}
+        page.select_option("#id_faction", "ember-reach/cinderhold")
+        page.fill("#id_name", "Checked")
+        page.get_by_role("button", name="Create the list").click()
+        page.wait_for_url(re.compile(r"/lists/[\w-]+/$"))
+        page.get_by_role("button", name="Add Forge-Thane", exact=True).click()
+        expect(page.locator("article.unit")).to_have_count(1)
+        page.locator("#unit-u1 details.unit-edit > summary").click()
+        problems["editor"] = axe_problems(page)
+        link = share_link_create(army_list=ArmyList.objects.get(), kind="live")
+        page.goto(f"{live_server.url}/s/{link.token}/")
+        problems["share page"] = axe_problems(page)
+        page.goto(f"{live_server.url}/lists/")
+        problems["my lists"] = axe_problems(page)
+    finally:
+        context.close()
+
+    assert problems == {"new list": [], "editor": [], "share page": [], "my lists": []}
+
+
+def test_the_check_itself_catches_a_serious_problem(browser):
+    """The harness is not blind: an image without a text alternative is reported."""
+    context = browser.new_context(bypass_csp=True)
+    page = context.new_page()
+    try:
+        page.set_content('<html lang="en"><title>t</title><main><img src="x.png"></main></html>')
+        problems = axe_problems(page)
+    finally:
+        context.close()
+
+    assert any(p.startswith("image-alt (critical)") for p in problems), problems
