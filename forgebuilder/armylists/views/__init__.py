@@ -15,6 +15,7 @@ from factions.models import GameModule
 
 from ..documents import DocumentError, document_catalog, parse_document
 from ..edits import EditError, new_document
+from ..exports import list_text, source_from_evaluated
 from ..forms import NewListForm
 from ..ownership import owner_of
 from ..presenters import editor_context
@@ -89,6 +90,8 @@ def render_editor(request, army_list, *, status: int = 200, banner: str = "", pa
     context["undo_label"] = army_list.revisions.values_list("label", flat=True).first()
     context["share_links"] = share_links_of(army_list)
     context["open_unit"] = request.GET.get("edit", "")
+    # the copy box is filled in the page: the text is readable without JavaScript
+    context["list_text"] = list_text(source_from_evaluated(evaluated))
     template = "armylists/editor.html" + (f"#{partial}" if partial else "")
     return render(request, template, context, status=status)
 

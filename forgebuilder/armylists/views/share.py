@@ -18,6 +18,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
 from ..cards import chosen_card
+from ..exports import list_text, source_from_evaluated
 from ..models import ShareLink
 from ..ownership import owner_of
 from ..selectors import army_list_owned
@@ -134,6 +135,8 @@ def _page(data) -> dict:
         "shared_at": data.link.created_at,
         "og_title": _og_title(data),
         "og_description": _og_description(data),
+        # the copy box is filled in the page: the text is readable without JavaScript
+        "list_text": list_text(source_from_evaluated(data)),
     }
 
 

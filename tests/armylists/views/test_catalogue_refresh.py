@@ -57,3 +57,10 @@ def test_a_search_without_a_match_says_so(client, army_list):
     response = client.get(url, {"q": "dragon"})
 
     assert "No datasheet matches “dragon”." in response.text
+
+
+def test_the_text_export_is_in_the_editor_page_for_readers_without_javascript(client, army_list):
+    response = client.get(reverse("armylists:editor", args=[army_list.public_id]))
+
+    box = response.text[response.text.index('id="list-text"') :].split("</textarea>")[0]
+    assert "Captain" in box and "Spearmen" in box
