@@ -12,6 +12,10 @@ class WargameParameters(RulesetParameters):
     team_max_models: int = Field(5, ge=2)
     band_min_models: int = Field(6, ge=2)
     band_max_models: int = Field(20, ge=2)
+    # Cohesion, printed on the roster: Team members within N" of their Leader; each Band model
+    # within N" of another model of its Band.
+    team_cohesion_inches: int = Field(8, ge=1)
+    band_cohesion_inches: int = Field(1, ge=1)
 
 
 WARGAME = Ruleset(

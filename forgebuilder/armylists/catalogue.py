@@ -97,7 +97,11 @@ def catalogue_view(
         return view
     counts = Counter(u.category for u in roster.units_in(force.id)) if force else Counter()
     alliance = _alliance_mark(catalog, roster, force)
-    focus = roster.focus_key if faction_key == roster.faction_key else None
+    # the adding-to force's own focus; with no force, the list's focus for its own faction
+    if force is not None:
+        focus = force.focus_key
+    else:
+        focus = roster.focus_key if faction_key == roster.faction_key else None
     needle = view.query.casefold()
     groups: dict[str, CategoryGroup] = {}
     order = list(catalog.spec.categories)
@@ -119,8 +123,8 @@ def catalogue_view(
         mark, kind = alliance, "alliance" if alliance else ""
         if not mark and group.mark:
             mark, kind = group.mark, "slot"
-        if not mark and not available_under_focus(sheet.focuses, roster, focus):
-            mark, kind = _focus_note(catalog, roster, faction_key, sheet), "focus"
+        if not mark and not available_under_focus(sheet.focuses, roster, focus, faction_key):
+            mark, kind = _focus_note(catalog, force, faction_key, sheet), "focus"
         group.sheets.append(
             SheetRow(key, sheet.name, sheet.points, ", ".join(sheet.keywords), mark, kind)
         )
@@ -158,11 +162,12 @@ def _alliance_mark(catalog: Catalog, roster: Roster, force) -> str:
     return problem[0] if problem else ""
 
 
-def _focus_note(catalog: Catalog, roster: Roster, faction_key: str, sheet) -> str:
-    """Why a datasheet cannot be taken under the list's focus, naming the focuses that allow it."""
+def _focus_note(catalog: Catalog, force, faction_key: str, sheet) -> str:
+    """Why a datasheet cannot be taken under the force's focus, naming the focuses that allow it."""
     allowing = catalog.focuses_allowing(faction_key, sheet.focuses)
-    if roster.focus is not None and roster.focus.restricted and not allowing:
-        return f"Not with the {roster.focus.name} focus"
+    focus = force.focus if force is not None else None
+    if focus is not None and focus.restricted and not allowing:
+        return f"Not with the {focus.name} focus"
     if allowing:
         return "Needs the " + " or ".join(allowing) + " focus"
     return "Not available with this focus"

@@ -206,10 +206,32 @@ def add_force(
     if organization not in catalog.force_organizations(faction):
         raise EditError(f"There is no force organization '{organization}'.")
     force_id = document.next_id("f")
-    force = ListForce(id=force_id, organization=organization, faction=faction)
+    # the list's focus is the default of new forces of its own faction
+    focus = document.focus if faction == document.faction else None
+    force = ListForce(id=force_id, organization=organization, faction=faction, focus=focus)
     return _replace(
         document, forces=[*document.model_dump()["forces"], force.model_dump()]
     ), force_id
+
+
+def set_force_focus(
+    document: ListDocument, catalog: Catalog, *, force_id: str, focus: str | None
+) -> ListDocument:
+    """Give a force organization its own focus (or none); an allied force takes its faction's."""
+    force = document.force(force_id)
+    if force is None:
+        raise EditError("That force organization is no longer in the list.")
+    if focus and focus not in catalog.focuses(force.faction):
+        faction = catalog.faction(force.faction)
+        name = faction.name if faction else force.faction
+        raise EditError(f"{name} has no focus '{focus}'.")
+    forces = [
+        f.model_copy(update={"focus": focus or None}).model_dump()
+        if f.id == force_id
+        else f.model_dump()
+        for f in document.forces
+    ]
+    return _replace(document, forces=forces)
 
 
 def remove_force(
@@ -275,13 +297,23 @@ def update_settings(
         raise EditError(f"There is no focus '{focus}' for this faction.")
     if doctrine and doctrine not in catalog.spec.doctrines:
         raise EditError(f"There is no doctrine '{doctrine}'.")
+    # The list's focus is the default of its faction's forces: those that had the old default
+    # follow the new one; a force given a focus of its own keeps it.
+    focus = focus or None
+    forces = [
+        f.model_copy(update={"focus": focus}).model_dump()
+        if f.faction == document.faction and f.focus == document.focus
+        else f.model_dump()
+        for f in document.forces
+    ]
     return _replace(
         document,
         name=name,
         points_limit=points_limit,
-        focus=focus or None,
+        focus=focus,
         casual=casual,
         doctrine=doctrine or None,
+        forces=forces,
     )
 
 

@@ -30,6 +30,7 @@ urlpatterns = [
     path(
         "lists/<str:public_id>/forces/<str:force_id>/remove", edit.force_remove, name="force_remove"
     ),
+    path("lists/<str:public_id>/forces/<str:force_id>/focus", edit.force_focus, name="force_focus"),
     path("lists/<str:public_id>/legends/add", edit.legend_add, name="legend_add"),
     path(
         "lists/<str:public_id>/legends/<int:index>/remove", edit.legend_remove, name="legend_remove"

@@ -128,7 +128,9 @@ def roster_context(source: ExportSource, *, paper: Paper) -> dict:
             )
             for leg in roster.legends
         ],
-        "notes": report.notes,
+        # a heading printed with its rules' texts is not repeated as a list of names
+        "notes": [n for n in report.notes if n[0] not in {h for h, _ in report.references}],
+        "references": report.references,
         "card_rows": [cards[i : i + 2] for i in range(0, len(cards), 2)],
         "card_count": len(cards),
         "glossary": rule_glossary(source, [c.card for c in cards], [u for _, u, _ in units]),

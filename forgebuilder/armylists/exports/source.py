@@ -42,7 +42,15 @@ class ExportSource:
 
     @property
     def focus_name(self) -> str:
-        return self.roster.focus.name if self.roster.focus else ""
+        """The focuses of the list's own forces ("Town Watch, Levy"), else the list's focus."""
+        return focus_names(self.roster)
+
+
+def focus_names(roster: Roster) -> str:
+    names = [f.focus.name for f in roster.forces if f.faction_key == roster.faction_key and f.focus]
+    if not roster.forces and roster.focus:
+        names = [roster.focus.name]
+    return ", ".join(dict.fromkeys(names))
 
 
 def source_from_evaluated(evaluated, *, share_url: str = "") -> ExportSource:
@@ -60,6 +68,7 @@ class ForceGroup:
     allied: bool
     cost: int | None
     units: tuple[tuple[int, RosterUnit], ...]
+    focus_name: str = ""  # the force's own focus
 
     @property
     def points(self) -> int:
@@ -87,6 +96,7 @@ def force_groups(roster: Roster) -> list[ForceGroup]:
                 allied=force.allied,
                 cost=force.organization.cost if force.organization else None,
                 units=numbered(roster.units_in(force.id)),
+                focus_name=force.focus.name if force.focus else "",
             )
         )
     loose = [u for u in roster.units if roster.force(u.force_id) is None]

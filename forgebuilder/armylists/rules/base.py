@@ -56,6 +56,16 @@ class Total:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class Reference:
+    """A rule the list brings to the table, printed with its text: a stratagem, a strategy."""
+
+    name: str
+    text: str
+    cost: str = ""  # "2 CP", "1 SP"
+    note: str = ""  # where it comes from: "Iron Vigil", "focus strategy"
+
+
 @dataclass(frozen=True)
 class Report:
     totals: tuple[Total, ...]
@@ -65,6 +75,8 @@ class Report:
     unit_facts: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # Other things the list unlocks, e.g. available strategies: (heading, [(name, note)]).
     notes: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+    # The rules' texts players need at the table, by heading: (heading, references).
+    references: tuple[tuple[str, tuple[Reference, ...]], ...] = ()
 
     @property
     def errors(self) -> tuple[Violation, ...]:
@@ -100,7 +112,8 @@ class Check:
     Subclasses set a stable `code` (or several, documented in `codes`), a `description` for
     help text, and implement `check()` yielding violations and/or `totals()` yielding totals.
     Parameters come from the module (`roster.params`), so a module with other numbers needs
-    no code. `casual = True` keeps a check in casual mode, where only points are checked.
+    no code. `casual = True` keeps a check's violations in casual mode, where only points are
+    checked; every check's totals, facts, notes and references are shown in casual mode too.
     """
 
     code: ClassVar[str] = ""
@@ -118,6 +131,10 @@ class Check:
         return iter(())
 
     def notes(self, roster: Roster) -> Iterator[tuple[str, tuple[tuple[str, str], ...]]]:
+        return iter(())
+
+    def references(self, roster: Roster) -> Iterator[tuple[str, tuple[Reference, ...]]]:
+        """(heading, rules with their text) the roster prints, e.g. the list's stratagems."""
         return iter(())
 
     def error(

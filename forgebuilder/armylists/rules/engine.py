@@ -10,21 +10,24 @@ from .roster import Roster
 
 
 def evaluate(roster: Roster) -> Report:
-    """Every total and every violation of `roster` under its ruleset (casual: points only)."""
+    """Every total and every violation of `roster` under its ruleset (casual: only the checks
+    marked casual report violations; every total and note is still shown)."""
     from . import systems  # noqa: F401  (registers the rulesets' checks)
 
     totals: list[Total] = []
     violations: list[Violation] = []
     facts: dict[str, list[str]] = {}
     notes = []
+    references = []
     for check in checks.for_ruleset(roster.catalog.ruleset.key):
-        if roster.casual and not check.casual:
-            continue
+        # casual games stop enforcing the rules, not showing them: SP income, legends...
         totals.extend(check.totals(roster))
-        violations.extend(check.check(roster))
+        if check.casual or not roster.casual:
+            violations.extend(check.check(roster))
         for unit_id, fact in check.facts(roster):
             facts.setdefault(unit_id, []).append(fact)
         notes.extend(check.notes(roster))
+        references.extend(check.references(roster))
     violations.sort(key=lambda v: v.severity != "error")
     return Report(
         totals=tuple(totals),
@@ -32,6 +35,7 @@ def evaluate(roster: Roster) -> Report:
         unit_points={u.id: u.points for u in roster.units},
         unit_facts={k: tuple(v) for k, v in facts.items()},
         notes=tuple(notes),
+        references=tuple(references),
     )
 
 

@@ -108,6 +108,9 @@ class RosterForce:
     faction_key: str
     faction: FactionSpec | None
     allied: bool
+    # this force's focus (Battle Forge: "any force can choose a focus"), of its own faction
+    focus_key: str | None = None
+    focus: FocusSpec | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +165,20 @@ class Roster:
 
     def units_in(self, force_id: str) -> list[RosterUnit]:
         return [u for u in self.units if u.force_id == force_id]
+
+    def focus_of(self, unit: RosterUnit) -> FocusSpec | None:
+        """The focus that applies to `unit`: its force's (see `RosterUnit.focus_key`)."""
+        if unit.focus_key is None:
+            return None
+        return self.catalog.focuses(unit.faction_key).get(unit.focus_key)
+
+    def focus_keys(self, faction_key: str) -> set[str | None]:
+        """The focuses in play for a faction's units: those of its forces (None: a force without
+        one); with no force of the faction, the list's focus for its own faction."""
+        keys = {f.focus_key for f in self.forces if f.faction_key == faction_key}
+        if not keys:
+            keys = {self.focus_key if faction_key == self.faction_key else None}
+        return keys
 
 
 _memos: WeakKeyDictionary[Catalog, dict[str, dict]] = WeakKeyDictionary()
@@ -229,6 +246,17 @@ def resolve(document: ListDocument, catalog: Catalog) -> Roster:
                         f"The module has no force organization '{force.organization}'.",
                     )
                 )
+        force_focus = None
+        if force.focus is not None:
+            force_focus = catalog.focuses(force.faction).get(force.focus)
+            if force_focus is None and not (force.focus == document.focus and focus is None):
+                # (a list focus the faction lacks, copied onto its forces, is reported once)
+                issues.append(
+                    Issue(
+                        "unknown-focus",
+                        f"{_name(force_faction, force.faction)} has no focus '{force.focus}'.",
+                    )
+                )
         forces.append(
             RosterForce(
                 force.id,
@@ -237,13 +265,22 @@ def resolve(document: ListDocument, catalog: Catalog) -> Roster:
                 force.faction,
                 force_faction,
                 allied=force.faction != document.faction,
+                focus_key=force.focus if force_focus else None,
+                focus=force_focus,
             )
         )
-    force_faction_of = {f.id: f.faction_key for f in forces}
+    force_of = {f.id: f for f in forces}
     units = []
     for unit in document.units:
-        faction_key = unit.faction or force_faction_of.get(unit.force or "", document.faction)
-        unit_focus = document.focus if faction_key == document.faction else None
+        force = force_of.get(unit.force or "")
+        faction_key = unit.faction or (force.faction_key if force else document.faction)
+        # a unit's focus is its force's; a unit outside any force has the list's focus
+        if force is not None:
+            unit_focus = force.focus_key if force.faction_key == faction_key else None
+        elif focus is not None and faction_key == document.faction:
+            unit_focus = document.focus
+        else:
+            unit_focus = None
         units.append(_unit(unit, faction_key, unit_focus, catalog, issues))
     legends = []
     for item in document.legends:
@@ -444,10 +481,14 @@ def option_targets(
     return (sheet.models[0],)
 
 
-def available_under_focus(focuses: tuple[str, ...], roster: Roster, focus_key: str | None) -> bool:
+def available_under_focus(
+    focuses: tuple[str, ...], roster: Roster, focus_key: str | None, faction_key: str | None = None
+) -> bool:
+    """Whether an item naming `focuses` may be taken under `focus_key`, a focus of `faction_key`
+    (the list's faction unless given: an allied force's focus is of its own faction)."""
     if not focuses:  # most items name no focus
         return True
     if focus_key is None:
         return focus_allows(focuses, None, False)
-    focus = roster.catalog.focuses(roster.faction_key).get(focus_key)
+    focus = roster.catalog.focuses(faction_key or roster.faction_key).get(focus_key)
     return focus_allows(focuses, focus_key, bool(focus and focus.restricted))

@@ -333,6 +333,15 @@ def force_add(request: HttpRequest, public_id: str) -> HttpResponse:
 
 
 @require_POST
+def force_focus(request: HttpRequest, public_id: str, force_id: str) -> HttpResponse:
+    def parse():
+        focus = _text(request, "focus", required=False) or None
+        return lambda doc, cat: edits.set_force_focus(doc, cat, force_id=force_id, focus=focus)
+
+    return _run(request, public_id, "Change a force's focus", parse, catalogue=True)
+
+
+@require_POST
 def force_remove(request: HttpRequest, public_id: str, force_id: str) -> HttpResponse:
     def parse():
         move_to = request.POST.get("move_to") or None

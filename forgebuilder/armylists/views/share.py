@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from ..cards import chosen_card
 from ..exports import list_text, source_from_evaluated
+from ..exports.source import focus_names
 from ..models import ShareLink
 from ..ownership import owner_of
 from ..selectors import army_list_owned
@@ -127,7 +128,7 @@ def _page(data) -> dict:
         "name": data.document.name,
         "module_name": roster.catalog.spec.name,
         "faction_name": roster.faction.name if roster.faction else data.document.faction,
-        "focus_name": roster.focus.name if roster.focus else "",
+        "focus_name": focus_names(roster),
         "points": roster.points,
         "points_limit": data.document.points_limit,
         "legal": report.legal,
@@ -151,6 +152,7 @@ def card_groups(data) -> list[dict]:
                 "cost": force.organization.cost if force.organization else None,
                 "faction": force.faction.name if force.faction else force.faction_key,
                 "allied": force.allied,
+                "focus": force.focus.name if force.focus else "",
                 "cards": [chosen_card(roster, u, data.report) for u in roster.units_in(force.id)],
             }
         )

@@ -43,8 +43,9 @@ def test_first_page_lists_force_organizations_with_their_cost_and_every_unit(
     ember_source, ember_pdf
 ):
     first = page_texts(ember_pdf)[0]
-    assert re.search(r"Muster The Cinderhold 0 6 266", first)
-    assert re.search(r"Allied Contingent Mirewind Kith ALLIED 1 2 69", first)
+    # each force with its own focus (issue 15): the Muster took the list's, the allies none
+    assert re.search(r"Muster The Cinderhold Anvil Guard 0 6 266", first)
+    assert re.search(r"Allied Contingent Mirewind Kith ALLIED – 1 2 69", first)
     names = " ".join(f"{number} {unit.name}" for number, unit in ember_source.numbered_units)
     assert names in first  # the names column, then the other columns
     assert "Forge-Thane Muster 1 50 Great Forge Hammer, Oathshield" in first

@@ -149,7 +149,7 @@ def test_a_focus_option_says_which_focus_lacks_it():
     )
 
 
-def test_an_allied_unit_is_told_it_has_no_focus_for_a_focus_option():
+def test_an_allied_force_without_a_focus_is_told_so_for_a_focus_option():
     friend = {
         "name": "Friends",
         "alliance": "league",
@@ -167,10 +167,8 @@ def test_an_allied_unit_is_told_it_has_no_focus_for_a_focus_option():
     )
 
     violation = the(report, "option-focus")
-    assert violation.message == (
-        "Regulars: the option 'Drill' is not available to allied units, which have no focus."
-    )
-    assert violation.hint == "Remove the option."
+    assert violation.message == ("Regulars: the option 'Drill' is not available without a focus.")
+    assert violation.hint == "Remove the option, or choose a focus that offers it."
 
 
 @pytest.mark.parametrize(

@@ -231,7 +231,27 @@ def test_casual_mode_keeps_the_points_totals():
 
     assert total(report, "points") == 20
     assert total(report, "advantage") == 26
-    assert report.total("sp_income") is None
+
+
+def test_casual_mode_still_shows_strategy_points_and_legends():
+    # issue 15: casual mode stops enforcing these rules, not showing them
+    catalog = forge(
+        force_organizations={"costly": org("Costly", cost=9, core=(0, None))},
+        legends={"crown": {"name": "Crown", "points": 5}},
+    )
+
+    report = check(
+        catalog,
+        unit("troops"),
+        forces=[{"organization": "costly", "faction": "home"}],
+        legends=[legend("crown"), legend("crown")],
+        casual=True,
+    )
+
+    assert total(report, "sp_income") == 4  # 1 + 150 // 50
+    assert total(report, "sp_left") == -5
+    assert report.total("legends").value == 2 and report.total("legends").limit == 1
+    assert codes(report) == []
 
 
 # --- module version -------------------------------------------------------------------------

@@ -34,12 +34,14 @@ def test_every_ruleset_has_its_checks(ruleset):
                 "focus-unit",
                 "legends",
                 "caster-specialty",
+                "strategy-texts",
+                "shock-limit",
             },
         ),
-        ("grimdark", {"command-points", "doctrine", "unit-faction", "campaign"}),
+        ("grimdark", {"command-points", "doctrine", "unit-faction", "campaign", "stratagems"}),
         ("skirmish", {"model-size", "unit-faction"}),
-        ("wargame", {"unit-type", "unit-faction"}),
-        ("battle_rules", {"unit-faction"}),
+        ("wargame", {"unit-type", "unit-faction", "cohesion"}),
+        ("battle_rules", {"unit-faction", "squad-hit-points"}),
     ],
 )
 def test_each_ruleset_adds_its_own_rules(ruleset, own_codes):

@@ -69,6 +69,12 @@ def with_second_patrol(document, catalog):
     return document
 
 
+def with_levy_mob(document, catalog):
+    """The Patrol takes the Levy focus and a Levy Mob (u4), which only the Levy may take."""
+    document = edits.set_force_focus(document, catalog, force_id="f1", focus="levy")
+    return edits.add_unit(document, catalog, datasheet="levy_mob", force="f1")[0]
+
+
 def with_allies(document, catalog):
     """An allied Patrol of Hollowmere: f2."""
     return edits.add_force(document, catalog, organization="patrol", faction="hollowmere")[0]
@@ -220,6 +226,16 @@ LEGAL = {
         Edit("force_remove", ("f2",), prepare=with_spearmen_in_vanguard),
         "roster",
         lambda b, a: [f.id for f in a.forces] == ["f1"] and ids(a) == ["u1", "u3"],
+    ),
+    "force_focus: the Patrol takes the Town Watch focus": Legal(
+        Edit("force_focus", ("f1",), {"focus": "watch"}),
+        "roster",
+        lambda b, a: a.forces[0].focus == "watch" and a.focus is None,
+    ),
+    "force_focus: the Vanguard keeps none while the Patrol takes one": Legal(
+        Edit("force_focus", ("f1",), {"focus": "watch"}, prepare=with_vanguard),
+        "roster",
+        lambda b, a: [f.focus for f in a.forces] == ["watch", None],
     ),
     "legend_add: the Old Banner for the River Witch": Legal(
         Edit("legend_add", data={"legend": "old_banner", "unit": "u3"}, prepare=without_legend),
@@ -410,6 +426,10 @@ ILLEGAL = {
     "settings: a points limit below the list's points": Illegal(
         Edit("settings", data={"name": "Bridge Watch", "points_limit": "50"}), "points-over-limit"
     ),
+    "force_focus: the Town Watch focus for a force of the Levy's Levy Mob": Illegal(
+        Edit("force_focus", ("f1",), {"focus": "watch"}, prepare=with_levy_mob),
+        "focus-only-unit",
+    ),
     # One legend per list at 150 points.
     "legend_add: a second legend": Illegal(
         Edit("legend_add", data={"legend": "old_banner", "unit": "u3"}), "too-many-legends"
@@ -566,6 +586,14 @@ IMPOSSIBLE = {
     "force_remove: moving its units to a force of another faction": Impossible(
         Edit("force_remove", ("f2",), {"move_to": "f1"}, prepare=with_sellswords), OTHER_FACTION
     ),
+    "force_focus: a focus the force's faction lacks": Impossible(
+        Edit("force_focus", ("f2",), {"focus": "watch"}, prepare=with_allies),
+        "Hollowmere has no focus 'watch'.",
+    ),
+    "force_focus: a force no longer in the list": Impossible(
+        Edit("force_focus", ("f9",), {"focus": "watch"}),
+        "That force organization is no longer in the list.",
+    ),
     "legend_add: a legend the module lacks": Impossible(
         Edit("legend_add", data={"legend": "crown"}), "There is no legend 'crown'."
     ),
@@ -708,6 +736,9 @@ MALFORMED_FIELDS = [
     ),
     pytest.param(
         EVERY_ENDPOINT["legend_add"], {"legend": None}, "'legend'", id="legend_add: no legend"
+    ),
+    pytest.param(
+        EVERY_ENDPOINT["force_focus"], {"focus": None}, "'focus'", id="force_focus: no focus"
     ),
 ]
 

@@ -68,7 +68,9 @@ class CasterSpecialty(Check):
                     units=(unit.id,),
                     code="unknown-specialty",
                 )
-            elif not available_under_focus(specialty.focuses, roster, unit.focus_key):
+            elif not available_under_focus(
+                specialty.focuses, roster, unit.focus_key, unit.faction_key
+            ):
                 yield self.error(
                     f"{unit.name} picks {specialty.name}, which is not available with this focus.",
                     hint="Pick another specialty.",

@@ -185,19 +185,15 @@ class OptionLimits(Check):
         from ..roster import available_under_focus
 
         for taken in unit.choices:
-            if not available_under_focus(taken.option.focuses, roster, unit.focus_key):
+            if not available_under_focus(
+                taken.option.focuses, roster, unit.focus_key, unit.faction_key
+            ):
                 label = taken.option.label or _choices_label([taken])
-                hint = "Remove the option, or choose a focus that offers it."
-                if unit.focus_key is not None and roster.focus:
-                    where = f"with the {roster.focus.name} focus"
-                elif unit.faction_key != roster.faction_key:
-                    # the list's focus is its own faction's, never an ally's
-                    where, hint = "to allied units, which have no focus", "Remove the option."
-                else:
-                    where = "without a focus"
+                focus = roster.focus_of(unit)
+                where = f"with the {focus.name} focus" if focus else "without a focus"
                 yield self.error(
                     f"{unit.name}: the option '{label}' is not available {where}.",
-                    hint=hint,
+                    hint="Remove the option, or choose a focus that offers it.",
                     units=(unit.id,),
                     code="option-focus",
                 )

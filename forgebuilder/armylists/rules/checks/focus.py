@@ -12,21 +12,23 @@ class FocusUnits(Check):
     code = "focus-unit"
     description = (
         "A restricted focus forbids the units it does not name; a unit that names focuses may "
-        "only be taken with one of them."
+        "only be taken with one of them. Each force has its own focus, allied ones included."
     )
 
     def check(self, roster: Roster) -> Iterator[Violation]:
-        focuses = roster.catalog.focuses(roster.faction_key)
+        # every unit answers to its own force's focus, allied forces included
         for unit in roster.units:
             sheet = unit.datasheet
-            if sheet is None or unit.faction_key != roster.faction_key:
+            if sheet is None:
                 continue
-            if available_under_focus(sheet.focuses, roster, roster.focus_key):
+            if available_under_focus(sheet.focuses, roster, unit.focus_key, unit.faction_key):
                 continue
+            focuses = roster.catalog.focuses(unit.faction_key)
             allowed = [f.name for k, f in focuses.items() if k in sheet.focuses]
-            if roster.focus is not None and roster.focus.restricted:
+            focus = roster.focus_of(unit)
+            if focus is not None and focus.restricted:
                 yield self.error(
-                    f"The {roster.focus.name} focus does not allow {unit.name}.",
+                    f"The {focus.name} focus does not allow {unit.name}.",
                     hint="Remove the unit, or pick another focus.",
                     units=(unit.id,),
                     code="focus-forbids-unit",
@@ -43,8 +45,9 @@ class FocusUnits(Check):
     def notes(self, roster: Roster):
         strategies = roster.catalog.strategies(roster.faction_key)
         rows = []
+        in_play = roster.focus_keys(roster.faction_key)
         for strategy in strategies.values():
-            if not available_under_focus(strategy.focuses, roster, roster.focus_key):
+            if not any(available_under_focus(strategy.focuses, roster, key) for key in in_play):
                 continue
             cost = strategy.cost_note or (str(strategy.cost) if strategy.cost is not None else "-")
             focus_only = strategy.focuses and "none" not in strategy.focuses

@@ -77,18 +77,20 @@ class Legends(Check):
             legend = item.legend
             if legend is None:
                 continue
-            if not available_under_focus(legend.focuses, roster, roster.focus_key):
+            unit = roster.unit(item.unit_id) if item.unit_id else None
+            if unit is not None and unit.faction_key == roster.faction_key:
+                keys = {unit.focus_key}  # the focus of the force of the unit that carries it
+            else:
+                keys = roster.focus_keys(roster.faction_key)
+            if not any(available_under_focus(legend.focuses, roster, key) for key in keys):
+                focuses = roster.catalog.focuses(roster.faction_key)
+                names = sorted({focuses[k].name for k in keys if k in focuses})
                 yield self.error(
                     f"{legend.name} is not available "
-                    + (
-                        f"with the {roster.focus.name} focus."
-                        if roster.focus
-                        else "without a focus."
-                    ),
+                    + (f"with the {' or '.join(names)} focus." if names else "without a focus."),
                     hint="Remove the legend or choose a focus that offers it.",
                     code="legend-focus",
                 )
-            unit = roster.unit(item.unit_id) if item.unit_id else None
             if unit is None:
                 if legend.kind != "unit":
                     yield self.warning(

@@ -3,6 +3,7 @@ from __future__ import annotations
 from ..checks.common import KnownReferences, ModelCounts, OptionLimits, PointsLimit
 from ..checks.gamesize import ModuleVersion
 from ..checks.membership import FactionMembership
+from ..checks.table_notes import SquadHitPoints
 from ..registry import checks
 
 checks.register(
@@ -14,5 +15,6 @@ checks.register(
         FactionMembership(),
         ModelCounts(),
         OptionLimits(),
+        SquadHitPoints(),
     ],
 )

@@ -13,6 +13,7 @@ from ..checks.forces import (
 )
 from ..checks.gamesize import ModuleVersion
 from ..checks.legends import Legends
+from ..checks.table_notes import ShockLimit, StrategyTexts
 from ..registry import checks
 
 checks.register(
@@ -32,5 +33,7 @@ checks.register(
         ModelCounts(),
         OptionLimits(),
         CasterSpecialty(),
+        StrategyTexts(),
+        ShockLimit(),
     ],
 )

@@ -4,6 +4,7 @@ from ..checks.campaign import CampaignState
 from ..checks.common import KnownReferences, ModelCounts, OptionLimits, PointsLimit
 from ..checks.gamesize import CommandPoints, Doctrine, ModuleVersion
 from ..checks.membership import FactionMembership
+from ..checks.table_notes import Stratagems
 from ..registry import checks
 
 checks.register(
@@ -18,5 +19,6 @@ checks.register(
         ModelCounts(),
         OptionLimits(),
         CampaignState(),
+        Stratagems(),
     ],
 )

@@ -4,6 +4,7 @@ from ..checks.common import KnownReferences, ModelCounts, OptionLimits, PointsLi
 from ..checks.composition import TeamsAndBands
 from ..checks.gamesize import ModuleVersion
 from ..checks.membership import FactionMembership
+from ..checks.table_notes import Cohesion
 from ..registry import checks
 
 checks.register(
@@ -16,5 +17,6 @@ checks.register(
         ModelCounts(),
         OptionLimits(),
         TeamsAndBands(),
+        Cohesion(),
     ],
 )
