@@ -203,10 +203,17 @@ def ashen_source(db):
 
 @pytest.fixture
 def run_renders(db):
-    """Run the queued PDF renders now, as `manage.py db_worker` does, then stop."""
+    """Run the queued PDF renders now, as `manage.py db_worker --batch` does, then stop.
+
+    The command's own worker loop, without the command's signal handlers and log handlers,
+    which would outlive the test in this (pytest-xdist worker) process."""
+    from django_tasks_db.management.commands.db_worker import Worker
 
     def run() -> None:
-        call_command("db_worker", "--batch", "--no-startup-delay", verbosity=0)
+        Worker(
+            queue_names=["default"], interval=0, batch=True, backend_name="default",
+            startup_delay=False, max_tasks=None, worker_id="test-worker", excluded_queue_names=[],
+        ).run()  # fmt: skip
 
     return run
 
