@@ -202,12 +202,17 @@ def ashen_source(db):
 
 
 @pytest.fixture
-def run_renders(db):
+def run_renders(db, monkeypatch):
     """Run the queued PDF renders now, as `manage.py db_worker --batch` does, then stop.
 
     The command's own worker loop, without the command's signal handlers and log handlers,
     which would outlive the test in this (pytest-xdist worker) process."""
+    from django_tasks_db.management.commands import db_worker
     from django_tasks_db.management.commands.db_worker import Worker
+
+    # The worker closes connections it thinks stale; inside the test's transaction that would
+    # close the test's own connection (PostgreSQL), so keep it for the test's duration.
+    monkeypatch.setattr(db_worker, "close_old_connections", lambda: None)
 
     def run() -> None:
         Worker(

@@ -104,6 +104,7 @@ def test_a_failed_render_says_so_and_the_next_request_tries_again(
         raise RuntimeError("out of memory")
 
     client.get(roster_url)
+    working = render.write_pdf
     monkeypatch.setattr(render, "write_pdf", broken)
     run_renders()
     failed = client.get(roster_url + "?wait=1", HTTP_HX_REQUEST="true")
@@ -111,7 +112,7 @@ def test_a_failed_render_says_so_and_the_next_request_tries_again(
     assert "We could not draw this PDF." in failed.content.decode()
     assert "HX-Trigger" not in failed
 
-    monkeypatch.undo()
+    monkeypatch.setattr(render, "write_pdf", working)
     retry = client.get(roster_url)
     assert retry.status_code == 202
     assert queued_renders() == 2
