@@ -81,6 +81,7 @@ node_modules/.installed: package.json package-lock.json
 
 migrate: install
 	$(PY) manage.py migrate --noinput
+	$(PY) manage.py createcachetable
 
 starter-modules: migrate
 	$(PY) manage.py load_starter_modules

@@ -16,3 +16,5 @@ urlpatterns = [
     path("campaigns/", include("forgebuilder.campaigns.urls")),
     path("", include("forgebuilder.armylists.urls")),
 ]
+
+handler400 = "forgebuilder.views.bad_request"

@@ -13,9 +13,6 @@ class SignupForm(UserCreationForm):
         fields = ("username", "email")
 
     def clean_email(self) -> str:
-        email = self.cleaned_data["email"].strip().lower()
-        if User.objects.filter(email__iexact=email).exists():
-            raise forms.ValidationError(
-                "An account with this email already exists. Log in instead."
-            )
-        return email
+        # Never say whether an address is registered: that would tell anyone who has an
+        # account here. Two accounts may share an address; a reset mail then names both.
+        return self.cleaned_data["email"].strip().lower()

@@ -1,17 +1,42 @@
-"""Sign up; logging in, out and password resets use Django's own views (see urls.py)."""
+"""Sign up and a throttled log in; logging out and password resets use Django's own views."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
+from forgebuilder.ratelimit import rate_limited, too_many
+
 from .forms import SignupForm
+from .throttle import login_blocked, login_failed, login_succeeded
+
+
+class ThrottledLoginView(auth_views.LoginView):
+    """Django's login, refusing further attempts after too many failures (throttle.py)."""
+
+    template_name = "accounts/login.html"
+
+    def post(self, request, *args, **kwargs):
+        blocked = login_blocked(request)
+        if blocked is not None:
+            return too_many(request, blocked.retry_after, "failed logins")
+        return super().post(request, *args, **kwargs)
+
+    def form_valid(self, form):
+        login_succeeded(self.request)
+        return super().form_valid(form)
+
+    def form_invalid(self, form):
+        login_failed(self.request)
+        return super().form_invalid(form)
 
 
 @require_http_methods(["GET", "POST"])
+@rate_limited("signup", "sign-ups")
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("armylists:my_lists")

@@ -11,6 +11,8 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
+from forgebuilder.ratelimit import rate_limited
+
 from .documents import DocumentError, document_report, parse_document, read_json
 from .rules import MatchError, match_check
 
@@ -31,6 +33,7 @@ def _body(request: HttpRequest):
 
 @csrf_exempt
 @require_POST
+@rate_limited("api", "API requests")
 def validate(request: HttpRequest) -> JsonResponse:
     body, error = _body(request)
     if error:
@@ -45,6 +48,7 @@ def validate(request: HttpRequest) -> JsonResponse:
 
 @csrf_exempt
 @require_POST
+@rate_limited("api", "API requests")
 def match(request: HttpRequest) -> JsonResponse:
     body, error = _body(request)
     if error:

@@ -1,6 +1,14 @@
 from __future__ import annotations
 
 from django.apps import AppConfig
+from django.db.models.signals import post_migrate
+
+
+def create_cache_table(using: str = "default", **kwargs) -> None:
+    """The database cache's table, made wherever `migrate` runs (tests included)."""
+    from django.core.management import call_command
+
+    call_command("createcachetable", database=using, verbosity=0)
 
 
 class ArmyListsConfig(AppConfig):
@@ -11,3 +19,5 @@ class ArmyListsConfig(AppConfig):
     def ready(self) -> None:
         from . import receivers  # noqa: F401
         from .rules import systems  # noqa: F401  (registers each ruleset's checks)
+
+        post_migrate.connect(create_cache_table, sender=self)

@@ -10,9 +10,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from factions.catalog import Catalog
+from pydantic import ValidationError
 
-from .listdoc import ListChoice, ListDocument, ListForce, ListLegend, ListUnit
+from factions.catalog import Catalog
+from factions.gamedata.problems import format_path
+
+from .listdoc import (
+    MAX_CHOICES,
+    MAX_COUNT,
+    MAX_FORCES,
+    MAX_LEGENDS,
+    MAX_UNITS,
+    ListChoice,
+    ListDocument,
+    ListForce,
+    ListLegend,
+    ListUnit,
+)
 from .rules.checks.common import allowed_picks
 
 
@@ -23,10 +37,40 @@ class EditError(ValueError):
 OTHER_FACTION = "Units can only move to a force organization of their own faction."
 
 
+# What the document's size limits mean to a player, by the list that reached its limit.
+TOO_MANY = {
+    ("units",): f"A list holds at most {MAX_UNITS} units.",
+    ("forces",): f"A list holds at most {MAX_FORCES} force organizations.",
+    ("legends",): f"A list holds at most {MAX_LEGENDS} legends.",
+}
+TOO_MANY_CHOICES = f"A unit takes at most {MAX_CHOICES} different choices."
+
+
 def _replace(document: ListDocument, **changes: Any) -> ListDocument:
     data = document.model_dump()
     data.update(changes)
-    return ListDocument.model_validate(data)
+    return validated(data)
+
+
+def validated(data: dict[str, Any]) -> ListDocument:
+    """`data` as a document; a limit or rule of the format it breaks raises EditError."""
+    try:
+        return ListDocument.model_validate(data)
+    except ValidationError as exc:
+        raise _refusal(exc) from None
+
+
+def _refusal(exc: ValidationError) -> EditError:
+    error = exc.errors(include_url=False)[0]
+    loc = tuple(p for p in error["loc"] if isinstance(p, str | int))
+    if error["type"] == "too_long":
+        if loc in TOO_MANY:
+            return EditError(TOO_MANY[loc])
+        if loc[-1:] == ("options",):
+            return EditError(TOO_MANY_CHOICES)
+    message = str(error["msg"]).removeprefix("Value error, ")
+    where = format_path(loc)
+    return EditError(f"The change was not saved: {where + ': ' if where else ''}{message}.")
 
 
 def _unit(document: ListDocument, unit_id: str) -> ListUnit:
@@ -105,6 +149,8 @@ def set_model_count(
     spec = next((m for m in sheet.models if m.id == model), None)
     if spec is None:
         raise EditError(f"{sheet.name} has no model '{model}'.")
+    if count > MAX_COUNT:
+        raise EditError(f"A unit has at most {MAX_COUNT} models of one type.")
     if not spec.min <= count <= spec.max_count:
         raise EditError(
             f"{sheet.name} takes {spec.min} to {spec.max_count} {spec.name}; {count} is out of range."
@@ -139,9 +185,13 @@ def set_option(
             raise EditError(f"That option of {sheet.name} has no choice '{choice}'.")
         if count < 0:
             raise EditError("A count cannot be negative.")
+        if count > MAX_COUNT:
+            raise EditError(f"A choice is taken at most {MAX_COUNT} times.")
         models = unit.models.get(model.id, model.min) if model is not None else None
         total = sum(unit.models.get(m.id or "", m.min) for m in sheet.models)
-        allowed = allowed_picks(spec, models if models is not None else total, total)
+        allowed = min(
+            allowed_picks(spec, models if models is not None else total, total), MAX_COUNT
+        )
         others = sum(c.count for c in kept if c.option == option)
         if count and others + count > allowed:
             raise EditError(
@@ -330,7 +380,7 @@ def new_document(
         if orgs:
             key = min(orgs, key=lambda k: orgs[k].cost)
             forces.append(ListForce(id="f1", organization=key, faction=faction).model_dump())
-    document = ListDocument.model_validate(
+    document = validated(
         {
             "name": " ".join(name.split()) or f"{catalog.faction(faction).name} list",
             "module": catalog.slug,

@@ -78,3 +78,32 @@ def import_document(document: ListDocument, catalog: Catalog) -> ListDocument:
     if problems:
         raise DocumentError(tuple(problems))
     return document
+
+
+def import_warnings(document: ListDocument, catalog: Catalog) -> list[tuple[str, str]]:
+    """What an importable document breaks but may keep, as (path, message): model counts
+    outside a datasheet's range. The list is imported and the editor reports them too."""
+    warnings: list[tuple[str, str]] = []
+    force_faction = {force.id: force.faction for force in document.forces}
+    for i, unit in enumerate(document.units):
+        faction = unit.faction or force_faction.get(unit.force or "", document.faction)
+        sheet = catalog.datasheet(faction, unit.datasheet)
+        if sheet is None:
+            continue
+        for model in sheet.models:
+            count = unit.models.get(model.id or "")
+            if count is not None and count > model.max_count:
+                warnings.append(
+                    (
+                        f"units[{i}].models.{model.id}",
+                        f"{count} {model.name}; {sheet.name} allows at most {model.max_count}",
+                    )
+                )
+            elif count is not None and count < model.min:
+                warnings.append(
+                    (
+                        f"units[{i}].models.{model.id}",
+                        f"{count} {model.name}; {sheet.name} needs at least {model.min}",
+                    )
+                )
+    return warnings

@@ -14,7 +14,16 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    model_validator,
+)
+
+from .text import refuse_control_characters
 
 FORMAT = "forgebuilder-list"
 VERSION = 2
@@ -22,10 +31,14 @@ MAX_UNITS = 400
 MAX_FORCES = 40
 MAX_LEGENDS = 50
 MAX_NOTE = 2000
+MAX_COUNT = 1000  # models of one type in a unit; times one choice is taken
+MAX_CHOICES = 200  # choices taken by one unit
 
+# Every text of a document refuses control characters (NUL...): see text.py.
+Plain = AfterValidator(refuse_control_characters)
 LocalId = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_\-]{1,40}$")]
-DataKey = Annotated[str, StringConstraints(min_length=1, max_length=200)]
-Note = Annotated[str, StringConstraints(max_length=MAX_NOTE)]
+DataKey = Annotated[str, StringConstraints(min_length=1, max_length=200), Plain]
+Note = Annotated[str, StringConstraints(max_length=MAX_NOTE), Plain]
 
 
 class DocModel(BaseModel):
@@ -46,7 +59,7 @@ class ListChoice(DocModel):
 
     option: DataKey
     choice: DataKey
-    count: int = Field(1, ge=1, le=1000)
+    count: int = Field(1, ge=1, le=MAX_COUNT)
 
 
 class UnitCampaign(DocModel):
@@ -74,9 +87,9 @@ class ListUnit(DocModel):
     datasheet: DataKey
     faction: DataKey | None = Field(None, description="defaults to its force's faction")
     force: LocalId | None = None
-    name: Annotated[str, StringConstraints(max_length=80)] = ""
-    models: dict[DataKey, Annotated[int, Field(ge=0, le=1000)]] = Field(default_factory=dict)
-    options: tuple[ListChoice, ...] = Field(default=(), max_length=200)
+    name: Annotated[str, StringConstraints(max_length=80), Plain] = ""
+    models: dict[DataKey, Annotated[int, Field(ge=0, le=MAX_COUNT)]] = Field(default_factory=dict)
+    options: tuple[ListChoice, ...] = Field(default=(), max_length=MAX_CHOICES)
     specialty: DataKey | None = None
     notes: Note = ""
     campaign: UnitCampaign | None = None
@@ -90,9 +103,11 @@ class ListLegend(DocModel):
 class ListDocument(DocModel):
     format: Literal["forgebuilder-list"] = FORMAT
     version: Literal[2] = VERSION
-    name: Annotated[str, StringConstraints(strip_whitespace=True, max_length=120)] = "New list"
+    name: Annotated[str, StringConstraints(strip_whitespace=True, max_length=120), Plain] = (
+        "New list"
+    )
     module: DataKey
-    module_version: str | None = None
+    module_version: Annotated[str, Plain] | None = None
     faction: DataKey
     focus: DataKey | None = Field(
         None, description="the primary faction's focus: the default for its new forces"

@@ -11,7 +11,7 @@ from django.utils import timezone
 from factions.catalog import Catalog, catalog_for
 
 from .listdoc import ListDocument
-from .models import ArmyList, ListRevision
+from .models import ArmyList, ListRevision, ShareLink
 from .ownership import Owner
 from .rules import Report, evaluate, resolve
 
@@ -145,11 +145,22 @@ def army_list_rename(*, army_list: ArmyList, name: str) -> None:
     army_list_edit(army_list=army_list, expected_version=None, change=change, label="Rename")
 
 
+@transaction.atomic
 def army_list_delete(*, army_list: ArmyList) -> None:
-    ArmyList.objects.filter(pk=army_list.pk).update(deleted_at=timezone.now())
+    """Put a list in the bin; its share links are revoked for good.
+
+    Restoring the list does not bring them back: whoever was sent a link stopped seeing the
+    list when it was deleted, and the owner shares it again, knowingly, with a new link.
+    """
+    now = timezone.now()
+    ArmyList.objects.filter(pk=army_list.pk).update(deleted_at=now)
+    ShareLink.objects.filter(army_list_id=army_list.pk, revoked_at__isnull=True).update(
+        revoked_at=now
+    )
 
 
 def army_list_restore(*, army_list: ArmyList) -> None:
+    """Take a list out of the bin; its share links stay revoked (see army_list_delete)."""
     ArmyList.objects.filter(pk=army_list.pk).update(deleted_at=None)
 
 

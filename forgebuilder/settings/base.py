@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import dj_database_url
+from django.utils.csp import CSP
 
 from .env import env_bool, env_list, env_str
 
@@ -33,6 +34,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    "forgebuilder.middleware.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -98,11 +101,20 @@ STORAGES = {
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 
+# The default cache is shared by every worker and instance (share pages, rate-limit counters):
+# Redis when REDIS_URL is set, else a table of the database (`createcachetable` makes it; it
+# runs after every `migrate`, see armylists/apps.py).
+REDIS_URL = env_str("REDIS_URL", "")
 CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "LOCATION": "forgebuilder",
-    },
+    "default": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        if REDIS_URL
+        else {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "forgebuilder_cache",
+            "OPTIONS": {"MAX_ENTRIES": 50_000},
+        }
+    ),
     # Rendered PDFs, keyed by the content of the list: a file cache survives restarts
     # and is shared by every worker process.
     "renders": {
@@ -125,6 +137,48 @@ MAILERS = {
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "forgebuilder <noreply@localhost>")
 
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365  # anonymous lists live in the session: keep it a year
+# Anonymous lists no live session owns are deleted after this many days without a change
+# (`manage.py cleanup_lists`, run daily).
+ANONYMOUS_LIST_RETENTION_DAYS = int(env_str("ANONYMOUS_LIST_RETENTION_DAYS", "30"))
+
+# Rate limits: scope -> (requests, seconds) per client (a user, or an IP address); see
+# forgebuilder/ratelimit.py and docs/deploy.md ("Security settings").
+RATE_LIMITS = {
+    "create": (60, 60 * 60),  # new lists, copies and forks
+    "import": (30, 60 * 60),
+    "render": (30, 10 * 60),  # PDF rosters and token sheets
+    "render-poll": (900, 10 * 60),  # the "preparing your PDF" page asking again
+    "api": (120, 60),  # /api/validate and /api/match
+    "signup": (10, 60 * 60),
+    "login-user": (5, 15 * 60),  # failed logins of one username
+    "login-ip": (30, 15 * 60),  # failed logins from one address
+}
+# Behind a proxy, the request header holding the client's address (set by the proxy), e.g.
+# HTTP_X_REAL_IP; empty means REMOTE_ADDR.
+RATELIMIT_IP_HEADER = env_str("RATELIMIT_IP_HEADER", "")
+
+# Content-Security-Policy: scripts only from our own files (no inline script or handler
+# anywhere, so no nonce: cached pages stay the same for every visitor). Inline style
+# attributes remain (meters, print sizes), hence 'unsafe-inline' for styles only.
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF],
+    "style-src": [CSP.SELF, CSP.UNSAFE_INLINE],
+    "img-src": [CSP.SELF, "data:"],
+    "font-src": [CSP.SELF],
+    "connect-src": [CSP.SELF],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.SELF],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+}
+PERMISSIONS_POLICY = {
+    feature: []
+    for feature in (
+        "accelerometer", "camera", "display-capture", "geolocation", "gyroscope",
+        "magnetometer", "microphone", "midi", "payment", "usb", "browsing-topics",
+    )
+}  # fmt: skip
 
 LOGGING = {
     "version": 1,

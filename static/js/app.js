@@ -14,6 +14,10 @@
       setTimeout(function () { button.textContent = label; }, 1500);
     });
   });
+  // Print buttons: <button data-print> (no inline handler: the Content-Security-Policy forbids them).
+  document.addEventListener("click", function (event) {
+    if (event.target.closest("[data-print]")) window.print();
+  });
   // Filter boxes: <input data-filter="#list"> hides items whose text does not match.
   document.addEventListener("input", function (event) {
     var input = event.target.closest("[data-filter]");

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from forgebuilder.numbers import parse_whole_number
+
 
 class ExportOptionError(ValueError):
     """A printout option the player cannot have; the message says which values exist."""
@@ -40,7 +42,8 @@ def paper_from(value: str | None) -> Paper:
 def token_size_from(value: str | None) -> int:
     """The token diameter in mm named by a query value (`25`, `32`); missing means 25."""
     raw = (value or str(DEFAULT_TOKEN_SIZE)).strip().lower().removesuffix("mm")
-    if not raw.isdigit() or int(raw) not in TOKEN_SIZES:
+    size = parse_whole_number(raw)
+    if size not in TOKEN_SIZES:
         sizes = ", ".join(str(s) for s in TOKEN_SIZES)
         raise ExportOptionError(f"Unknown token size '{value}'. Choose one of: {sizes} (mm).")
-    return int(raw)
+    return size

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from factions.catalog import catalog_for
 from factions.models import GameModule
+from forgebuilder.ratelimit import rate_limited
 
 from ..documents import DocumentError, document_catalog, parse_document
 from ..edits import EditError, new_document
@@ -33,7 +34,7 @@ from ..sharing import share_links_of
 
 @require_GET
 def my_lists(request: HttpRequest) -> HttpResponse:
-    owner = owner_of(request)
+    owner = owner_of(request, create=False)
     return render(
         request,
         "armylists/my_lists.html",
@@ -45,6 +46,7 @@ def my_lists(request: HttpRequest) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
+@rate_limited("create", "new lists")
 def list_new(request: HttpRequest) -> HttpResponse:
     form = NewListForm(
         request.POST if request.method == "POST" else None, initial=request.GET.dict()
@@ -73,7 +75,7 @@ def list_new(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def editor(request: HttpRequest, public_id: str) -> HttpResponse:
-    army_list = army_list_owned(owner=owner_of(request), public_id=public_id)
+    army_list = army_list_owned(owner=owner_of(request, create=False), public_id=public_id)
     return render_editor(request, army_list)
 
 
@@ -98,7 +100,7 @@ def render_editor(request, army_list, *, status: int = 200, banner: str = "", pa
 
 @require_POST
 def list_rename(request: HttpRequest, public_id: str) -> HttpResponse:
-    owner = owner_of(request)
+    owner = owner_of(request, create=False)
     army_list = army_list_owned(owner=owner, public_id=public_id)
     try:
         army_list_rename(army_list=army_list, name=request.POST.get("name", ""))
@@ -119,8 +121,9 @@ def list_rename(request: HttpRequest, public_id: str) -> HttpResponse:
 
 
 @require_POST
+@rate_limited("create", "new lists")
 def list_duplicate(request: HttpRequest, public_id: str) -> HttpResponse:
-    owner = owner_of(request)
+    owner = owner_of(request, create=False)
     army_list = army_list_owned(owner=owner, public_id=public_id)
     copy = army_list_duplicate(army_list=army_list, owner=owner)
     messages.success(request, f"Made a copy: {copy.name}.")
@@ -129,7 +132,7 @@ def list_duplicate(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @require_POST
 def list_delete(request: HttpRequest, public_id: str) -> HttpResponse:
-    army_list = army_list_owned(owner=owner_of(request), public_id=public_id)
+    army_list = army_list_owned(owner=owner_of(request, create=False), public_id=public_id)
     army_list_delete(army_list=army_list)
     messages.success(request, f"Deleted “{army_list.name}”. You can restore it below.")
     return redirect("armylists:my_lists")
@@ -137,7 +140,9 @@ def list_delete(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @require_POST
 def list_restore(request: HttpRequest, public_id: str) -> HttpResponse:
-    army_list = army_list_owned(owner=owner_of(request), public_id=public_id, deleted=True)
+    army_list = army_list_owned(
+        owner=owner_of(request, create=False), public_id=public_id, deleted=True
+    )
     army_list_restore(army_list=army_list)
     messages.success(request, f"Restored “{army_list.name}”.")
     return redirect("armylists:my_lists")
@@ -150,7 +155,7 @@ def download_name(army_list, extension: str) -> str:
 
 @require_GET
 def export_json(request: HttpRequest, public_id: str) -> HttpResponse:
-    army_list = army_list_owned(owner=owner_of(request), public_id=public_id)
+    army_list = army_list_owned(owner=owner_of(request, create=False), public_id=public_id)
     response = JsonResponse(
         army_list.document, json_dumps_params={"indent": 2, "ensure_ascii": False}
     )
@@ -162,6 +167,7 @@ MAX_IMPORT_BYTES = 1_000_000
 
 
 @require_http_methods(["GET", "POST"])
+@rate_limited("import", "imports")
 def list_import(request: HttpRequest) -> HttpResponse:
     problems: list[tuple[str, str]] = []
     if request.method == "POST":
@@ -176,7 +182,7 @@ def list_import(request: HttpRequest) -> HttpResponse:
         elif not raw.strip():
             problems = [("", "choose a list file (.json) or paste a list document")]
         else:
-            from ..importing import import_document
+            from ..importing import import_document, import_warnings
 
             try:
                 document = parse_document(raw)
@@ -189,6 +195,8 @@ def list_import(request: HttpRequest) -> HttpResponse:
                     owner=owner_of(request), catalog=catalog, document=document
                 )
                 messages.success(request, f"Imported “{army_list.name}”.")
+                for path, message in import_warnings(document, catalog):
+                    messages.warning(request, f"Imported as it is, but {path}: {message}.")
                 return redirect("armylists:editor", public_id=army_list.public_id)
     return render(
         request, "armylists/import.html", {"problems": problems}, status=400 if problems else 200

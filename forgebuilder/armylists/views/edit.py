@@ -21,6 +21,7 @@ from django.utils.html import escape
 from django.views.decorators.http import require_POST
 
 from factions.catalog import Catalog
+from forgebuilder.numbers import parse_whole_number
 
 from .. import edits
 from ..listdoc import ListDocument
@@ -29,6 +30,7 @@ from ..ownership import owner_of
 from ..presenters import editor_context
 from ..selectors import army_list_owned
 from ..services import StaleEdit, army_list_edit, army_list_undo
+from ..text import control_character_message
 from . import render_editor
 
 STALE = "This list was changed in another tab or window. Your last change was not applied; here is the list as it is now."
@@ -41,11 +43,9 @@ class BadInput(Exception):
 
 
 def _int(request: HttpRequest, name: str, *, minimum: int | None = None) -> int:
-    raw = request.POST.get(name, "")
-    try:
-        value = int(raw)
-    except (TypeError, ValueError):
-        raise BadInput(f"'{name}' must be a whole number.") from None
+    value = parse_whole_number(request.POST.get(name), negative=True)
+    if value is None:
+        raise BadInput(f"'{name}' must be a whole number.")
     if minimum is not None and value < minimum:
         raise BadInput(f"'{name}' must be at least {minimum}.")
     return value
@@ -57,6 +57,9 @@ def _text(request: HttpRequest, name: str, *, required: bool = True, max_length:
         raise BadInput(f"'{name}' is missing.")
     if len(value) > max_length:
         raise BadInput(f"'{name}' is too long.")
+    problem = control_character_message(value)
+    if problem:
+        raise BadInput(f"'{name}' {problem}.")
     return value.strip()
 
 
@@ -72,7 +75,7 @@ def _run(
     legends: bool = False,
     new_force: bool = False,
 ) -> HttpResponse:
-    army_list = army_list_owned(owner=owner_of(request), public_id=public_id)
+    army_list = army_list_owned(owner=owner_of(request, create=False), public_id=public_id)
     try:
         version = _int(request, "version")
         change = parse()
@@ -385,7 +388,7 @@ def settings(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @require_POST
 def undo(request: HttpRequest, public_id: str) -> HttpResponse:
-    army_list = army_list_owned(owner=owner_of(request), public_id=public_id)
+    army_list = army_list_owned(owner=owner_of(request, create=False), public_id=public_id)
     try:
         version = _int(request, "version")
         label = army_list_undo(army_list=army_list, expected_version=version)

@@ -8,6 +8,8 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from forgebuilder.ratelimit import rate_limited
+
 from .. import exports
 from ..ownership import owner_of
 from ..printouts import PdfState, Printout, pdf_request
@@ -22,7 +24,7 @@ TEXT_PARTIAL = "armylists/partials/downloads.html#list-text"
 
 
 def _owned_source(request: HttpRequest, public_id: str) -> tuple[exports.ExportSource, dict]:
-    army_list = army_list_owned(owner=owner_of(request), public_id=public_id)
+    army_list = army_list_owned(owner=owner_of(request, create=False), public_id=public_id)
     link = live_share_link(army_list)
     url = share_url(request, link) if link is not None else ""
     source = exports.source_from_evaluated(army_list_evaluate(army_list), share_url=url)
@@ -39,6 +41,12 @@ def _filename(source: exports.ExportSource, suffix: str, extension: str) -> str:
     # Named after the list as printed (a snapshot link prints the list as it was then).
     named = SimpleNamespace(name=source.document.name, points_limit=source.document.points_limit)
     return download_name(named, extension).removesuffix(f".{extension}") + f"{suffix}.{extension}"
+
+
+def _render_scope(request: HttpRequest) -> str:
+    """Asking for a PDF counts against "render"; the waiting page's polls (`wait=1`, one a
+    second) against the far larger "render-poll", so waiting never uses up the render limit."""
+    return "render-poll" if request.GET.get("wait") == "1" else "render"
 
 
 def _printout(request: HttpRequest, kind: str, origin: dict) -> Printout:
@@ -71,11 +79,13 @@ def _pdf(request: HttpRequest, kind: str, found: tuple[exports.ExportSource, dic
 
 
 @require_GET
+@rate_limited(_render_scope, "PDF downloads", methods=("GET", "HEAD"))
 def roster_pdf(request: HttpRequest, public_id: str) -> HttpResponse:
     return _pdf(request, "roster", _owned_source(request, public_id))
 
 
 @require_GET
+@rate_limited(_render_scope, "PDF downloads", methods=("GET", "HEAD"))
 def tokens_pdf(request: HttpRequest, public_id: str) -> HttpResponse:
     return _pdf(request, "tokens", _owned_source(request, public_id))
 
@@ -86,11 +96,13 @@ def text_export(request: HttpRequest, public_id: str) -> HttpResponse:
 
 
 @require_GET
+@rate_limited(_render_scope, "PDF downloads", methods=("GET", "HEAD"))
 def shared_roster_pdf(request: HttpRequest, token: str) -> HttpResponse:
     return _pdf(request, "roster", _shared_source(request, token))
 
 
 @require_GET
+@rate_limited(_render_scope, "PDF downloads", methods=("GET", "HEAD"))
 def shared_tokens_pdf(request: HttpRequest, token: str) -> HttpResponse:
     return _pdf(request, "tokens", _shared_source(request, token))
 

@@ -17,6 +17,8 @@ from django.utils.cache import patch_cache_control
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
+from forgebuilder.ratelimit import rate_limited
+
 from ..cards import chosen_card
 from ..exports import list_text, source_from_evaluated
 from ..exports.source import focus_names
@@ -35,7 +37,7 @@ from ..sharing import (
 
 @require_POST
 def share_create(request: HttpRequest, public_id: str) -> HttpResponse:
-    army_list = army_list_owned(owner=owner_of(request), public_id=public_id)
+    army_list = army_list_owned(owner=owner_of(request, create=False), public_id=public_id)
     kind = request.POST.get("kind")
     if kind not in (ShareLink.LIVE, ShareLink.SNAPSHOT):
         return HttpResponse("Choose a live link or a snapshot.", status=400)
@@ -47,7 +49,7 @@ def share_create(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @require_POST
 def share_revoke(request: HttpRequest, public_id: str, token: str) -> HttpResponse:
-    army_list = army_list_owned(owner=owner_of(request), public_id=public_id)
+    army_list = army_list_owned(owner=owner_of(request, create=False), public_id=public_id)
     if share_link_revoke(army_list=army_list, token=token):
         messages.success(request, "The link is revoked; it no longer opens the list.")
     else:
@@ -198,6 +200,7 @@ def _og_description(data) -> str:
 
 
 @require_POST
+@rate_limited("create", "new lists")
 def fork(request: HttpRequest, token: str) -> HttpResponse:
     data = shared_list(token)
     document = data.document.model_copy(update={"name": f"{data.document.name} (copy)"[:120]})

@@ -1,0 +1,7 @@
+"""Fixtures of the security tests, borrowed from the account and list view tests."""
+
+from __future__ import annotations
+
+from tests.accounts.conftest import ada  # noqa: F401
+from tests.armylists.conftest import mini_list  # noqa: F401
+from tests.armylists.views.conftest import make_list, owner  # noqa: F401

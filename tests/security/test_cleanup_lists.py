@@ -1,0 +1,71 @@
+"""`manage.py cleanup_lists`: expired sessions go, and anonymous lists no session owns go after
+the retention period; lists of accounts and of live sessions stay (issue 14, defect 6)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from io import StringIO
+
+import pytest
+from django.contrib.sessions.backends.db import SessionStore
+from django.contrib.sessions.models import Session
+from django.core.management import call_command
+from django.utils import timezone
+
+from forgebuilder.armylists.models import ArmyList
+from forgebuilder.armylists.ownership import SESSION_KEY
+
+
+def _list(mini_module, *, token="", owner=None, age_days=0):
+    army_list = ArmyList.objects.create(
+        owner=owner, owner_token=token, module=mini_module, name="x", document={}
+    )
+    ArmyList.objects.filter(pk=army_list.pk).update(
+        updated_at=timezone.now() - timedelta(days=age_days)
+    )
+    return army_list
+
+
+def _session(token, *, expired=False):
+    store = SessionStore()
+    store[SESSION_KEY] = token
+    store.create()
+    if expired:
+        Session.objects.filter(pk=store.session_key).update(
+            expire_date=timezone.now() - timedelta(days=1)
+        )
+
+
+@pytest.fixture
+def lists(mini_module, django_user_model, settings):
+    settings.ANONYMOUS_LIST_RETENTION_DAYS = 30
+    _session("live-token")
+    _session("gone-token", expired=True)
+    user = django_user_model.objects.create_user("ada", "ada@example.com", "pw-long-enough-1")
+    return {
+        "orphan, old": _list(mini_module, token="gone-token", age_days=31),
+        "orphan, recent": _list(mini_module, token="gone-token", age_days=5),
+        "live session, old": _list(mini_module, token="live-token", age_days=400),
+        "account, old": _list(mini_module, owner=user, age_days=400),
+    }
+
+
+def test_cleanup_removes_expired_sessions_and_old_orphaned_lists_only(lists):
+    out = StringIO()
+
+    call_command("cleanup_lists", stdout=out)
+
+    kept = set(ArmyList.objects.values_list("pk", flat=True))
+    assert kept == {lists[k].pk for k in ("orphan, recent", "live session, old", "account, old")}
+    assert Session.objects.count() == 1
+    assert "Deleted 1 expired session(s) and 1 orphaned list(s)." in out.getvalue()
+
+
+def test_a_dry_run_counts_and_deletes_nothing(lists):
+    out = StringIO()
+
+    call_command("cleanup_lists", "--dry-run", stdout=out)
+
+    assert ArmyList.objects.count() == 4
+    assert Session.objects.count() == 2
+    assert "Would delete 1 expired session(s) and 1 orphaned list(s)." in out.getvalue()

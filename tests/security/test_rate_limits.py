@@ -1,0 +1,119 @@
+"""Rate limits and login throttling, counted in the shared (database) cache; a limited request
+gets 429 with Retry-After and a message saying when to try again."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.core.cache import caches
+from django.urls import reverse
+
+from tests.accounts.conftest import PASSWORD
+
+LOGIN = reverse("accounts:login")
+
+
+def test_the_default_cache_is_the_database_cache_shared_by_every_worker():
+    from django.core.cache.backends.db import DatabaseCache
+
+    assert isinstance(caches["default"], DatabaseCache)
+
+
+def test_redis_url_selects_djangos_redis_cache(monkeypatch):
+    import importlib
+
+    import forgebuilder.settings.base as base
+
+    monkeypatch.setenv("REDIS_URL", "redis://127.0.0.1:6379/0")
+    try:
+        reloaded = importlib.reload(base)
+        assert reloaded.CACHES["default"] == {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": "redis://127.0.0.1:6379/0",
+        }
+        assert reloaded.CACHES["renders"]["BACKEND"].endswith("FileBasedCache")
+    finally:
+        monkeypatch.delenv("REDIS_URL")
+        importlib.reload(base)
+
+
+def _bad_login(client, username="ada", ip="10.0.0.1"):
+    return client.post(LOGIN, {"username": username, "password": "wrong-guess"}, REMOTE_ADDR=ip)
+
+
+def test_login_is_throttled_after_five_failures_for_one_username(client, ada, settings):
+    assert settings.RATE_LIMITS["login-user"] == (5, 15 * 60)
+    for i in range(5):
+        assert _bad_login(client, ip=f"10.0.0.{i}").status_code == 200
+
+    refused = client.post(LOGIN, {"username": "ada", "password": PASSWORD}, REMOTE_ADDR="10.9.9.9")
+
+    assert refused.status_code == 429
+    assert "Too many failed logins" in refused.text
+    assert "Try again in" in refused.text
+    assert 0 < int(refused["Retry-After"]) <= 15 * 60
+    assert "_auth_user_id" not in client.session
+
+
+def test_login_is_throttled_per_address_across_usernames(client, ada, settings):
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "login-ip": (3, 900)}
+    for name in ("a", "b", "c"):
+        _bad_login(client, username=name)
+
+    assert _bad_login(client, username="d").status_code == 429
+    assert _bad_login(client, username="d", ip="10.0.0.2").status_code == 200
+
+
+def test_a_good_login_under_the_limit_clears_the_usernames_failures(client, ada):
+    for _ in range(4):
+        _bad_login(client)
+    good = client.post(LOGIN, {"username": "ada", "password": PASSWORD}, REMOTE_ADDR="10.0.0.1")
+    assert good.status_code == 302
+    client.logout()
+
+    for _ in range(4):
+        assert _bad_login(client).status_code == 200
+
+
+def test_the_api_answers_429_in_its_json_shape(client, db, settings, mini_list, mini_module):
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "api": (2, 60)}
+    url = reverse("armylists:api_validate")
+    body = json.dumps(mini_list)
+    for _ in range(2):
+        assert client.post(url, body, content_type="application/json").status_code == 200
+
+    response = client.post(url, body, content_type="application/json")
+
+    assert response.status_code == 429
+    assert response.json()["errors"][0]["message"].startswith("Too many API requests")
+    assert response["Retry-After"]
+
+
+@pytest.mark.parametrize(
+    ("scope", "url", "data"),
+    [
+        ("create", "armylists:new", {"faction": "mini-vale/millford"}),
+        ("import", "armylists:import", {"document": "{}"}),
+        ("signup", "accounts:signup", {"username": "x"}),
+    ],
+)
+def test_creating_importing_and_signing_up_are_limited(
+    client, mini_module, settings, scope, url, data
+):
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, scope: (1, 3600)}
+    client.post(reverse(url), data)
+
+    response = client.post(reverse(url), data)
+
+    assert response.status_code == 429
+    assert "Try again in" in response.text
+
+
+def test_pdf_renders_are_limited_per_client(client, settings, make_list, owner):
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "render": (1, 600)}
+    army_list = make_list(owner=owner)
+    url = reverse("armylists:tokens_pdf", args=[army_list.public_id]) + "?size=bad"
+    client.get(url)  # counted even when refused for its options: the cost is the request
+
+    assert client.get(url).status_code == 429
