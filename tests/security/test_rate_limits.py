@@ -117,3 +117,15 @@ def test_pdf_renders_are_limited_per_client(client, settings, make_list, owner):
     client.get(url)  # counted even when refused for its options: the cost is the request
 
     assert client.get(url).status_code == 429
+
+
+def test_polls_of_the_waiting_page_do_not_use_up_the_render_limit(client, settings, make_list, owner):
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "render": (1, 600), "render-poll": (3, 600)}
+    army_list = make_list(owner=owner)
+    url = reverse("armylists:roster_pdf", args=[army_list.public_id])
+    assert client.get(url + "?paper=bad").status_code == 400  # the one counted render request
+
+    polls = [client.get(url + "?paper=bad&wait=1").status_code for _ in range(4)]
+
+    assert polls == [400, 400, 400, 429]
+    assert client.get(url + "?paper=bad").status_code == 429
