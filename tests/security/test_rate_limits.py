@@ -119,7 +119,9 @@ def test_pdf_renders_are_limited_per_client(client, settings, make_list, owner):
     assert client.get(url).status_code == 429
 
 
-def test_polls_of_the_waiting_page_do_not_use_up_the_render_limit(client, settings, make_list, owner):
+def test_polls_of_the_waiting_page_do_not_use_up_the_render_limit(
+    client, settings, make_list, owner
+):
     settings.RATE_LIMITS = {**settings.RATE_LIMITS, "render": (1, 600), "render-poll": (3, 600)}
     army_list = make_list(owner=owner)
     url = reverse("armylists:roster_pdf", args=[army_list.public_id])
