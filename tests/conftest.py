@@ -23,6 +23,15 @@ def _fresh_catalogs():
     clear_catalog_cache()
 
 
+@pytest.fixture(autouse=True)
+def _fresh_default_cache():
+    """Rate-limit counters and cached pages never leak from one test into another."""
+    from django.core.cache import cache
+
+    yield
+    cache.clear()
+
+
 @pytest.fixture
 def mini_module(db):
     """The small example module of docs/module-format.md, loaded."""

@@ -14,7 +14,13 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 # Each test process renders into its own cache folder, removed when the process ends.
 _RENDER_CACHE = tempfile.mkdtemp(prefix="fb-render-cache-")
 atexit.register(shutil.rmtree, _RENDER_CACHE, ignore_errors=True)
-CACHES = {**CACHES, "renders": {**CACHES["renders"], "LOCATION": _RENDER_CACHE}}
+# The default cache is per process here (cleared after every test by tests/conftest.py), so
+# tests that touch it need no database and pinned query counts stay exact; the database cache
+# of base.py is tested in tests/security/test_rate_limits.py.
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "renders": {**CACHES["renders"], "LOCATION": _RENDER_CACHE},
+}
 
 # Serve static files straight from static/ (no collectstatic in tests).
 WHITENOISE_USE_FINDERS = True

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from django.core.cache import caches
 from django.urls import reverse
 
 from tests.accounts.conftest import PASSWORD
@@ -14,10 +13,21 @@ from tests.accounts.conftest import PASSWORD
 LOGIN = reverse("accounts:login")
 
 
-def test_the_default_cache_is_the_database_cache_shared_by_every_worker():
+def test_the_default_cache_is_the_database_cache_shared_by_every_worker(db):
     from django.core.cache.backends.db import DatabaseCache
 
-    assert isinstance(caches["default"], DatabaseCache)
+    import forgebuilder.settings.base as base
+
+    assert base.CACHES["default"]["BACKEND"] == "django.core.cache.backends.db.DatabaseCache"
+    from django.test import override_settings
+
+    from forgebuilder.armylists.apps import create_cache_table
+
+    with override_settings(CACHES={**base.CACHES, "renders": base.CACHES["renders"]}):
+        create_cache_table()  # what runs after every migrate
+        shared = DatabaseCache(base.CACHES["default"]["LOCATION"], {})
+        shared.set("probe", 1)
+        assert shared.incr("probe") == 2
 
 
 def test_redis_url_selects_djangos_redis_cache(monkeypatch):
