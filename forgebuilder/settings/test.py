@@ -7,7 +7,7 @@ import shutil
 import tempfile
 
 from .base import *  # noqa: F403
-from .base import CACHES
+from .base import CACHES, RATE_LIMITS
 
 DEBUG = False
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
@@ -25,3 +25,7 @@ CACHES = {
 # Serve static files straight from static/ (no collectstatic in tests).
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
+
+# Hypothesis sends the API hundreds of documents in one test; the limit itself is tested with
+# its own numbers (tests/security/test_rate_limits.py).
+RATE_LIMITS = {**RATE_LIMITS, "api": (100_000, 60)}

@@ -120,7 +120,9 @@ def known_ids(catalogs_: list[Catalog]) -> dict[str, list[str]]:
     return {k: sorted(v) for k, v in ids.items()}
 
 
-NONSENSE = st.text(min_size=1, max_size=12)
+# Documents refuse control characters (issue 14): valid documents' text has none.
+PRINTABLE = st.characters(exclude_categories=("Cc", "Cs"))
+NONSENSE = st.text(PRINTABLE, min_size=1, max_size=12)
 FORCE_IDS = ("f1", "f2", "f3", "f4")
 
 
@@ -156,7 +158,7 @@ def list_documents(catalogs_: list[Catalog]) -> st.SearchStrategy[dict[str, Any]
                 "datasheet": keys["datasheet"],
                 "faction": st.none() | keys["faction"],
                 "force": st.none() | st.sampled_from(FORCE_IDS),  # dropped when not in the list
-                "name": st.text(max_size=10),
+                "name": st.text(PRINTABLE, max_size=10),
                 "models": st.dictionaries(keys["model"], st.integers(0, 1000), max_size=3),
                 "options": st.lists(
                     st.fixed_dictionaries(
@@ -197,7 +199,7 @@ def list_documents(catalogs_: list[Catalog]) -> st.SearchStrategy[dict[str, Any]
         return {
             "format": "forgebuilder-list",
             "version": 1,
-            "name": draw(st.text(max_size=20)),
+            "name": draw(st.text(PRINTABLE, max_size=20)),
             "module": catalog.slug,
             "module_version": draw(st.none() | st.sampled_from(["1.0", "0.1"])),
             "faction": draw(keys["faction"]),
