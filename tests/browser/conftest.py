@@ -95,7 +95,9 @@ def render_worker(transactional_db):
     later); it is stopped when the test ends.
     """
     import threading
+    import time
 
+    from django.db import OperationalError
     from django_tasks_db.management.commands.db_worker import Worker
 
     worker = Worker(
@@ -108,7 +110,20 @@ def render_worker(transactional_db):
         worker_id="browser-tests",
         excluded_queue_names=[],
     )
-    thread = threading.Thread(target=worker.run, daemon=True)
+
+    def run_until_stopped() -> None:
+        # The live server and this thread share one in-memory SQLite database, which locks
+        # whole tables: a poll that meets a lock waits and tries again, as the worker does
+        # for its own queries, instead of ending the thread.
+        while worker.running:
+            try:
+                worker.run()
+            except OperationalError as exc:
+                if "locked" not in str(exc):
+                    raise
+                time.sleep(0.05)
+
+    thread = threading.Thread(target=run_until_stopped, daemon=True)
     worker.start = thread.start
     yield worker
     worker.running = False
