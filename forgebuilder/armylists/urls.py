@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.urls import path
 
 from . import api, views
-from .views import edit, exports, share
+from .views import edit, exports, imports, share
 
 app_name = "armylists"
 
@@ -13,7 +13,7 @@ urlpatterns = [
     path("api/match", api.match, name="api_match"),
     path("lists/", views.my_lists, name="my_lists"),
     path("lists/new/", views.list_new, name="new"),
-    path("lists/import/", views.list_import, name="import"),
+    path("lists/import/", imports.list_import, name="import"),
     path("lists/<str:public_id>/", views.editor, name="editor"),
     path("lists/<str:public_id>/settings", edit.settings, name="settings"),
     path("lists/<str:public_id>/undo", edit.undo, name="undo"),

@@ -14,7 +14,6 @@ from factions.catalog import catalog_for
 from factions.models import GameModule
 from forgebuilder.ratelimit import rate_limited
 
-from ..documents import DocumentError, document_catalog, parse_document
 from ..edits import EditError, new_document
 from ..exports import list_text, source_from_evaluated
 from ..forms import NewListForm
@@ -161,43 +160,3 @@ def export_json(request: HttpRequest, public_id: str) -> HttpResponse:
     )
     response["Content-Disposition"] = f'attachment; filename="{download_name(army_list, "json")}"'
     return response
-
-
-MAX_IMPORT_BYTES = 1_000_000
-
-
-@require_http_methods(["GET", "POST"])
-@rate_limited("import", "imports")
-def list_import(request: HttpRequest) -> HttpResponse:
-    problems: list[tuple[str, str]] = []
-    if request.method == "POST":
-        upload = request.FILES.get("file")
-        if upload is not None and upload.size > MAX_IMPORT_BYTES:
-            raw = b""
-            problems = [("", "the file is larger than 1 MB; a list file is far smaller")]
-        else:
-            raw = upload.read() if upload else request.POST.get("document", "").encode()
-        if problems:
-            pass
-        elif not raw.strip():
-            problems = [("", "choose a list file (.json) or paste a list document")]
-        else:
-            from ..importing import import_document, import_warnings
-
-            try:
-                document = parse_document(raw)
-                catalog = document_catalog(document)
-                document = import_document(document, catalog)
-            except DocumentError as exc:
-                problems = list(exc.problems)
-            else:
-                army_list = army_list_create(
-                    owner=owner_of(request), catalog=catalog, document=document
-                )
-                messages.success(request, f"Imported “{army_list.name}”.")
-                for path, message in import_warnings(document, catalog):
-                    messages.warning(request, f"Imported as it is, but {path}: {message}.")
-                return redirect("armylists:editor", public_id=army_list.public_id)
-    return render(
-        request, "armylists/import.html", {"problems": problems}, status=400 if problems else 200
-    )
