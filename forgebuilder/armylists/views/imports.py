@@ -55,7 +55,7 @@ def _create(request: HttpRequest, outcome: ImportOutcome) -> HttpResponse:
     )
     left = len(outcome.unmatched)
     note = f"; {left} part{'s' * (left != 1)} left out" if left else ""
-    messages.success(request, f"Imported “{army_list.name}” from a {outcome.format_name}{note}.")
+    messages.success(request, f"Imported “{army_list.name}”. Read as: {outcome.format_name}{note}.")
     for path, message in import_warnings(outcome.document, catalog):
         messages.warning(request, f"Imported as it is, but {path}: {message}.")
     return redirect("armylists:editor", public_id=army_list.public_id)

@@ -1,0 +1,72 @@
+"""The import page: the format is recognised and named, unmatched parts are listed and only
+imported on confirmation, and oversized pastes are refused before they are read."""
+
+from __future__ import annotations
+
+import json
+
+from django.urls import reverse
+
+from forgebuilder.armylists.listdoc import ListDocument
+from forgebuilder.armylists.models import ArmyList
+from forgebuilder.armylists.rules import resolve
+
+from .conftest import MIT_LISTS, app_list
+
+IMPORT = reverse("armylists:import")
+
+
+def test_a_battle_forge_list_that_matches_is_created_and_named(client, import_bf_module):
+    catalog = import_bf_module("space-wars")
+    data = app_list(MIT_LISTS["space-wars"])
+
+    response = client.post(IMPORT, {"document": json.dumps(data, ensure_ascii=False)})
+
+    army_list = ArmyList.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == reverse("armylists:editor", args=[army_list.public_id])
+    page = client.get(response["Location"]).content.decode()
+    assert "Read as: Battle Forge app list." in page
+    assert army_list.name == "Империя: 1000"
+    document = ListDocument.model_validate(army_list.document)
+    assert army_list.points == resolve(document, catalog).points
+
+
+def test_unmatched_parts_are_listed_and_nothing_is_created_until_confirmed(
+    client, import_bf_module
+):
+    import_bf_module("space-wars")
+    data = app_list(MIT_LISTS["space-wars"])
+    data["forces"][0]["units"].append({"id": "death_star", "selectedOptions": []})
+    pasted = json.dumps(data, ensure_ascii=False)
+
+    response = client.post(IMPORT, {"document": pasted})
+
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "Read as: Battle Forge app list" in page
+    assert "force 1, unit 4" in page and "unit &#x27;death_star&#x27; is not in" in page
+    assert not ArmyList.objects.exists()
+
+    response = client.post(IMPORT, {"document": pasted, "confirm": "rest"})
+
+    army_list = ArmyList.objects.get()
+    assert response.status_code == 302
+    assert army_list.unit_count == 3
+    assert "1 part left out" in client.get(response["Location"]).content.decode()
+
+
+def test_a_ten_megabyte_paste_is_refused_before_it_is_read(client, db):
+    response = client.post(IMPORT, {"document": "x" * 10_000_000})
+
+    assert response.status_code == 413
+    assert "larger than 1 MB" in response.content.decode()
+    assert not ArmyList.objects.exists()
+
+
+def test_text_that_is_no_list_is_refused_with_what_the_page_reads(client, db):
+    response = client.post(IMPORT, {"document": "hello there"})
+
+    assert response.status_code == 400
+    assert "not a list this page can read" in response.content.decode()
+    assert not ArmyList.objects.exists()
