@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.urls import path
 
 from . import api, views
-from .views import edit, exports, imports, share
+from .views import battleforge, edit, exports, imports, notes, share
 
 app_name = "armylists"
 
@@ -17,10 +17,12 @@ urlpatterns = [
     path("lists/<str:public_id>/", views.editor, name="editor"),
     path("lists/<str:public_id>/settings", edit.settings, name="settings"),
     path("lists/<str:public_id>/undo", edit.undo, name="undo"),
+    path("lists/<str:public_id>/notes", notes.list_notes, name="list_notes"),
     path("lists/<str:public_id>/units/add", edit.unit_add, name="unit_add"),
     path(unit + "models", edit.unit_models, name="unit_models"),
     path(unit + "option", edit.unit_option, name="unit_option"),
     path(unit + "rename", edit.unit_rename, name="unit_rename"),
+    path(unit + "notes", notes.unit_notes, name="unit_notes"),
     path(unit + "specialty", edit.unit_specialty, name="unit_specialty"),
     path(unit + "duplicate", edit.unit_duplicate, name="unit_duplicate"),
     path(unit + "remove", edit.unit_remove, name="unit_remove"),
@@ -43,6 +45,16 @@ urlpatterns = [
     path("lists/<str:public_id>/roster.pdf", exports.roster_pdf, name="roster_pdf"),
     path("lists/<str:public_id>/tokens.pdf", exports.tokens_pdf, name="tokens_pdf"),
     path("lists/<str:public_id>/list.txt", exports.text_export, name="text_export"),
+    path(
+        "lists/<str:public_id>/battleforge.json",
+        battleforge.battleforge_file,
+        name="battleforge_file",
+    ),
+    path(
+        "lists/<str:public_id>/battleforge-link",
+        battleforge.battleforge_link,
+        name="battleforge_link",
+    ),
     path("lists/<str:public_id>/share", share.share_create, name="share_create"),
     path("lists/<str:public_id>/share/<str:token>/revoke", share.share_revoke, name="share_revoke"),
     path("s/<str:token>/", share.shared, name="shared"),

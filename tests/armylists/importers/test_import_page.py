@@ -3,7 +3,9 @@ imported on confirmation, and oversized pastes are refused before they are read.
 
 from __future__ import annotations
 
+import html
 import json
+import re
 
 from django.urls import reverse
 
@@ -70,3 +72,27 @@ def test_text_that_is_no_list_is_refused_with_what_the_page_reads(client, db):
     assert response.status_code == 400
     assert "not a list this page can read" in response.content.decode()
     assert not ArmyList.objects.exists()
+
+
+def test_a_battle_forge_list_goes_back_to_the_app_as_a_file_and_a_link(client, import_bf_module):
+    from forgebuilder.armylists.importers.battleforge_app import decode_share_link
+
+    import_bf_module("fantasy-realms")
+    data = app_list(MIT_LISTS["fantasy-realms"])
+    client.post(IMPORT, {"document": json.dumps(data)})
+    army_list = ArmyList.objects.get()
+    editor = client.get(reverse("armylists:editor", args=[army_list.public_id])).content.decode()
+    assert "Download for the app" in editor
+
+    file = client.get(reverse("armylists:battleforge_file", args=[army_list.public_id]))
+    page = client.get(reverse("armylists:battleforge_link", args=[army_list.public_id]))
+
+    exported = json.loads(file.content)
+    assert file["Content-Disposition"].endswith('-battleforge.json"')
+    assert [u["id"] for u in exported["forces"][0]["units"]] == [
+        u["id"] for u in data["forces"][0]["units"]
+    ]
+    link = html.unescape(
+        re.search(r'id="battleforge-link"[^>]*>([^<]*)<', page.content.decode())[1]
+    )
+    assert decode_share_link(link) == exported

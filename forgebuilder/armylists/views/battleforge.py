@@ -1,0 +1,48 @@
+"""Take a list back to the Battle Forge app: its saved-list file and a share link (owner only,
+for lists of modules imported from Battle Forge)."""
+
+from __future__ import annotations
+
+import json
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from factions.catalog import catalog_for
+
+from ..importers.battleforge_app import app_list, share_link
+from ..listdoc import ListDocument
+from ..ownership import owner_of
+from ..selectors import army_list_owned
+from . import download_name
+
+
+def _app_list(request: HttpRequest, public_id: str):
+    army_list = army_list_owned(owner=owner_of(request), public_id=public_id)
+    catalog = catalog_for(army_list.module)
+    if catalog.spec.source.format != "battleforge":
+        raise Http404(
+            "Only lists of modules imported from Battle Forge go to the Battle Forge app."
+        )
+    return army_list, app_list(ListDocument.model_validate(army_list.document), catalog)
+
+
+@require_GET
+def battleforge_file(request: HttpRequest, public_id: str) -> HttpResponse:
+    army_list, data = _app_list(request, public_id)
+    body = json.dumps(data, ensure_ascii=False, indent=2)
+    response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    name = download_name(army_list, "json").removesuffix(".json") + "-battleforge.json"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+@require_GET
+def battleforge_link(request: HttpRequest, public_id: str) -> HttpResponse:
+    army_list, data = _app_list(request, public_id)
+    return render(
+        request,
+        "armylists/battleforge_link.html",
+        {"army_list": army_list, "link": share_link(data)},
+    )
