@@ -2,8 +2,7 @@
 
 The text names the module, the faction and focus, each force organization, and per unit its
 name, datasheet, model count and the labels of the options it takes. Model counts are given
-per unit, so extra models go to the first model types that can take them (after models added
-by options), which is how the editor adds them.
+per unit, so extra models go to the first model types that can take them.
 """
 
 from __future__ import annotations
@@ -224,15 +223,15 @@ class _TextReader:
             counted = _COUNT.match(rest)
             if counted is not None:
                 count, rest = int(counted["n"]), counted["label"]
-            taken = next(
-                (
-                    (text, o, c)
-                    for text, o, c in labels
-                    if rest.startswith(text)
-                    and (len(rest) == len(text) or rest[len(text) :].startswith(", "))
-                ),
-                None,
-            )
+            fits = [
+                (text, o, c)
+                for text, o, c in labels
+                if rest.startswith(text)
+                and (len(rest) == len(text) or rest[len(text) :].startswith(", "))
+            ]
+            # the same label on several options (one per model type): the first not yet taken
+            used = {item.option for item in options}
+            taken = next((f for f in fits if f[1].id not in used), fits[0] if fits else None)
             if taken is None:
                 self.miss(place, f"{sheet.name} has no option “{rest.split(', ')[0]}”; not taken")
                 rest = rest.partition(", ")[2]
@@ -242,7 +241,7 @@ class _TextReader:
                 ListChoice(option=option.id, choice=choice, count=1 if option.per_model else count)
             )
             rest = rest[len(text) :]
-        models = self.models(sheet, found.models, options)
+        models = self.models(sheet, found.models)
         return ListUnit(
             id=f"u{number}",
             datasheet=key,
@@ -265,14 +264,9 @@ class _TextReader:
                 out.append((text, option, choice.id))
         return sorted(out, key=lambda t: -len(t[0]))
 
-    def models(self, sheet: DatasheetSpec, total: int, options: list[ListChoice]) -> dict[str, int]:
-        added = 0
-        for taken in options:
-            option = next((o for o in sheet.options if o.id == taken.option), None)
-            if option is not None and option.verb == "add_model":
-                choice = next(c for c in option.choices if c.id == taken.choice)
-                added += taken.count * len(choice.items)
-        extra = total - added - sum(m.min for m in sheet.models)
+    def models(self, sheet: DatasheetSpec, total: int) -> dict[str, int]:
+        """The unit's model counts from its total (models added by options are not in it)."""
+        extra = total - sum(m.min for m in sheet.models)
         counts: dict[str, int] = {}
         for model in sheet.models:
             room = model.max_count - model.min

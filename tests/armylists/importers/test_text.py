@@ -1,0 +1,105 @@
+"""forgebuilder's text export read back: for a representative list of every starter module,
+text export -> import -> text export gives the same text; unknown names are listed."""
+
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+
+import pytest
+
+from factions.catalog import catalog_by_slug
+from factions.gamedata.loader import load_module_path
+from forgebuilder.armylists import edits
+from forgebuilder.armylists.exports.source import ExportSource
+from forgebuilder.armylists.exports.text import list_text
+from forgebuilder.armylists.importers.detect import read_import
+from forgebuilder.armylists.rules import evaluate, resolve
+
+STARTERS = Path(__file__).resolve().parents[3] / "factions" / "game_modules"
+STARTER_SLUGS = sorted(p.name for p in STARTERS.iterdir() if (p / "module.yaml").is_file())
+
+
+def text_of(document, catalog) -> str:
+    roster = resolve(document, catalog)
+    return list_text(ExportSource(document, roster, evaluate(roster), ""))
+
+
+def representative_list(catalog):
+    """Up to five units of the first faction with a focus if it has one: extra models, a
+    custom name in another script, the first choice of each option (as often as allowed
+    by one model), a power specialty and a legend when the module has them."""
+    faction = next(iter(catalog.spec.factions))
+    focus = next(iter(catalog.focuses(faction)), None)
+    document = edits.new_document(
+        catalog, faction=faction, name="Ostmark – Vorhut", points_limit=None, casual=False,
+        focus=focus,
+    )  # fmt: skip
+    sheets = list(catalog.spec.factions[faction].datasheets)[:5]
+    for n, key in enumerate(sheets):
+        document, unit_id = edits.add_unit(document, catalog, datasheet=key, force=None)
+        sheet = catalog.datasheet(faction, key)
+        for model in sheet.models:
+            if model.max_count > model.min:
+                document = edits.set_model_count(
+                    document, catalog, unit_id=unit_id, model=model.id, count=model.min + 1
+                )
+        options = [*sheet.options, *(o for m in sheet.models for o in m.options)]
+        for option in options:
+            try:
+                document = edits.set_option(
+                    document, catalog, unit_id=unit_id, option=option.id,
+                    choice=option.choices[0].id, count=1,
+                )  # fmt: skip
+            except edits.EditError:
+                continue
+        if n == 1:
+            document = edits.rename_unit(document, unit_id=unit_id, name="Дружина Ёжика")
+        specialties = list(catalog.power_specialties(faction))
+        if specialties:
+            with contextlib.suppress(edits.EditError):
+                document = edits.set_specialty(
+                    document, catalog, unit_id=unit_id, specialty=specialties[0]
+                )
+    legends = list(catalog.legends(faction))
+    if legends:
+        document = edits.add_legend(document, catalog, legend=legends[0], unit_id=None)
+    return document
+
+
+@pytest.mark.parametrize("slug", STARTER_SLUGS)
+def test_text_export_import_export_is_identical(db, slug):
+    load_module_path(STARTERS / slug)
+    catalog = catalog_by_slug(slug)
+    document = representative_list(catalog)
+    text = text_of(document, catalog)
+    assert len(document.units) >= 2 and any(u.options for u in document.units)
+
+    outcome = read_import(text)
+
+    assert outcome.format_name == "forgebuilder text export"
+    assert outcome.unmatched == ()
+    assert text_of(outcome.document, catalog) == text
+
+
+def test_unknown_units_and_options_are_listed_with_their_line(db):
+    slug = STARTER_SLUGS[0]
+    load_module_path(STARTERS / slug)
+    catalog = catalog_by_slug(slug)
+    lines = text_of(representative_list(catalog), catalog).splitlines()
+    first_unit = next(i for i, line in enumerate(lines) if line.startswith("1. "))
+    lines.insert(first_unit + 1, "9. Flying Teapot ×3 · 40 pts")
+    lines[first_unit] = (
+        lines[first_unit].replace(" · ", ": Golden Spoon · ", 1)
+        if ": " not in lines[first_unit]
+        else lines[first_unit].replace(": ", ": Golden Spoon, ", 1)
+    )
+
+    outcome = read_import("\n".join(lines))
+
+    messages = {(u.place, u.message.split("“")[0]) for u in outcome.unmatched}
+    assert (f"line {first_unit + 2}", "no datasheet of the faction matches ") in messages
+    assert any(
+        u.place == f"line {first_unit + 1}" and "Golden Spoon" in u.message
+        for u in outcome.unmatched
+    )
