@@ -241,7 +241,7 @@ class _TextReader:
                 ListChoice(option=option.id, choice=choice, count=1 if option.per_model else count)
             )
             rest = rest[len(text) :]
-        models = self.models(sheet, found.models)
+        models = self.models(sheet, found.models, options)
         return ListUnit(
             id=f"u{number}",
             datasheet=key,
@@ -264,9 +264,15 @@ class _TextReader:
                 out.append((text, option, choice.id))
         return sorted(out, key=lambda t: -len(t[0]))
 
-    def models(self, sheet: DatasheetSpec, total: int) -> dict[str, int]:
-        """The unit's model counts from its total (models added by options are not in it)."""
-        extra = total - sum(m.min for m in sheet.models)
+    def models(self, sheet: DatasheetSpec, total: int, options: list[ListChoice]) -> dict[str, int]:
+        """The unit's model counts from its total, which counts models added by options."""
+        added = 0
+        for taken in options:
+            option = next((o for o in sheet.options if o.id == taken.option), None)
+            if option is not None and option.verb == "add_model":
+                choice = next(c for c in option.choices if c.id == taken.choice)
+                added += taken.count * len(choice.items)
+        extra = total - added - sum(m.min for m in sheet.models)
         counts: dict[str, int] = {}
         for model in sheet.models:
             room = model.max_count - model.min
