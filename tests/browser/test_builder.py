@@ -52,7 +52,7 @@ def edit(page: Page, name: str):
     card = unit(page, name)
     panel = card.locator("details.unit-edit")
     if panel.get_attribute("open") is None:
-        panel.locator("summary").click()
+        panel.locator(":scope > summary").click()
     return card
 
 
