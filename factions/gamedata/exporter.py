@@ -87,6 +87,48 @@ def _canonical_order(data: dict[str, Any]) -> None:
     walk(data)
     if isinstance(data.get("parameters"), dict):
         data["parameters"] = ordered(data["parameters"], param_order)
+    if isinstance(data.get("campaign"), dict):
+        _campaign_order(data["campaign"])
+
+
+def _first_face(roll: str) -> tuple[int, str]:
+    head = roll.split("-", 1)[0]
+    return (int(head) if head.isascii() and head.isdigit() else 1_000_000, roll)
+
+
+def _named_in(rolls: dict[str, Any]) -> list[str]:
+    """The keys a table's rolls name, in die order (a pair names two)."""
+    names: list[str] = []
+    for value in rolls.values():
+        for key in value if isinstance(value, list | tuple) else [value]:
+            if isinstance(key, str) and key not in names:
+                names.append(key)
+    return names
+
+
+def _by_names(mapping: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    rank = {key: i for i, key in enumerate(names)}
+    return dict(sorted(mapping.items(), key=lambda kv: (rank.get(kv[0], len(rank)), kv[0])))
+
+
+def _campaign_order(node: Any) -> None:
+    """Campaign tables in die order (rolls by face, entries as the rolls name them), since
+    jsonb keeps no key order either."""
+    if isinstance(node, dict):
+        rolls = node.get("rolls")
+        if isinstance(rolls, dict):
+            node["rolls"] = rolls = dict(sorted(rolls.items(), key=lambda kv: _first_face(kv[0])))
+            if isinstance(node.get("entries"), dict):
+                node["entries"] = _by_names(node["entries"], _named_in(rolls))
+        pairs = node.get("skill_set_pairs")
+        if isinstance(node.get("skill_sets"), dict) and isinstance(pairs, dict):
+            _campaign_order(pairs)
+            node["skill_sets"] = _by_names(node["skill_sets"], _named_in(pairs.get("rolls", {})))
+        for value in node.values():
+            _campaign_order(value)
+    elif isinstance(node, list):
+        for item in node:
+            _campaign_order(item)
 
 
 def _add_datasheets(module: m.GameModule, factions: dict[str, dict[str, Any]]) -> None:
