@@ -12,7 +12,7 @@ PYTHON ?= $(shell for p in python3.13 python3.14 python3.12 python3; do \
 	  if command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then \
 	    command -v $$p; break; fi; done)
 
-.PHONY: help run test test-fast e2e screenshots lint format install install-dev system-deps browser node-deps migrate starter-modules bench check-deploy clean
+.PHONY: help run test test-fast e2e screenshots lint format install install-dev system-deps browser node-deps stack-deps migrate starter-modules bench check-deploy clean
 
 help:
 	@echo "make run     set everything up and serve the app at http://$(HOST):$(PORT)"
@@ -79,6 +79,23 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	@touch $@
 
+# The production-stack tests (tests/stack) and benchmark start Debian's nginx and redis-server on
+# loopback ports (never the system services). Root on Debian/Ubuntu installs them when missing;
+# otherwise those tests are skipped (or, with CI=true, fail) and this says how to install them.
+STACK_PACKAGES := nginx redis-server
+stack_missing = { command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || echo nginx; \
+	  command -v redis-server >/dev/null || [ -x /usr/bin/redis-server ] || echo redis-server; }
+stack-deps:
+	@missing=$$($(stack_missing) | xargs); \
+	  if [ -n "$$missing" ] && $(as_root_with_apt); then \
+	    echo "Installing $$missing for the production-stack tests"; \
+	    export DEBIAN_FRONTEND=noninteractive; \
+	    $(call apt_install,$$missing) || echo "$$missing could not be installed."; \
+	  fi
+	@missing=$$($(stack_missing) | xargs); [ -z "$$missing" ] || { \
+	  echo "The production-stack tests will be skipped$(if $(filter true 1 yes,$(CI)), (CI=true: they will fail instead)):"; \
+	  echo "  $$missing not installed:  sudo apt-get install $(STACK_PACKAGES)"; }
+
 migrate: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py createcachetable
@@ -97,7 +114,7 @@ run: starter-modules
 # Two workers: the machines have two cores.
 PYTEST_ARGS ?= -n 2
 
-test: install-dev browser node-deps
+test: install-dev browser node-deps stack-deps
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 test-fast: install-dev
@@ -119,7 +136,7 @@ format: install-dev
 	$(VENV)/bin/ruff format .
 
 # The share-page benchmark loads gunicorn with wrk (Debian's package) when it can.
-bench: install-dev
+bench: install-dev stack-deps
 	@command -v wrk >/dev/null || { $(as_root_with_apt) && $(call apt_install,wrk); } || \
 	  echo "wrk is not installed: the share-page benchmark uses its Python client instead"
 	$(PY) bench/run_all.py

@@ -128,6 +128,21 @@ CACHES = {
 # Background work (PDF rendering) is queued in the database and run by `manage.py db_worker`.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
 
+# Scale-out: with REDIS_URL every app instance shares one cache (pages, pending PDF renders)
+# and one render cache, so a PDF drawn by any worker is served by every instance.
+REDIS_URL = env_str("REDIS_URL", "")
+if REDIS_URL:
+    CACHES["default"] = {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+    }
+    CACHES["renders"] = {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": "renders",
+        "TIMEOUT": 60 * 60 * 24 * 7,
+    }
+
 # Email goes to the console unless a real backend is configured (password-reset links in development).
 MAILERS = {
     "default": {

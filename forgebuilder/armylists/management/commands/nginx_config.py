@@ -1,0 +1,51 @@
+"""Print the nginx configuration that fronts forgebuilder's gunicorn instances (docs/deploy.md)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+
+from forgebuilder.serving import nginx_site, nginx_standalone
+
+
+class Command(BaseCommand):
+    help = (
+        "Print the nginx site (or, with --standalone PREFIX, a whole nginx.conf) for forgebuilder."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("--listen", default="80", help="nginx's listen address (default 80)")
+        parser.add_argument(
+            "--app", action="append", default=[], metavar="HOST:PORT",
+            help="a gunicorn instance; repeat for each (default 127.0.0.1:8000)",
+        )  # fmt: skip
+        parser.add_argument("--server-name", default="_", help="server_name (default _)")
+        parser.add_argument(
+            "--static-root", default=str(settings.STATIC_ROOT),
+            help="where collectstatic put the files (default STATIC_ROOT)",
+        )  # fmt: skip
+        parser.add_argument(
+            "--forwarded-proto", default="$scheme",
+            help="X-Forwarded-Proto sent to the app: $scheme, or https when TLS ends before nginx",
+        )  # fmt: skip
+        parser.add_argument(
+            "--standalone", metavar="PREFIX",
+            help="print a whole nginx.conf keeping its pid, logs and temporary files in PREFIX",
+        )  # fmt: skip
+
+    def handle(self, *args, **options):
+        site = {
+            "listen": options["listen"],
+            "apps": options["app"] or ["127.0.0.1:8000"],
+            "static_root": options["static_root"],
+            "server_name": options["server_name"],
+            "forwarded_proto": options["forwarded_proto"],
+        }
+        try:
+            if options["standalone"]:
+                text = nginx_standalone(prefix=options["standalone"], **site)
+            else:
+                text = nginx_site(**site)
+        except ValueError as exc:
+            raise CommandError(str(exc)) from exc
+        self.stdout.write(text)

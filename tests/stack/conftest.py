@@ -1,0 +1,57 @@
+"""The production-stack tests: nginx, gunicorn and Redis started on loopback ports by the test.
+
+They need Debian's nginx and redis-server (`make stack-deps`, which `make test` runs). Where
+they are missing the tests are skipped, except in CI (CI=true), where that is a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from .harness import Stack, nginx_binary, prepare_template, redis_binary
+
+
+def pytest_collection_modifyitems(config, items):
+    here = Path(__file__).parent
+    for item in items:
+        if Path(item.fspath).is_relative_to(here):
+            item.add_marker(pytest.mark.stack)
+
+
+def require(name: str, found: str | None) -> None:
+    if found:
+        return
+    message = f"{name} is not installed: run `make stack-deps` (Debian's {name} package)"
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+@pytest.fixture(scope="session")
+def stack_template():
+    """The database and static files every stack starts from (prepared once per process)."""
+    require("nginx", nginx_binary())
+    template = prepare_template()
+    yield template
+    shutil.rmtree(template, ignore_errors=True)
+
+
+@pytest.fixture
+def stack_without_redis(stack_template):
+    stack = Stack.create(template=stack_template, redis=False)
+    yield stack
+    stack.close()
+
+
+@pytest.fixture(scope="module")
+def stack(stack_template):
+    """A deployment with Redis (REDIS_URL set) on a copy of the database; no app yet.
+    Shared by the tests of a module: each starts the instances it needs."""
+    require("redis-server", redis_binary())
+    stack = Stack.create(template=stack_template, redis=True)
+    yield stack
+    stack.close()

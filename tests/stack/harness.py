@@ -1,0 +1,324 @@
+"""The production stack on loopback: Redis, gunicorn instances and nginx, as docs/deploy.md runs them.
+
+Used by the stack tests and by bench/bench_stack.py. Every process listens on 127.0.0.1 on a
+free port, keeps its files in one temporary folder and is stopped by `Stack.close()`. The app
+runs with the production settings on a SQLite file (WAL, so several processes share it) holding
+the Ember Reach starter module; nginx's configuration is the one `manage.py nginx_config` prints.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import re
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from http.cookies import SimpleCookie
+from pathlib import Path
+from urllib.parse import urlencode
+
+REPO = Path(__file__).resolve().parents[2]
+HOST = "127.0.0.1"
+NGINX_PATHS = ("/usr/sbin/nginx", "/usr/local/sbin/nginx")
+
+_PREPARE = """
+import django
+django.setup()
+from django.core.management import call_command
+call_command("migrate", verbosity=0)
+call_command("load_module", "factions/game_modules/ember-reach", verbosity=0)
+call_command("collectstatic", "--noinput", verbosity=0)
+"""
+
+
+def prepare_template() -> Path:
+    """A migrated database with the Ember Reach module, and collected static files, made once:
+    each stack starts from a copy of the database (and reads the static files in place)."""
+    root = Path(tempfile.mkdtemp(prefix="fb-stack-template-"))
+    root.chmod(0o755)
+    env = Stack(root=root, template=root).env()
+    try:
+        subprocess.run(
+            [sys.executable, "-c", _PREPARE], cwd=REPO, env=env, check=True,
+            capture_output=True, timeout=300,
+        )  # fmt: skip
+    except BaseException:
+        shutil.rmtree(root, ignore_errors=True)
+        raise
+    return root
+
+
+def nginx_binary() -> str | None:
+    found = shutil.which("nginx")
+    return found or next((p for p in NGINX_PATHS if os.access(p, os.X_OK)), None)
+
+
+def redis_binary() -> str | None:
+    return shutil.which("redis-server")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind((HOST, 0))
+        return sock.getsockname()[1]
+
+
+def wait_for_port(port: int, process: subprocess.Popen, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"{process.args[0]} exited ({process.returncode}) before listening")
+        try:
+            with socket.create_connection((HOST, port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.05)
+    raise TimeoutError(f"nothing listens on {HOST}:{port} after {timeout:.0f} s")
+
+
+@dataclass
+class Stack:
+    """One temporary deployment: a database, static files, and the processes started on it."""
+
+    root: Path
+    template: Path  # from prepare_template(): the database to copy, the static files
+    redis_port: int | None = None
+    processes: list[subprocess.Popen] = field(default_factory=list)
+
+    @classmethod
+    def create(cls, *, template: Path, redis: bool) -> Stack:
+        root = Path(tempfile.mkdtemp(prefix="fb-stack-"))
+        root.chmod(0o755)  # nginx's workers (another user when started as root) read in here
+        shutil.copy(template / "db.sqlite3", root / "db.sqlite3")
+        stack = cls(root=root, template=template)
+        try:
+            if redis:
+                stack.start_redis()
+        except BaseException:
+            stack.close()
+            raise
+        return stack
+
+    def env(self) -> dict[str, str]:
+        env = {
+            **os.environ,
+            "DJANGO_SETTINGS_MODULE": "forgebuilder.settings.production",
+            "SECRET_KEY": "stack-test-" + "k" * 40,
+            "ALLOWED_HOSTS": "127.0.0.1,localhost",
+            "DATABASE_URL": f"sqlite:///{self.root / 'db.sqlite3'}",
+            "STATIC_ROOT": str(self.template / "static"),
+            "RENDER_CACHE_DIR": str(self.root / "render-cache"),
+            "SECURE_SSL_REDIRECT": "false",  # loopback has no TLS; nginx would end it in front
+        }
+        env.pop("REDIS_URL", None)
+        if self.redis_port:
+            env["REDIS_URL"] = f"redis://{HOST}:{self.redis_port}/0"
+        return env
+
+    def _start(self, args: list[str], port: int, name: str, **kwargs) -> subprocess.Popen:
+        log = open(self.root / f"{name}.log", "ab")  # noqa: SIM115 (closed with the process)
+        process = subprocess.Popen(
+            args, cwd=REPO, env=self.env(), stdout=log, stderr=subprocess.STDOUT, **kwargs
+        )
+        process.log = log  # type: ignore[attr-defined]
+        self.processes.append(process)
+        wait_for_port(port, process)
+        return process
+
+    def start_redis(self) -> subprocess.Popen:
+        binary = redis_binary()
+        if binary is None:
+            raise RuntimeError("redis-server is not installed (make stack-deps)")
+        self.redis_port = free_port()
+        args = [
+            binary, "--bind", HOST, "--port", str(self.redis_port), "--save", "",
+            "--appendonly", "no", "--dir", str(self.root), "--protected-mode", "yes",
+        ]  # fmt: skip
+        return self._start(args, self.redis_port, "redis")
+
+    def start_app(self, *, workers: int = 2) -> tuple[subprocess.Popen, int]:
+        """A gunicorn instance as docs/deploy.md starts it; returns it and its port."""
+        port = free_port()
+        args = [
+            sys.executable, "-m", "gunicorn", "forgebuilder.wsgi", "--bind", f"{HOST}:{port}",
+            "--workers", str(workers), "--timeout", "60", "--graceful-timeout", "20",
+            "--no-control-socket",
+        ]  # fmt: skip
+        return self._start(args, port, f"gunicorn-{port}"), port
+
+    def start_nginx(self, app_ports: list[int]) -> tuple[subprocess.Popen, int]:
+        binary = nginx_binary()
+        if binary is None:
+            raise RuntimeError("nginx is not installed (make stack-deps)")
+        port = free_port()
+        prefix = self.root / f"nginx-{port}"
+        prefix.mkdir()
+        prefix.chmod(0o777)
+        config = self.manage(
+            "nginx_config", "--standalone", str(prefix), "--listen", f"{HOST}:{port}",
+            *[arg for p in app_ports for arg in ("--app", f"{HOST}:{p}")],
+            "--static-root", str(self.template / "static"),
+        ).stdout  # fmt: skip
+        (prefix / "nginx.conf").write_text(config)
+        args = [binary, "-p", str(prefix), "-c", str(prefix / "nginx.conf"), "-g", "daemon off;"]
+        return self._start(args, port, f"nginx-{port}"), port
+
+    def manage(self, *args: str, timeout: float = 120) -> subprocess.CompletedProcess:
+        return subprocess.run(
+            [sys.executable, "manage.py", *args], cwd=REPO, env=self.env(), check=True,
+            capture_output=True, text=True, timeout=timeout,
+        )  # fmt: skip
+
+    def run_pdf_worker(self) -> None:
+        """Run the queued PDF renders, as `manage.py db_worker` does on a server, then stop."""
+        self.manage("db_worker", "--batch", "--no-startup-delay")
+
+    def redis_keys(self, pattern: str) -> list[str]:
+        return redis_command(self.redis_port, "KEYS", pattern)
+
+    def stop(self, process: subprocess.Popen, sig: int = signal.SIGTERM) -> int:
+        if process.poll() is None:
+            process.send_signal(sig)
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        process.log.close()  # type: ignore[attr-defined]
+        return process.returncode
+
+    def close(self) -> None:
+        for process in reversed(self.processes):
+            self.stop(process, signal.SIGQUIT if "nginx" in str(process.args[0]) else 15)
+        shutil.rmtree(self.root, ignore_errors=True)
+
+    def logs(self) -> str:
+        return "\n".join(
+            f"--- {path.name}\n{path.read_text(errors='replace')[-3000:]}"
+            for path in sorted(self.root.glob("**/*.log"))
+        )
+
+
+def redis_command(port: int | None, *words: str) -> list[str]:
+    """Send one command to Redis over RESP and return the answer's items (a tiny client)."""
+    if port is None:
+        raise RuntimeError("this stack has no Redis")
+    payload = f"*{len(words)}\r\n" + "".join(f"${len(w.encode())}\r\n{w}\r\n" for w in words)
+    with socket.create_connection((HOST, port), timeout=5) as sock:
+        sock.sendall(payload.encode())
+        reader = sock.makefile("rb")
+        head = reader.readline().decode().strip()
+        if head.startswith("*"):
+            items = []
+            for _ in range(int(head[1:])):
+                size = int(reader.readline().decode().strip()[1:])
+                items.append(reader.read(size + 2)[:-2].decode())
+            return items
+        return [head]
+
+
+@dataclass
+class Answer:
+    status: int
+    headers: dict[str, str]
+    body: bytes
+
+    @property
+    def text(self) -> str:
+        return self.body.decode("utf-8", errors="replace")
+
+
+class Browser:
+    """A cookie-keeping HTTP client (secure cookies are sent over loopback HTTP too)."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.cookies: dict[str, str] = {}
+        self.versions: dict[str, int] = {}  # the list version each edit is made on
+
+    def request(
+        self, method: str, path: str, *, data: dict | None = None, port: int | None = None,
+        headers: dict[str, str] | None = None, timeout: float = 20,
+    ) -> Answer:  # fmt: skip
+        connection = http.client.HTTPConnection(HOST, port or self.port, timeout=timeout)
+        # One host name whatever the port, as behind nginx: share URLs printed on PDFs match.
+        sent = {"Host": HOST, **(headers or {})}
+        if self.cookies:
+            sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        body = None
+        if data is not None:
+            body = urlencode(data)
+            sent["Content-Type"] = "application/x-www-form-urlencoded"
+            sent["X-CSRFToken"] = self.cookies.get("csrftoken", "")
+        try:
+            connection.request(method, path, body=body, headers=sent)
+            response = connection.getresponse()
+            answer = Answer(response.status, dict(response.getheaders()), response.read())
+            for value in response.headers.get_all("Set-Cookie") or []:
+                for name, morsel in SimpleCookie(value).items():
+                    self.cookies[name] = morsel.value
+            return answer
+        finally:
+            connection.close()
+
+    def get(self, path: str, **kwargs) -> Answer:
+        return self.request("GET", path, **kwargs)
+
+    def post(self, path: str, data: dict, **kwargs) -> Answer:
+        if "csrftoken" not in self.cookies:
+            self.get("/lists/new/", port=kwargs.get("port"))
+        return self.request("POST", path, data=data, **kwargs)
+
+    # --- what a player does -------------------------------------------------------------------
+
+    def new_list(self, name: str) -> str:
+        """Start a Cinderhold list (Ember Reach); returns its public id."""
+        answer = self.post(
+            "/lists/new/",
+            {"name": name, "faction": "ember-reach/cinderhold", "focus": "", "points_limit": ""},
+        )
+        match = re.fullmatch(r"/lists/([\w-]+)/", answer.headers.get("Location", ""))
+        assert answer.status == 302 and match, (answer.status, answer.text[:500])
+        return match.group(1)
+
+    def share(self, public_id: str) -> str:
+        """Make a live share link of the list; returns its token."""
+        answer = self.post(f"/lists/{public_id}/share", {"kind": "live"})
+        assert answer.status == 302, answer.status
+        editor = self.get(f"/lists/{public_id}/")
+        return re.search(r"/s/([\w-]{16,})/", editor.text).group(1)
+
+    def add_unit(self, public_id: str, datasheet: str = "hearthguard", **kwargs) -> Answer:
+        if public_id not in self.versions:
+            self._read_version(self.get(f"/lists/{public_id}/", port=kwargs.get("port")), public_id)
+        answer = self.post(
+            f"/lists/{public_id}/units/add",
+            {"datasheet": datasheet, "force": "f1", "version": self.versions[public_id]},
+            headers={"HX-Request": "true"},
+            **kwargs,
+        )
+        if answer.status == 200:
+            self._read_version(answer, public_id)
+        return answer
+
+    def _read_version(self, answer: Answer, public_id: str) -> None:
+        found = [int(v) for v in re.findall(r'name="version" value="(\d+)"', answer.text)]
+        assert found, answer.text[:300]
+        self.versions[public_id] = max(found)
+
+    def document(self, public_id: str) -> dict:
+        answer = self.get(f"/lists/{public_id}/export.json")
+        assert answer.status == 200, answer.status
+        return json.loads(answer.body)
+
+
+def token() -> str:
+    return secrets.token_hex(4)
