@@ -48,7 +48,7 @@ def prepare_template() -> Path:
     try:
         subprocess.run(
             [sys.executable, "-c", _PREPARE], cwd=REPO, env=env, check=True,
-            capture_output=True, timeout=300,
+            stdin=subprocess.DEVNULL, capture_output=True, timeout=300,
         )  # fmt: skip
     except BaseException:
         shutil.rmtree(root, ignore_errors=True)
@@ -126,7 +126,14 @@ class Stack:
     def _start(self, args: list[str], port: int, name: str, **kwargs) -> subprocess.Popen:
         log = open(self.root / f"{name}.log", "ab")  # noqa: SIM115 (closed with the process)
         process = subprocess.Popen(
-            args, cwd=REPO, env=self.env(), stdout=log, stderr=subprocess.STDOUT, **kwargs
+            args,
+            cwd=REPO,
+            env=self.env(),
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            **kwargs,
         )
         process.log = log  # type: ignore[attr-defined]
         self.processes.append(process)
@@ -174,7 +181,7 @@ class Stack:
     def manage(self, *args: str, timeout: float = 120) -> subprocess.CompletedProcess:
         return subprocess.run(
             [sys.executable, "manage.py", *args], cwd=REPO, env=self.env(), check=True,
-            capture_output=True, text=True, timeout=timeout,
+            stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=timeout,
         )  # fmt: skip
 
     def run_pdf_worker(self) -> None:
