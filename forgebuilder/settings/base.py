@@ -128,14 +128,9 @@ CACHES = {
 # Background work (PDF rendering) is queued in the database and run by `manage.py db_worker`.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
 
-# Scale-out: with REDIS_URL every app instance shares one cache (pages, pending PDF renders)
-# and one render cache, so a PDF drawn by any worker is served by every instance.
-REDIS_URL = env_str("REDIS_URL", "")
+# Scale-out: with REDIS_URL the render cache is in Redis too, so a PDF drawn by a worker on any
+# host is served by every instance (the file cache above is local to one host).
 if REDIS_URL:
-    CACHES["default"] = {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
-        "LOCATION": REDIS_URL,
-    }
     CACHES["renders"] = {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
         "LOCATION": REDIS_URL,

@@ -42,7 +42,10 @@ def test_redis_url_selects_djangos_redis_cache(monkeypatch):
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": "redis://127.0.0.1:6379/0",
         }
-        assert reloaded.CACHES["renders"]["BACKEND"].endswith("FileBasedCache")
+        # rendered PDFs too, so that a worker on any host fills the cache every instance reads
+        assert reloaded.CACHES["renders"]["BACKEND"].endswith("RedisCache")
+        assert reloaded.CACHES["renders"]["LOCATION"] == "redis://127.0.0.1:6379/0"
+        assert reloaded.CACHES["renders"]["KEY_PREFIX"] == "renders"
     finally:
         monkeypatch.delenv("REDIS_URL")
         importlib.reload(base)

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import re
 import threading
+import time
 
 import pytest
 
-from .harness import Browser
+from .harness import Browser, token
 
 
 def without_csrf(html: str) -> str:
@@ -105,7 +106,7 @@ def test_stopping_one_instance_mid_load_loses_no_edit(stack):
     def edit(i: int) -> None:
         for n in range(EDITS):
             if n == EDITS // 2:
-                halfway.wait(timeout=60)
+                halfway.wait(timeout=300)
             answer = players[i].add_unit(lists[i])
             if answer.status == 200:
                 acknowledged[i] += 1
@@ -115,12 +116,84 @@ def test_stopping_one_instance_mid_load_loses_no_edit(stack):
     threads = [threading.Thread(target=edit, args=(i,)) for i in range(2)]
     for thread in threads:
         thread.start()
-    halfway.wait(timeout=60)
+    halfway.wait(timeout=300)
     assert stack.stop(first) == 0  # SIGTERM: gunicorn finishes what it has, then exits
     for thread in threads:
-        thread.join(timeout=120)
+        thread.join(timeout=900)
+        assert not thread.is_alive(), stack.logs()
 
     assert failures == []
     assert acknowledged == [EDITS, EDITS]
     for player, public_id in zip(players, lists, strict=True):
         assert len(player.document(public_id)["units"]) == EDITS
+
+
+def within_one_window(seconds: int, attempt):
+    """Run `attempt()` inside one fixed rate-limit window of `seconds` (forgebuilder/ratelimit.py):
+    if the window changed while it ran, the counts started over, so run it again."""
+    for _ in range(3):
+        started = int(time.time()) // seconds
+        result = attempt()
+        if int(time.time()) // seconds == started:
+            return result
+    raise AssertionError("three rate-limit windows went by during one attempt")
+
+
+def test_login_failures_on_one_instance_throttle_the_username_on_the_other(two_instances):
+    stack, nginx, (one, two), _ = two_instances
+    username = f"ada-{token()}"
+    stack.manage("shell", "-c", _MAKE_USER.format(username=username))
+    limit, window = 5, 15 * 60  # RATE_LIMITS["login-user"], as docs/deploy.md lists it
+    attacker = Browser(nginx, address="127.0.0.2")
+
+    def fail_then_log_in():
+        login = "/accounts/login/"
+        failed = [
+            attacker.post(login, {"username": username, "password": "a-wrong-guess"}, port=port)
+            for port in [one, two] * 3
+        ][:limit]
+        owner = Browser(nginx, address="127.0.0.3")
+        right = {"username": username, "password": _PASSWORD}
+        return failed, [owner.post(login, right, port=port) for port in (one, two, nginx)]
+
+    failed, refused = within_one_window(window, fail_then_log_in)
+    assert [a.status for a in failed] == [200] * limit  # the form again, with its error
+    assert all("enter a correct username and password" in a.text for a in failed)
+    # even the right password, from another address, on either instance, waits
+    assert [a.status for a in refused] == [429, 429, 429]
+    assert "Too many failed logins" in refused[0].text
+
+
+def test_rate_limits_count_each_client_by_its_address_across_instances(two_instances):
+    """nginx tells the app the client's address (X-Real-IP, overwriting what a client sends):
+    one client's requests count together on both instances, other clients are not affected,
+    and a client cannot escape by claiming another address."""
+    _, nginx, (one, two), _ = two_instances
+    limit, window = 10, 60 * 60  # RATE_LIMITS["signup"]
+    spoofed = {"X-Real-IP": "10.1.2.3", "X-Forwarded-For": "10.1.2.3"}
+
+    def sign_up_past_the_limit():
+        greedy = Browser(nginx, address="127.0.0.4")
+        ports = [nginx, one, two] * limit
+        allowed = [greedy.post("/accounts/signup/", {}, port=p) for p in ports[:limit]]
+        past = [
+            greedy.post("/accounts/signup/", {}, port=nginx),
+            greedy.post("/accounts/signup/", {}, port=nginx, headers=spoofed),
+            greedy.post("/accounts/signup/", {}, port=one),
+            greedy.post("/accounts/signup/", {}, port=two),
+        ]
+        other = Browser(nginx, address="127.0.0.5").post("/accounts/signup/", {})
+        return allowed, past, other
+
+    allowed, past, other = within_one_window(window, sign_up_past_the_limit)
+    assert [a.status for a in allowed] == [200] * limit  # the form with its errors
+    assert [a.status for a in past] == [429] * 4
+    assert "Too many sign-ups" in past[0].text and int(past[0].headers["Retry-After"]) > 0
+    assert other.status == 200
+
+
+_PASSWORD = "stack-test-Passw0rd!"
+_MAKE_USER = (
+    "from django.contrib.auth import get_user_model; "
+    "get_user_model().objects.create_user({username!r}, password=" + repr(_PASSWORD) + ")"
+)
