@@ -10,8 +10,9 @@ from .harness import Browser
 from .slow_clients import slow_clients
 
 SLOW = 50
-# What "answered" means here: well within what a player waits, far from a stalled worker.
-ANSWER_WITHIN = 5.0
+# What "answered" means here: generous for a loaded machine, yet far from a stalled worker (the
+# slow clients hold gunicorn alone for as long as they last).
+ANSWER_WITHIN = 30.0
 
 
 def test_with_50_slow_clients_behind_nginx_normal_requests_are_answered(stack_without_redis):
