@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -112,11 +112,12 @@ def list_rename(request: HttpRequest, public_id: str) -> HttpResponse:
         return render(request, "armylists/my_lists.html", context, status=400)
     messages.success(request, "List renamed.")
     next_url = request.POST.get("next", "")
-    if not url_has_allowed_host_and_scheme(
+    # Only a path of this site; `redirect()` would take any other word for a view name (500).
+    if not next_url.startswith("/") or not url_has_allowed_host_and_scheme(
         next_url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):
         next_url = reverse("armylists:my_lists")
-    return redirect(next_url)
+    return HttpResponseRedirect(next_url)
 
 
 @require_POST

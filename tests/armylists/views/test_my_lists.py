@@ -162,6 +162,17 @@ def test_renaming_never_redirects_to_another_site(client, army_list):
     assert not response["Location"].startswith("https://evil.example")
 
 
+@pytest.mark.parametrize("next_url", ["my_lists", "x", "//evil.example/", "lists/"])
+def test_renaming_with_a_next_that_is_no_path_of_the_site_goes_to_my_lists(
+    client, army_list, next_url
+):
+    response = rename(client, army_list, name="Old Bridge", next=next_url)
+
+    assert response.status_code == 302  # was a 500 for any word (taken for a view name)
+    assert response["Location"] == MY_LISTS
+    assert stored(army_list).name == "Old Bridge"
+
+
 def test_renaming_someone_elses_list_is_not_found(client, owner, strangers_list):
     before = snapshot(strangers_list)
 
