@@ -1,17 +1,21 @@
 """Fuzzing every editor endpoint and the API at and past the documented limits (issue 14):
-no answer is a 500, and a refused edit writes nothing. Bounded and derandomized for CI."""
+no answer is a 500, a refused edit writes nothing, and what is stored is always a valid list
+document. Bounded and derandomized for CI. The last tests check that no endpoint of the editor
+or the API is left out of the fuzzing."""
 
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
-from django.urls import reverse
+from django.urls import URLPattern, get_resolver, reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from forgebuilder.armylists.listdoc import MAX_COUNT, MAX_UNITS
-from forgebuilder.armylists.models import ArmyList
+from forgebuilder.armylists.api import MAX_BODY
+from forgebuilder.armylists.listdoc import MAX_COUNT, MAX_NOTE, MAX_UNITS, ListDocument
+from forgebuilder.armylists.models import ArmyList, ShareLink
 
 FUZZ = settings(
     max_examples=60,
@@ -29,6 +33,11 @@ texts = st.one_of(
     st.text(max_size=30),
     st.sampled_from(["", "x" * 81, "x" * 121, "x" * 5000, "a\x00b", "\x85", "u1", "f1"]),
 )
+notes = st.one_of(
+    texts,
+    st.sampled_from([MAX_NOTE, MAX_NOTE + 1, 2 * MAX_NOTE, 2 * MAX_NOTE + 1]).map("n".__mul__),
+    st.just("line\r\n" * (MAX_NOTE // 3)),  # CRLF text at the limit once lines are joined
+)
 ENDPOINTS = [
     ("settings", {"name": texts, "points_limit": numbers}),
     ("units/add", {"datasheet": st.sampled_from(["spearmen", "captain", "nope"]), "force": texts}),
@@ -42,6 +51,9 @@ ENDPOINTS = [
         },
     ),
     ("units/u2/rename", {"name": texts}),
+    ("units/u2/notes", {"notes": notes}),
+    ("notes", {"notes": notes}),
+    ("forces/f1/focus", {"focus": st.one_of(st.sampled_from(["watch", "levy", "none"]), texts)}),
     ("units/u3/specialty", {"specialty": texts}),
     ("units/u2/duplicate", {}),
     ("units/u1/remove", {}),
@@ -91,6 +103,7 @@ def test_no_editor_edit_answers_500_or_writes_when_refused(client, make_list, ow
         if response.status_code >= 400:
             assert (after.version, after.document) == (before.version, before.document)
         assert after.unit_count <= MAX_UNITS
+        ListDocument.model_validate(after.document)  # what is stored is within every limit
 
     check()
 
@@ -121,3 +134,144 @@ def test_the_api_never_answers_500_at_or_past_the_limits(client, mini_module, mi
         assert response["Content-Type"] == "application/json"
 
     check()
+
+
+# --- the list's own actions (no version: rename, copy, share, bin) --------------------------
+
+LIST_ACTIONS = [
+    ("rename", {"name": texts, "next": st.sampled_from(["", "/lists/", "//evil.example/", "x"])}),
+    ("share", {"kind": st.sampled_from(["live", "snapshot", "", "x", "LIVE"])}),
+    ("share/{token}/revoke", {}),
+    ("share/nope/revoke", {}),
+    ("duplicate", {}),
+    ("delete", {}),
+    ("restore", {}),
+]
+
+
+def list_state(army_list: ArmyList) -> tuple:
+    army_list.refresh_from_db()
+    links = sorted(ShareLink.objects.filter(army_list=army_list).values_list("token", "revoked_at"))
+    return army_list.version, army_list.document, army_list.deleted_at, links
+
+
+def test_no_list_action_answers_500_or_writes_when_refused(client, make_list, owner, settings):
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "create": (10**6, 3600)}
+    army_list = make_list(owner=owner)
+    token = ShareLink.objects.create(army_list=army_list, kind=ShareLink.LIVE).token
+    editor = reverse("armylists:editor", args=[army_list.public_id])
+
+    @FUZZ
+    @given(action=st.sampled_from(LIST_ACTIONS).flatmap(
+        lambda a: st.fixed_dictionaries(a[1]).map(lambda data: (a[0], data))
+    ))  # fmt: skip
+    def check(action):
+        path, data = action
+        before, lists_before = list_state(army_list), ArmyList.objects.count()
+        response = client.post(editor + path.format(token=token), data)
+        assert response.status_code in (200, 302, 400, 404), (path, data, response.status_code)
+        if response.status_code >= 400:
+            assert list_state(army_list) == before, (path, data)
+            assert ArmyList.objects.count() == lists_before
+        if response.status_code == 302:  # never sent away from the site
+            assert response["Location"].startswith("/"), response["Location"]
+            assert not response["Location"].startswith("//"), response["Location"]
+        ListDocument.model_validate(list_state(army_list)[1])
+
+    check()
+
+
+# --- the API: /api/validate and /api/match, bodies at and past 1 MB and Django's 2.5 MB ------
+
+BODY_SIZES = st.sampled_from([None, MAX_BODY, MAX_BODY + 1, 2_621_440 + 1])
+
+
+def padded(data, size: int | None) -> bytes:
+    """`data` as JSON, with trailing spaces (still valid JSON) up to `size` bytes."""
+    body = json.dumps(data).encode()
+    return body if size is None else body + b" " * max(0, size - len(body))
+
+
+def test_match_never_answers_500_at_or_past_the_limits(client, mini_module, mini_list, settings):
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "api": (10**6, 60)}
+    url = reverse("armylists:api_match")
+    entries = st.one_of(
+        documents(mini_list),
+        st.sampled_from([json.dumps(mini_list), [], None, 3, {}, {"format": "x"}]),
+    )
+
+    @FUZZ
+    @given(
+        lists=st.one_of(st.lists(entries, max_size=4), st.sampled_from([None, {}, "x", 2])),
+        size=BODY_SIZES,
+    )
+    def check(lists, size):
+        body = padded({"lists": lists}, size)
+        response = client.post(url, body, content_type="application/json")
+        assert response.status_code in (200, 400, 413), (response.status_code, lists)
+        assert response["Content-Type"] == "application/json"
+        answer = response.json()
+        if response.status_code == 200:
+            assert len(answer["lists"]) == len(lists) >= 2
+        else:
+            assert answer["errors"] and all(e["message"] for e in answer["errors"])
+        if size and size > MAX_BODY:
+            assert response.status_code in (400, 413)
+
+    check()
+
+
+def test_validate_refuses_bodies_past_the_limit_in_its_json_shape(client, mini_module, mini_list):
+    url = reverse("armylists:api_validate")
+    at_limit = client.post(url, padded(mini_list, MAX_BODY), content_type="application/json")
+    assert at_limit.status_code == 200
+    for size in (MAX_BODY + 1, 2_621_440 + 1):
+        response = client.post(url, padded(mini_list, size), content_type="application/json")
+        assert response.status_code in (400, 413)
+        assert response.json()["errors"][0]["message"]
+
+
+# --- nothing is left out ------------------------------------------------------------------------
+
+FUZZED_LIST_ROUTES = {
+    re.sub(r"^units/u\d+/", "units/u2/", path) for path, _ in ENDPOINTS + LIST_ACTIONS
+}  # whichever unit an endpoint is fuzzed on
+
+
+def routes(prefix: str) -> list[str]:
+    """The routes of the site below `prefix`, as written in the URLconf."""
+    found = []
+    for entry in get_resolver().url_patterns:
+        inner = getattr(entry, "url_patterns", None)
+        base = str(entry.pattern) if inner is not None else ""
+        for pattern in inner if inner is not None else [entry]:
+            if isinstance(pattern, URLPattern):
+                found.append(base + str(pattern.pattern))
+    return [r for r in found if r.startswith(prefix)]
+
+
+def as_fuzzed(route: str) -> str:
+    """A route of one list, in the form ENDPOINTS and LIST_ACTIONS name it."""
+    rest = route.removeprefix("lists/<str:public_id>/")
+    rest = rest.replace("<str:unit_id>", "u2").replace("<str:force_id>", "f1")
+    return rest.replace("<int:index>", "0").replace("<str:token>", "{token}")
+
+
+def test_every_endpoint_that_changes_a_list_is_fuzzed(client, make_list, owner):
+    """Each route of a list that takes a POST (a GET of it answers 405) is in ENDPOINTS or
+    LIST_ACTIONS, so a new editor endpoint cannot be added without fuzzing it."""
+    army_list = make_list(owner=owner)
+    token = ShareLink.objects.create(army_list=army_list, kind=ShareLink.LIVE).token
+    posting = []
+    for route in routes("lists/<str:public_id>/"):
+        fuzzed = as_fuzzed(route)
+        path = reverse("armylists:editor", args=[army_list.public_id]) + fuzzed
+        if client.get(path.format(token=token)).status_code == 405:
+            posting.append(fuzzed)
+    assert len(posting) >= 20
+    assert sorted(set(posting) - FUZZED_LIST_ROUTES) == []
+
+
+def test_every_api_endpoint_is_fuzzed():
+    api = {re.sub(r"^api/", "", route) for route in routes("api/")}
+    assert api == {"validate", "match"}  # test_the_api_never_answers_500… and test_match…
