@@ -1,5 +1,6 @@
 """The production settings send a strict Content-Security-Policy, a Permissions-Policy, HSTS and
-secure cookies; the health probe answers plain HTTP (issue 14)."""
+secure cookies, and throttle logins after the number of failures docs/deploy.md documents; the
+health probe answers plain HTTP (issue 14). tests/stack/ checks the same on gunicorn itself."""
 
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ SETTING_NAMES = [
     "SECURE_SSL_REDIRECT", "SECURE_REDIRECT_EXEMPT", "SECURE_HSTS_SECONDS",
     "SECURE_HSTS_INCLUDE_SUBDOMAINS", "SECURE_HSTS_PRELOAD", "SESSION_COOKIE_SECURE",
     "CSRF_COOKIE_SECURE", "SECURE_PROXY_SSL_HEADER", "SECURE_CSP", "PERMISSIONS_POLICY",
-    "MIDDLEWARE", "X_FRAME_OPTIONS", "SECURE_REFERRER_POLICY",
+    "MIDDLEWARE", "X_FRAME_OPTIONS", "SECURE_REFERRER_POLICY", "RATE_LIMITS",
+    "RATELIMIT_IP_HEADER",
 ]  # fmt: skip
 
 
@@ -86,3 +88,54 @@ def test_no_template_has_an_inline_script_or_event_handler():
         if re.search(r"\son[a-z]+\s*=", text) or "hx-on" in text or "javascript:" in text:
             offenders.append(f"{path.name}: inline event handler")
     assert offenders == []
+
+
+DEPLOY_DOC = importlib.import_module("django.conf").settings.BASE_DIR / "docs" / "deploy.md"
+
+
+def documented_limit(what: str) -> tuple[int, int]:
+    """(failures, seconds) from the rate-limit table of docs/deploy.md, for the row `what`."""
+    row = re.search(rf"^\| {what} \| (\d+) per (\d+) minutes", DEPLOY_DOC.read_text(), re.M)
+    assert row, f"docs/deploy.md lists no limit for {what!r}"
+    return int(row.group(1)), int(row.group(2)) * 60
+
+
+def _login(client, username, password, ip):
+    return client.post(
+        reverse("accounts:login"), {"username": username, "password": password},
+        secure=True, REMOTE_ADDR=ip,
+    )  # fmt: skip
+
+
+def test_login_is_throttled_after_the_documented_failures_for_one_username(client, ada, production):
+    failures, window = documented_limit("Failed logins for one username")
+    assert production["RATE_LIMITS"]["login-user"] == (failures, window)
+    for i in range(failures):  # from as many addresses: it is the username that counts
+        assert _login(client, "ada", "wrong-guess", f"192.0.2.{i}").status_code == 200
+
+    refused = _login(client, "ada", PASSWORD, "198.51.100.7")  # even the right password
+
+    assert refused.status_code == 429
+    assert "Too many failed logins" in refused.text
+    assert 0 < int(refused["Retry-After"]) <= window
+    assert "_auth_user_id" not in client.session
+    assert refused["Content-Security-Policy"] and refused["Strict-Transport-Security"]
+
+
+def test_one_failure_fewer_still_lets_the_player_in(client, ada, production):
+    failures, _window = documented_limit("Failed logins for one username")
+    for i in range(failures - 1):
+        _login(client, "ada", "wrong-guess", f"192.0.2.{i}")
+
+    assert _login(client, "ada", PASSWORD, "198.51.100.7").status_code == 302
+    assert client.session["_auth_user_id"] == str(ada.pk)
+
+
+def test_login_is_throttled_after_the_documented_failures_from_one_address(client, ada, production):
+    failures, window = documented_limit("Failed logins from one address")
+    assert production["RATE_LIMITS"]["login-ip"] == (failures, window)
+    for i in range(failures):  # a different username each time
+        assert _login(client, f"guess-{i}", "wrong-guess", "203.0.113.9").status_code == 200
+
+    assert _login(client, "ada", PASSWORD, "203.0.113.9").status_code == 429
+    assert _login(client, "ada", PASSWORD, "203.0.113.10").status_code == 302

@@ -259,6 +259,7 @@ class Browser:
         self.address = address  # the client's own loopback address (127.0.0.0/8 all works)
         self.cookies: dict[str, str] = {}
         self.versions: dict[str, int] = {}  # the list version each edit is made on
+        self.set_cookie_headers: list[str] = []  # every Set-Cookie received, as sent
 
     def request(
         self, method: str, path: str, *, data: dict | None = None, port: int | None = None,
@@ -281,6 +282,7 @@ class Browser:
             response = connection.getresponse()
             answer = Answer(response.status, dict(response.getheaders()), response.read())
             for value in response.headers.get_all("Set-Cookie") or []:
+                self.set_cookie_headers.append(value)
                 for name, morsel in SimpleCookie(value).items():
                     self.cookies[name] = morsel.value
             return answer

@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from .harness import Browser, token
+from .harness import HOST, Browser, token
 
 
 def without_csrf(html: str) -> str:
@@ -192,6 +192,37 @@ def test_rate_limits_count_each_client_by_its_address_across_instances(two_insta
     assert other.status == 200
 
 
+def test_gunicorn_on_the_production_settings_sends_the_security_headers(two_instances):
+    """What the in-process tests check (tests/security/test_production_headers.py), on the real
+    thing: an instance behind TLS (X-Forwarded-Proto: https, as nginx sends it there)."""
+    stack, nginx, (one, _), _ = two_instances
+    visitor = Browser(one)
+    https = {"X-Forwarded-Proto": "https"}
+
+    page = visitor.get("/accounts/login/", headers=https)
+    username = f"grace-{token()}"
+    stack.manage("shell", "-c", _MAKE_USER.format(username=username))
+    login = {"username": username, "password": _PASSWORD}
+    # over HTTPS Django's CSRF check wants the form's origin too
+    logged_in = visitor.post("/accounts/login/", login, headers={**https, "Origin": ORIGIN})
+
+    assert page.status == 200
+    assert logged_in.status == 302, logged_in.text[:300]
+    assert "script-src 'self'" in page.headers["Content-Security-Policy"]
+    assert "camera=()" in page.headers["Permissions-Policy"]
+    hsts = "max-age=31536000; includeSubDomains; preload"
+    assert page.headers["Strict-Transport-Security"] == hsts
+    cookies = visitor.set_cookie_headers
+    session = next(c for c in cookies if c.startswith("sessionid="))
+    csrf = next(c for c in cookies if c.startswith("csrftoken="))
+    assert {"Secure", "HttpOnly", "SameSite=Lax"} <= {p.strip() for p in session.split(";")}
+    assert {"Secure", "SameSite=Lax"} <= {p.strip() for p in csrf.split(";")}
+    # through nginx on plain HTTP a client cannot claim to be on HTTPS: nginx says how it came
+    claimed = Browser(nginx).get("/accounts/login/", headers=https)
+    assert "Strict-Transport-Security" not in claimed.headers
+
+
+ORIGIN = f"https://{HOST}"
 _PASSWORD = "stack-test-Passw0rd!"
 _MAKE_USER = (
     "from django.contrib.auth import get_user_model; "
