@@ -80,11 +80,13 @@ node_modules/.installed: package.json package-lock.json
 	@touch $@
 
 # The production-stack tests (tests/stack) and benchmark start Debian's nginx and redis-server on
-# loopback ports (never the system services). Root on Debian/Ubuntu installs them when missing;
-# otherwise those tests are skipped (or, with CI=true, fail) and this says how to install them.
-STACK_PACKAGES := nginx redis-server
+# loopback ports (never the system services), with a throwaway certificate made by openssl. Root
+# on Debian/Ubuntu installs them when missing; otherwise those tests are skipped (or, with
+# CI=true, fail) and this says how to install them.
+STACK_PACKAGES := nginx redis-server openssl
 stack_missing = { command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || echo nginx; \
-	  command -v redis-server >/dev/null || [ -x /usr/bin/redis-server ] || echo redis-server; }
+	  command -v redis-server >/dev/null || [ -x /usr/bin/redis-server ] || echo redis-server; \
+	  command -v openssl >/dev/null || echo openssl; }
 stack-deps:
 	@missing=$$($(stack_missing) | xargs); \
 	  if [ -n "$$missing" ] && $(as_root_with_apt); then \

@@ -16,6 +16,7 @@ import secrets
 import shutil
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import tempfile
@@ -65,6 +66,41 @@ def redis_binary() -> str | None:
     return shutil.which("redis-server")
 
 
+SYSTEMD_UNITS = REPO / "docs" / "deploy" / "systemd"
+
+
+def unit_settings(name: str) -> dict[str, list[str]]:
+    """The `Key=value` lines of a shipped systemd unit, each key with all its values in order."""
+    found: dict[str, list[str]] = {}
+    for line in (SYSTEMD_UNITS / name).read_text().splitlines():
+        if "=" in line and not line.lstrip().startswith(("#", ";", "[")):
+            key, value = line.split("=", 1)
+            found.setdefault(key.strip(), []).append(value.strip())
+    return found
+
+
+def gunicorn_arguments(port: int) -> list[str]:
+    """gunicorn's arguments in the app-instance unit, for an instance on `port` (its %i)."""
+    [command] = unit_settings("forgebuilder@.service")["ExecStart"]
+    binary, *arguments = command.replace("%i", str(port)).split()
+    assert binary.endswith("/gunicorn"), command
+    return arguments
+
+
+def openssl_binary() -> str | None:
+    return shutil.which("openssl")
+
+
+def self_signed_certificate(certificate: Path, key: Path) -> None:
+    """A throwaway certificate for 127.0.0.1, made with Debian's openssl."""
+    subprocess.run(
+        [openssl_binary() or "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes",
+         "-days", "1", "-subj", f"/CN={HOST}", "-keyout", str(key), "-out", str(certificate)],
+        check=True, capture_output=True, stdin=subprocess.DEVNULL, timeout=120,
+    )  # fmt: skip
+    key.chmod(0o644)  # nginx's master reads it; the folder is the test's own
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind((HOST, 0))
@@ -97,6 +133,7 @@ class Stack:
     root: Path
     template: Path  # from prepare_template(): the database to copy, the static files
     redis_port: int | None = None
+    http_port: int | None = None  # nginx's plain-HTTP port when it ends TLS
     processes: list[subprocess.Popen] = field(default_factory=list)
 
     @classmethod
@@ -160,16 +197,18 @@ class Stack:
         return self._start(args, self.redis_port, "redis")
 
     def start_app(self, *, workers: int = 2) -> tuple[subprocess.Popen, int]:
-        """A gunicorn instance as docs/deploy.md starts it; returns it and its port."""
+        """A gunicorn instance started as the shipped systemd unit starts it (its ExecStart,
+        docs/deploy/systemd/forgebuilder@.service); returns it and its port."""
         port = free_port()
-        args = [
-            sys.executable, "-m", "gunicorn", "forgebuilder.wsgi", "--bind", f"{HOST}:{port}",
-            "--workers", str(workers), "--timeout", "60", "--graceful-timeout", "20",
-            "--no-control-socket",
-        ]  # fmt: skip
+        args = [sys.executable, "-m", "gunicorn", *gunicorn_arguments(port)]
+        args[args.index("--workers") + 1] = str(workers)
         return self._start(args, port, f"gunicorn-{port}"), port
 
-    def start_nginx(self, app_ports: list[int]) -> tuple[subprocess.Popen, int]:
+    def start_nginx(
+        self, app_ports: list[int], *, tls: bool = False
+    ) -> tuple[subprocess.Popen, int]:
+        """nginx in front of the instances on `app_ports`; returns it and its port. With `tls`
+        it ends TLS there (a self-signed certificate) and `self.http_port` redirects to it."""
         binary = nginx_binary()
         if binary is None:
             raise RuntimeError("nginx is not installed (make stack-deps)")
@@ -177,10 +216,19 @@ class Stack:
         prefix = self.root / f"nginx-{port}"
         prefix.mkdir()
         prefix.chmod(0o777)
+        tls_arguments = []
+        if tls:
+            self.http_port = free_port()
+            tls_arguments = [
+                *("--tls-certificate", str(prefix / "cert.pem")),
+                *("--tls-key", str(prefix / "key.pem")),
+                *("--http-listen", f"{HOST}:{self.http_port}"),
+            ]
+            self_signed_certificate(prefix / "cert.pem", prefix / "key.pem")
         config = self.manage(
             "nginx_config", "--standalone", str(prefix), "--listen", f"{HOST}:{port}",
             *[arg for p in app_ports for arg in ("--app", f"{HOST}:{p}")],
-            "--static-root", str(self.template / "static"),
+            "--static-root", str(self.template / "static"), *tls_arguments,
         ).stdout  # fmt: skip
         (prefix / "nginx.conf").write_text(config)
         args = [binary, "-p", str(prefix), "-c", str(prefix / "nginx.conf"), "-g", "daemon off;"]
@@ -254,8 +302,9 @@ class Answer:
 class Browser:
     """A cookie-keeping HTTP client (secure cookies are sent over loopback HTTP too)."""
 
-    def __init__(self, port: int, *, address: str = HOST) -> None:
+    def __init__(self, port: int, *, address: str = HOST, tls: bool = False) -> None:
         self.port = port
+        self.tls = tls  # HTTPS to nginx's self-signed certificate (not verified)
         self.address = address  # the client's own loopback address (127.0.0.0/8 all works)
         self.cookies: dict[str, str] = {}
         self.versions: dict[str, int] = {}  # the list version each edit is made on
@@ -265,9 +314,12 @@ class Browser:
         self, method: str, path: str, *, data: dict | None = None, port: int | None = None,
         headers: dict[str, str] | None = None, timeout: float = REQUEST_TIMEOUT,
     ) -> Answer:  # fmt: skip
-        connection = http.client.HTTPConnection(
-            HOST, port or self.port, timeout=timeout, source_address=(self.address, 0)
-        )
+        where = {"timeout": timeout, "source_address": (self.address, 0)}
+        if self.tls and port is None:
+            unverified = ssl._create_unverified_context()  # our own throwaway certificate
+            connection = http.client.HTTPSConnection(HOST, self.port, context=unverified, **where)
+        else:
+            connection = http.client.HTTPConnection(HOST, port or self.port, **where)
         # One host name whatever the port, as behind nginx: share URLs printed on PDFs match.
         sent = {"Host": HOST, **(headers or {})}
         if self.cookies:
@@ -277,6 +329,9 @@ class Browser:
             body = urlencode(data)
             sent["Content-Type"] = "application/x-www-form-urlencoded"
             sent["X-CSRFToken"] = self.cookies.get("csrftoken", "")
+            # as browsers do; over HTTPS Django's CSRF check needs it
+            scheme = "https" if self.tls and port is None else "http"
+            sent.setdefault("Origin", f"{scheme}://{HOST}")
         try:
             connection.request(method, path, body=body, headers=sent)
             response = connection.getresponse()

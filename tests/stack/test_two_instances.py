@@ -222,6 +222,26 @@ def test_gunicorn_on_the_production_settings_sends_the_security_headers(two_inst
     assert "Strict-Transport-Security" not in claimed.headers
 
 
+def test_nginx_ending_tls_redirects_plain_http_and_the_app_knows_it_is_on_https(two_instances):
+    stack, _, (one, two), _ = two_instances
+    _, https_port = stack.start_nginx([one, two], tls=True)
+    player = Browser(https_port, tls=True)
+
+    page = player.get("/accounts/login/")
+    public_id = player.new_list("Over TLS")  # a POST through TLS passes the CSRF check
+    plain = Browser(stack.http_port)
+    moved = plain.get("/lists/?sort=name")
+    probe = plain.get("/healthz")
+
+    assert page.status == 200
+    assert page.headers["Strict-Transport-Security"].startswith("max-age=31536000")
+    assert any(c.startswith("csrftoken=") and "Secure" in c for c in player.set_cookie_headers)
+    assert player.get(f"/lists/{public_id}/").status == 200
+    assert moved.status == 301
+    assert moved.headers["Location"] == f"https://{HOST}:{https_port}/lists/?sort=name"
+    assert probe.status == 200 and probe.text.strip() == '{"status": "ok"}'
+
+
 ORIGIN = f"https://{HOST}"
 _PASSWORD = "stack-test-Passw0rd!"
 _MAKE_USER = (

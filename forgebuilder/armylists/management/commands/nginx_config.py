@@ -14,7 +14,7 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("--listen", default="80", help="nginx's listen address (default 80)")
+        parser.add_argument("--listen", help="nginx's listen address (default 80, or 443 with TLS)")
         parser.add_argument(
             "--app", action="append", default=[], metavar="HOST:PORT",
             help="a gunicorn instance; repeat for each (default 127.0.0.1:8000)",
@@ -29,17 +29,31 @@ class Command(BaseCommand):
             help="X-Forwarded-Proto sent to the app: $scheme, or https when TLS ends before nginx",
         )  # fmt: skip
         parser.add_argument(
+            "--tls-certificate", metavar="PATH",
+            help="end TLS at nginx with this certificate (full chain); --listen then defaults "
+            "to 443 and a server on --http-listen redirects plain HTTP to HTTPS",
+        )  # fmt: skip
+        parser.add_argument("--tls-key", metavar="PATH", help="the certificate's private key")
+        parser.add_argument(
+            "--http-listen", default="80",
+            help="with TLS: where plain HTTP is redirected (and /healthz answered); default 80",
+        )  # fmt: skip
+        parser.add_argument(
             "--standalone", metavar="PREFIX",
             help="print a whole nginx.conf keeping its pid, logs and temporary files in PREFIX",
         )  # fmt: skip
 
     def handle(self, *args, **options):
+        tls = bool(options["tls_certificate"])
         site = {
-            "listen": options["listen"],
+            "listen": options["listen"] or ("443" if tls else "80"),
             "apps": options["app"] or ["127.0.0.1:8000"],
             "static_root": options["static_root"],
             "server_name": options["server_name"],
             "forwarded_proto": options["forwarded_proto"],
+            "tls_certificate": options["tls_certificate"],
+            "tls_key": options["tls_key"],
+            "http_listen": options["http_listen"],
         }
         try:
             if options["standalone"]:
