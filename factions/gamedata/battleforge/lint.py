@@ -49,7 +49,10 @@ CODES: dict[str, tuple[str, str]] = {
     "ref_without_id": (WARNING, "a reference object without an id"),
     "dangling_weapon": (WARNING, "an unknown weapon id; shown as not found, costs 0"),
     "dangling_rule": (WARNING, "an unknown rule id; shown as not found, costs 0"),
-    "dangling_model": (WARNING, "an unknown model id in replaceModel/addModel"),
+    "dangling_model": (
+        WARNING,
+        "an unknown model id in replaceModel/addModel; priced as an empty model costing 5",
+    ),
     "orphan_file": (WARNING, "a faction file in the folder that no index lists"),
     "unfinished_faction": (INFO, "an unfinished faction; never shown, skipped"),
     "hidden_content": (INFO, "hidden_* content, the authors' way to comment out; skipped"),
@@ -148,7 +151,10 @@ class _Linter:
             return
         table = {"weapon": scope.weapons, "rule": scope.rules, "model": scope.models}[kind]
         if not isinstance(table.get(rid), Mapping):
-            self.add(f"dangling_{kind}", scope.file, path, f"{kind} {rid!r} not found")
+            # (the builder prices a model nobody defines as an empty model: 5 points plus
+            # the unit's rules, §3.3)
+            priced = "; priced as an empty model (5 points)" if kind == "model" else ""
+            self.add(f"dangling_{kind}", scope.file, path, f"{kind} {rid!r} not found{priced}")
 
     def entity_map(self, name: str, value: object, scope: _Scope, path: str) -> None:
         kind = _MAP_KINDS[name]

@@ -178,9 +178,12 @@ class _GroupBuilder:
         return self.ctx.rule_cost(model, ref, as_list(model.get("rules"))).cost
 
     def map_model_total(self, mid: object) -> int:
+        """T(model + unit rules) of a ``models``-map model. A model nobody defines is priced
+        as the builder prices it: an empty model (no stats, weapons or rules), whose base is
+        5 (§3.3: missing stats count as the base stats), plus the unit's rules."""
         model = self.ctx.models.get(mid) if isinstance(mid, str) else None
         if not isinstance(model, Mapping):
-            return 0
+            model = {}
         return self.ctx.price_model(model, self.unit_rules).total
 
     def label(self, verb: str, bundle: Sequence[Any]) -> str:

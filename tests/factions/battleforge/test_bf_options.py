@@ -250,7 +250,9 @@ def test_options_on_models_from_the_models_map_are_offered_too(make_ctx: MakeCon
     assert groups[1].path == "models.beast.options[0]"
 
 
-def test_unknown_models_weapons_and_rules_in_options_cost_nothing(make_ctx: MakeContext) -> None:
+def test_unknown_weapons_and_rules_cost_nothing_and_an_unknown_model_is_an_empty_one(
+    make_ctx: MakeContext,
+) -> None:
     unit = {
         "models": [
             soldier(
@@ -264,12 +266,34 @@ def test_unknown_models_weapons_and_rules_in_options_cost_nothing(make_ctx: Make
         "options": [{"addModel": ["ghost"]}],
     }
     groups = price_unit_data(make_ctx(), unit, "u").option_groups
+    # the builder prices a model nobody defines as an empty model: base 5 (the soldier is 5)
     assert [items(g) for g in groups] == [
+        [("ghost not found", 5)],
         [("ghost not found", 0)],
-        [("ghost not found", -5)],
         [("laser not found", 0)],
         [("aura not found", 0)],
     ]
+
+
+def test_an_unknown_model_is_priced_as_an_empty_model_with_the_unit_rules(
+    make_ctx: MakeContext,
+) -> None:
+    # a 20-point leader (B 5, rifle 3, blade 2, leader 10) replaced by an undefined one:
+    # 5 - 20 = -15, not 0 - 20
+    leader = soldier(name="Boss", weapons=["rifle", "blade"], rules=["leader"])
+    unit = {"models": [{**leader, "options": [{"replaceModel": "chief_missing"}]}]}
+    ctx = make_ctx()
+    boss = price_unit_data(ctx, unit, "u")
+    assert boss.models[0].total == 20
+    (swap,) = boss.option_groups
+    assert [a.points for a in swap.alternatives] == [-15]
+    # with a unit rule (fear 2), both the empty model and the old one carry it
+    fearful = {**unit, "rules": ["fear"]}
+    (swap,) = price_unit_data(ctx, fearful, "u").option_groups
+    assert [a.points for a in swap.alternatives] == [(5 + 2) - (20 + 2)]
+    add = {"models": [soldier()], "rules": ["fear"], "options": [{"addModel": ["nobody"]}]}
+    (group,) = price_unit_data(ctx, add, "u").option_groups
+    assert [a.points for a in group.alternatives] == [5 + 2]
 
 
 # ----- the three builder bugs ----------------------------------------------------------------
