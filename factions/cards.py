@@ -158,6 +158,11 @@ def option_line(
     text = VERB_PHRASES[option.verb].format(old=old)
     if option.label:
         text = f"{option.label}: {text[0].lower()}{text[1:]}"
+    if option.added_model is not None:
+        # an option of the models an add_model option brings: say whose it is
+        template = catalog.model_template(faction, option.added_model)
+        name = template.name if template else option.added_model
+        text = f"{name}: {text[0].lower()}{text[1:]}"
     choices = tuple(
         (choice_label(catalog, faction, option, choice), price_text(option, choice))
         for choice in option.choices
@@ -167,6 +172,8 @@ def option_line(
         limit = option.model_limit.display()
     elif model is not None:
         limit = "any model" if model.max_count > 1 else ""
+    elif option.added_model is not None:
+        limit = f"each {name}"
     if option.limit and option.limit > 1:
         limit = f"{limit}, up to {option.limit} each".strip(", ")
     return OptionLine(text, choices, limit)

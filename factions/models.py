@@ -354,8 +354,15 @@ class UnitOption(models.Model):
     limit = models.PositiveIntegerField(null=True, blank=True)
     count = models.PositiveIntegerField(null=True, blank=True)
     focuses = models.JSONField(default=list, blank=True)
+    added_model = models.CharField(
+        max_length=80,
+        blank=True,
+        null=True,
+        help_text="Model template key: the option sits on the models an add_model option brings.",
+    )
     spec_fields = (
         "verb", "label", "replace", "choices", "model_limit", "limit", "count", "focuses",
+        "added_model",
     )  # fmt: skip
 
     class Meta:

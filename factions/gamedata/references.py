@@ -68,6 +68,11 @@ class Scope:
     def has_template(self, key: str) -> bool:
         return self._has("model_templates", key)
 
+    def template(self, key: str):
+        if self.faction and key in self.faction.model_templates:
+            return self.faction.model_templates[key]
+        return self.module.model_templates.get(key)
+
     def has_specialty(self, key: str) -> bool:
         return self._has("power_specialties", key)
 
@@ -240,19 +245,44 @@ def _option(
 ) -> Iterator[Finding]:
     yield from _focuses(option.focuses, scope, (*path, "focuses"))
     carriers = [model] if model is not None else list(sheet.models)
+    if option.added_model is not None:
+        template = scope.template(option.added_model)
+        brought = {
+            ref.id
+            for other in sheet.options
+            if other.verb == "add_model"
+            for choice in other.choices
+            for ref in choice.items
+        }
+        if template is None:
+            yield Finding(
+                (*path, "added_model"),
+                _unknown_model(option.added_model),
+                ("model", option.added_model),
+            )
+            carriers = []
+        else:
+            carriers = [template]
+            if option.added_model not in brought:
+                yield Finding(
+                    (*path, "added_model"),
+                    f"no add_model option of this datasheet brings model '{option.added_model}'",
+                )
     for i, ref in enumerate(option.replace):
         rpath = (*path, "replace", i)
         if option.verb in WEAPON_VERBS:
             yield from _weapon_refs((ref,), scope, rpath, single=True)
             if not any(ref.id in {w.id for w in m.weapons} for m in carriers):
                 yield Finding(
-                    rpath, f"replaces weapon '{ref.id}', which {_who(model)} does not carry"
+                    rpath, f"replaces weapon '{ref.id}', which {_who(model, option)} does not carry"
                 )
         elif option.verb in RULE_VERBS:
             yield from _rule_refs((ref,), scope, rpath, single=True)
             held = {r.id for r in sheet.rules} | {r.id for m in carriers for r in m.rules}
-            if ref.id not in held:
-                yield Finding(rpath, f"replaces rule '{ref.id}', which {_who(model)} does not have")
+            if ref.id not in held:  # (an added model also has the unit's rules)
+                yield Finding(
+                    rpath, f"replaces rule '{ref.id}', which {_who(model, option)} does not have"
+                )
         elif not scope.has_template(ref.id) and (model is None or ref.id != model.id):
             yield Finding(rpath, _unknown_model(ref.id), ("model", ref.id))
     for i, choice in enumerate(option.choices):
@@ -274,7 +304,9 @@ def _option(
                     yield Finding((*cpath, k), _unknown_model(ref.id), ("model", ref.id))
 
 
-def _who(model: ModelSpec | None) -> str:
+def _who(model: ModelSpec | None, option: OptionSpec | None = None) -> str:
+    if option is not None and option.added_model is not None:
+        return f"model '{option.added_model}'"
     return f"model '{model.id}'" if model is not None else "no model of the unit"
 
 

@@ -145,6 +145,9 @@ class OptionSpec(Frozen):
     limit: int | None = Field(None, ge=1, description="choices each model may take")
     count: int | None = Field(None, ge=1, description="copies replaced per model")
     focuses: FocusFilter = ()
+    # A unit option for the models an add_model option brings: it sits on the models of this
+    # model template, as if it were one of their own options (Battle Forge's models-map options).
+    added_model: Key | None = None
 
     @model_validator(mode="after")
     def _replace_matches_verb(self) -> OptionSpec:
@@ -171,6 +174,13 @@ class ModelOptionSpec(OptionSpec):
             raise ValueError("add_model is a unit option; move it under the unit's options")
         return verb
 
+    @field_validator("added_model")
+    @classmethod
+    def _on_its_model(cls, value: str | None) -> str | None:
+        if value is not None:
+            raise ValueError("added_model belongs on a unit option; this option sits on a model")
+        return value
+
 
 class UnitOptionSpec(OptionSpec):
     """An option of the whole unit: it cannot replace one model type by another."""
@@ -181,6 +191,12 @@ class UnitOptionSpec(OptionSpec):
         if verb == "replace_model":
             raise ValueError("replace_model is a model option; move it under that model")
         return verb
+
+    @model_validator(mode="after")
+    def _added_model_option(self) -> UnitOptionSpec:
+        if self.added_model is not None and self.verb == "add_model":
+            raise ValueError("an option of an added model cannot add models itself")
+        return self
 
 
 class ModelSpec(Described):

@@ -16,7 +16,7 @@ from factions.cards import (
 )
 from factions.catalog import Catalog
 
-from .rules.roster import unit_loadout
+from .rules.roster import added_loadout, unit_loadout
 
 
 def chosen_card(roster, unit, report=None) -> Card:
@@ -44,7 +44,8 @@ def chosen_card(roster, unit, report=None) -> Card:
         return card
     card.rules = list(rule_chips(catalog, faction, sheet.rules))
     unit_rule_ids = {ref.id for ref in sheet.rules}
-    loadouts = [lo for lo in unit_loadout(unit) if lo.count]
+    # the datasheet's models, then those the unit's add_model choices bring
+    loadouts = [lo for lo in unit_loadout(unit) if lo.count] + added_loadout(unit, catalog)
     for lo in loadouts:
         rules = tuple(ref for ref, _ in lo.rules if ref.id not in unit_rule_ids)
         row = model_row(catalog, faction, lo.model, str(lo.count))

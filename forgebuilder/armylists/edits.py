@@ -189,6 +189,16 @@ def set_option(
             raise EditError(f"A choice is taken at most {MAX_COUNT} times.")
         models = unit.models.get(model.id, model.min) if model is not None else None
         total = sum(unit.models.get(m.id or "", m.min) for m in sheet.models)
+        brought = _added_models(sheet, unit)
+        total += sum(brought.values())
+        if spec.added_model is not None:
+            models = brought.get(spec.added_model, 0)
+            if not models:
+                name = catalog.model_template(_unit_faction(document, unit), spec.added_model)
+                raise EditError(
+                    f"That option belongs to the {name.name if name else spec.added_model} "
+                    "model; add one to the unit first."
+                )
         allowed = min(
             allowed_picks(spec, models if models is not None else total, total), MAX_COUNT
         )
@@ -200,8 +210,31 @@ def set_option(
             )
         if count:
             kept.append(ListChoice(option=option, choice=choice, count=count))
+    if spec.verb == "add_model":
+        # the options of models the unit no longer has go with them
+        brought = _added_models(sheet, unit.model_copy(update={"options": tuple(kept)}))
+        kept = [c for c in kept if _still_carried(sheet, c, brought)]
     ordered = _in_option_order(sheet, kept)
     return _with_unit(document, unit.model_copy(update={"options": tuple(ordered)}))
+
+
+def _added_models(sheet, unit) -> dict[str, int]:
+    """The models the unit's add_model choices bring, by model template key."""
+    brought: dict[str, int] = {}
+    for taken in unit.options:
+        found = sheet.option(taken.option)
+        if found is None or found[1].verb != "add_model":
+            continue
+        choice = next((c for c in found[1].choices if c.id == taken.choice), None)
+        for ref in choice.items if choice else ():
+            brought[ref.id] = brought.get(ref.id, 0) + taken.count
+    return brought
+
+
+def _still_carried(sheet, taken: ListChoice, brought: dict[str, int]) -> bool:
+    found = sheet.option(taken.option)
+    key = found[1].added_model if found else None
+    return key is None or brought.get(key, 0) > 0
 
 
 def _in_option_order(sheet, choices: list[ListChoice]) -> list[ListChoice]:

@@ -235,9 +235,15 @@ def _unit_view(
         taken.setdefault(t.option.id, {})[t.choice.id] = t.count
     total = unit.total_models
     for model, option in sheet.all_options():
-        if not available_under_focus(option.focuses, roster, unit.focus_key):
+        if not available_under_focus(option.focuses, roster, unit.focus_key, unit.faction_key):
             continue
-        n = unit.count_of(model.id) if model is not None else total
+        if option.added_model is not None:
+            # an option of the models an add_model choice brings: offered once they are there
+            n = unit.added_of(option.added_model)
+            if not n and option.id not in taken:
+                continue
+        else:
+            n = unit.count_of(model.id) if model is not None else total
         allowed = allowed_picks(option, n, total)
         chosen = taken.get(option.id, {})
         choices = [
@@ -267,7 +273,7 @@ def _unit_view(
         view.specialties = [
             (k, s.name)
             for k, s in catalog.power_specialties(unit.faction_key).items()
-            if available_under_focus(s.focuses, roster, unit.focus_key)
+            if available_under_focus(s.focuses, roster, unit.focus_key, unit.faction_key)
         ]
     view.specialty = unit.specialty or ""
     return view
@@ -283,6 +289,10 @@ def _option_text(catalog: Catalog, unit: RosterUnit, model, option) -> str:
     if option.verb in ("add_rule", "add_weapon") and len(option.choices) == 1:
         # "Veterans", not "Veterans: upgrade with" before a single choice
         text = option.label or ("Add" if option.verb == "add_weapon" else "Take")
+        if option.added_model is not None:  # whose it is: "Gun Platform: take"
+            template = catalog.model_template(unit.faction_key, option.added_model)
+            name = template.name if template else option.added_model
+            text = f"{name}: {text[0].lower()}{text[1:]}"
     return f"{who}{text}{limit}"
 
 

@@ -43,7 +43,8 @@ IMPORT_CODES: dict[str, tuple[str, str]] = {
     ),
     "placeholder_model": (
         WARNING,
-        "an unknown model id; imported as a placeholder model template '<id> (not found)'",
+        "an unknown model id; imported as a placeholder model template '<id> (not found)', "
+        "priced as the builder prices it: an empty model costing 5",
     ),
     "rule_takes_value": (
         INFO,
@@ -88,7 +89,8 @@ IMPORT_CODES: dict[str, tuple[str, str]] = {
     ),
     "template_options_dropped": (
         WARNING,
-        "options on a model of the faction's models map; model templates carry no options",
+        "options of a models-map model that forgebuilder cannot keep: those of a model brought "
+        "by replaceModel, and an added model's own replaceModel (addModel models keep theirs)",
     ),
     "focus_unknown": (WARNING, "a focus (subfaction) id nobody defines; dropped from the filter"),
     "specialty_unknown": (WARNING, "an unknown power category; the power is open to any caster"),
@@ -252,7 +254,12 @@ class Scope:
             file,
             path,
             f"{what} {raw!r} is not defined{hint}; imported as placeholder '{key}' "
-            f"named '{raw} (not found)' at 0 points",
+            f"named '{raw} (not found)' "
+            + (
+                "priced as an empty model (5 points), as the builder prices it"
+                if kind == "models"
+                else "at 0 points"
+            ),
         )
         return key
 

@@ -242,14 +242,10 @@ def placeholder_weapon(raw: str) -> dict[str, Any]:
 def template_spec(
     mid: str, model: Mapping[str, Any], scope: Scope, file: str, path: str
 ) -> dict[str, Any]:
-    """A model of the faction ``models`` map, brought in by ``addModel`` / ``replaceModel``."""
-    if as_list(model.get("options")):
-        scope.reporter.add(
-            "template_options_dropped",
-            file,
-            f"{path}.options",
-            f"model {mid!r} has options; forgebuilder's model templates carry none, dropped",
-        )
+    """A model of the faction ``models`` map, brought in by ``addModel`` / ``replaceModel``.
+
+    Its options become options of each datasheet that adds it (``UnitMapper``), priced there.
+    """
     return {
         "name": _name(model, mid),
         "description": _text(model.get("description")),
@@ -264,7 +260,8 @@ def placeholder_template(raw: str) -> dict[str, Any]:
     return {
         "name": f"{raw} (not found)"[:120],
         "description": (
-            f"Battle Forge's published data refers to a model '{raw}' but does not define it."
+            f"Battle Forge's published data refers to a model '{raw}' but does not define it; "
+            "its builder prices it as an empty model (5 points)."
         ),
         "stats": dict.fromkeys(MODEL_STATS.values()),
     }

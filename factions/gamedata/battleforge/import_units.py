@@ -39,6 +39,8 @@ VERBS: dict[str, tuple[str, str]] = {
     "addModel": ("add_model", "addModel"),
 }
 MODEL_LEVEL = ("replaceModel", "replaceWeapon", "replaceRule", "addWeapon", "addRule", "removeRule")
+#: Options of a models-map model a unit adds (``replaceModel`` of an added model is not kept).
+TEMPLATE_LEVEL = ("replaceWeapon", "replaceRule", "addWeapon", "addRule", "removeRule")
 UNIT_LEVEL = ("addModel", "replaceWeapon", "replaceRule", "addWeapon", "addRule", "removeRule")
 _RATIO = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*$")
 _ADD_INSTEAD = {"replace_weapon": "add_weapon", "replace_rule": "add_rule"}
@@ -115,7 +117,74 @@ class UnitMapper:
         sheet["options"] = self._options(
             unit.get("options"), UNIT_LEVEL, file, path, groups, models, unit_rules, None
         )
+        sheet["options"] += self._added_model_options(unit, file, groups, unit_rules)
         return sheet
+
+    def _added_model_options(
+        self,
+        unit: Mapping[str, Any],
+        file: str,
+        groups: Mapping[tuple[str, str], OptionGroup],
+        unit_rules: list[Any],
+    ) -> list[dict[str, Any]]:
+        """The options of the models the unit's ``addModel`` options bring (models-map
+        entries), as unit options with ``added_model``: priced by the points engine on that
+        model with the unit's rules, as the builder lists them (§3.7)."""
+        brought: list[str] = []
+        for option in as_list(unit.get("options")):
+            if isinstance(option, Mapping):
+                for alt in alternatives(option.get("addModel")):
+                    brought += [r for r in alt if isinstance(r, str) and r not in brought]
+        swapped: list[str] = []
+        for model in as_list(unit.get("models")):
+            for option in as_list(model.get("options")) if isinstance(model, Mapping) else ():
+                if isinstance(option, Mapping):
+                    for alt in alternatives(option.get("replaceModel")):
+                        swapped += [r for r in alt if isinstance(r, str) and r not in brought]
+        for raw in dict.fromkeys(swapped):
+            template = self.ctx.models.get(raw)
+            if isinstance(template, Mapping) and as_list(template.get("options")):
+                self.report(
+                    "template_options_dropped",
+                    self.ctx.faction.origin("models", raw) or file,
+                    f"models.{raw}.options",
+                    f"model {raw!r} comes in by replaceModel; forgebuilder keeps the options "
+                    "of added models only, dropped",
+                )
+        out: list[dict[str, Any]] = []
+        for raw in brought:
+            template = self.ctx.models.get(raw)
+            key = self.scope.models.get(raw)
+            if not isinstance(template, Mapping) or key is None:
+                continue
+            tfile = self.ctx.faction.origin("models", raw) or file
+            tpath = f"models.{raw}"
+            carrier = {
+                "id": key,
+                "weapons": [
+                    ref
+                    for i, w in enumerate(as_list(template.get("weapons")))
+                    if (ref := self.scope.weapon_ref(w, tfile, f"{tpath}.weapons[{i}]"))
+                ],
+                "rules": self._rules(template.get("rules"), tfile, f"{tpath}.rules"),
+            }
+            specs = self._options(
+                template.get("options"), TEMPLATE_LEVEL, tfile, tpath, groups, [carrier],
+                unit_rules, carrier,
+            )  # fmt: skip
+            for spec in specs:
+                spec["added_model"] = key
+            out += specs
+            for oi, option in enumerate(as_list(template.get("options"))):
+                if isinstance(option, Mapping) and "replaceModel" in option:
+                    self.report(
+                        "template_options_dropped",
+                        tfile,
+                        f"{tpath}.options[{oi}].replaceModel",
+                        f"model {raw!r} (brought by addModel) would replace itself by another "
+                        "model; forgebuilder cannot swap an added model, dropped",
+                    )
+        return out
 
     def _category(self, value: object, file: str, path: str) -> str:
         if isinstance(value, list):

@@ -2,7 +2,8 @@
 
 The app stores a unit's choices as `selectedOptions[g][i]`: how many times item `i` of option
 group `g` is taken. Groups come in the points engine's order: extra-model groups, unit
-`add_model` options, each model's options (models in order), then the other unit options;
+`add_model` options, each model's options (models in order), the options of the models
+`add_model` brings (`OptionSpec.added_model`), then the other unit options;
 items of a group are sorted by points (stable). The Battle Forge importer keeps that order
 when it writes a datasheet, so the order can be rebuilt from the datasheet alone.
 """
@@ -54,9 +55,15 @@ def app_groups(sheet: DatasheetSpec) -> list[AppGroup]:
     ]
     for model in sheet.models:
         groups += [AppGroup(model, option, _sorted(option)) for option in model.options]
+    # the options of models that add_model options bring come after the datasheet's models
     groups += [
         AppGroup(None, option, _sorted(option))
         for option in sheet.options
-        if option.verb != "add_model"
+        if option.added_model is not None
+    ]
+    groups += [
+        AppGroup(None, option, _sorted(option))
+        for option in sheet.options
+        if option.verb != "add_model" and option.added_model is None
     ]
     return groups

@@ -88,6 +88,10 @@ class RosterUnit:
     def added_count(self) -> int:
         return sum(count for _, count in self.added_models)
 
+    def added_of(self, template_key: str | None) -> int:
+        """How many models of this model template the unit's add_model choices bring."""
+        return sum(count for key, count in self.added_models if key == template_key)
+
     def count_of(self, model_id: str | None) -> int:
         model_id = model_id or ""
         for key, count in self.model_counts:
@@ -365,7 +369,9 @@ def _unit(
     # nothing applies to every model of the unit, added ones included.
     taken = []
     for option, model, choice, count in found_choices:
-        if model is not None:
+        if option.added_model is not None:
+            applies_to = added.get(option.added_model, 0)
+        elif model is not None:
             applies_to = count_of[model.id or ""]
         elif not option.replace:
             applies_to = total
@@ -451,6 +457,56 @@ def _compute_loadout(unit: RosterUnit) -> list[Loadout]:
     return out
 
 
+def added_loadout(unit: RosterUnit, catalog: Catalog) -> list[Loadout]:
+    """The models the unit's add_model choices bring, each template once, with the options that
+    sit on them applied (`OptionSpec.added_model`); a template the module lacks is left out."""
+    sheet = unit.datasheet
+    if sheet is None:
+        return []
+    out = []
+    for key, n in unit.added_models:
+        template = catalog.model_template(unit.faction_key, key)
+        if template is None or n <= 0:
+            continue
+        model = ModelSpec(
+            id=key,
+            name=template.name,
+            description=template.description,
+            min=0,
+            stats=template.stats,
+            weapons=template.weapons,
+            rules=template.rules,
+        )
+        weapons: dict[Ref, int] = dict.fromkeys(model.weapons, n)
+        rules: dict[Ref, int] = dict.fromkeys((*sheet.rules, *model.rules), n)
+        for taken in unit.choices:
+            option = taken.option
+            if option.added_model != key:
+                continue
+            k = n if option.per_model else taken.count
+            pool = weapons if option.verb in ("replace_weapon", "add_weapon") else rules
+            if option.verb in ("replace_weapon", "replace_rule"):
+                for ref in option.replace:
+                    match = _match(pool, ref)
+                    pool[match] = pool.get(match, 0) - k
+            if option.verb == "remove_rule":
+                for ref in taken.choice.items:
+                    match = _match(rules, ref)
+                    rules[match] = rules.get(match, 0) - k
+                continue
+            for ref in taken.choice.items:
+                pool[ref] = pool.get(ref, 0) + k
+        out.append(
+            Loadout(
+                model,
+                n,
+                tuple((ref, c) for ref, c in weapons.items() if c > 0),
+                tuple((ref, c) for ref, c in rules.items() if c > 0),
+            )
+        )
+    return out
+
+
 def _match(pool: dict[Ref, int], ref: Ref) -> Ref:
     """The entry of `pool` that `ref` names (same id, and same value when it gives one)."""
     for candidate in pool:
@@ -466,8 +522,11 @@ def option_targets(
 
     A model's option changes that model type. A unit option that replaces something changes the
     first model type carrying it; an all-or-none unit option that replaces nothing changes every
-    model type; any other unit option changes the first model type.
+    model type; any other unit option changes the first model type. An option of an added model
+    (`added_model`) changes none of the datasheet's model types (see `added_loadout`).
     """
+    if option.added_model is not None:
+        return ()
     if model is not None:
         return (model,)
     if option.replace:

@@ -370,7 +370,7 @@ def test_unit_level_options_are_priced_as_an_average_over_the_models(
     men = sheet(realm, "knights", "men_at_arms")
     assert prices(option(men.options, "replace_weapon")) == [(["lance"], 4)]
     assert prices(option(men.options, "remove_rule")) == [(["sturdy"], -4)]
-    champion, banner = [o for o in men.options if o.verb == "add_rule"]
+    champion, banner = [o for o in men.options if o.verb == "add_rule" and not o.added_model]
     assert (prices(champion), champion.model_limit.kind) == ([(["champion"], 5)], "count")
     # paid for every model of the unit
     assert (prices(banner), banner.per_model) == ([(["banner"], 5)], True)
@@ -414,8 +414,12 @@ def test_a_unit_option_averaged_over_no_model_is_imported_at_0_and_reported(
     assert found(realm, "price_not_computable") == ["units.war_wagon.options[0].addWeapon[0]"]
 
 
-def test_options_on_a_model_template_are_dropped_and_reported(realm: ImportResult) -> None:
-    assert found(realm, "template_options_dropped") == ["models.warhorse.options"]
+def test_options_of_an_added_model_become_unit_options_on_that_model(realm: ImportResult) -> None:
+    # the warhorse an addModel bundle brings may take Fear (2), as in the builder
+    men = sheet(realm, "knights", "men_at_arms")
+    (fear,) = [o for o in men.options if o.added_model]
+    assert (fear.verb, fear.added_model, prices(fear)) == ("add_rule", "warhorse", [(["fear"], 2)])
+    assert found(realm, "template_options_dropped") == []
 
 
 def test_replacing_what_the_model_does_not_carry_becomes_an_add_option(

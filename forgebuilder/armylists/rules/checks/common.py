@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..base import Check, Total, Violation, plural
-from ..roster import Roster, RosterUnit, TakenChoice, option_targets
+from ..roster import Roster, RosterUnit, TakenChoice, added_loadout, option_targets
 
 
 class KnownReferences(Check):
@@ -94,11 +94,11 @@ class OptionLimits(Check):
         for unit in roster.units:
             if unit.datasheet is None:
                 continue
-            yield from self._limits(unit)
+            yield from self._limits(roster, unit)
             yield from self._replacements(roster, unit)
             yield from self._focus(roster, unit)
 
-    def _limits(self, unit: RosterUnit) -> Iterator[Violation]:
+    def _limits(self, roster: Roster, unit: RosterUnit) -> Iterator[Violation]:
         # one pass: how many times each option is taken, over all its choices
         by_option: dict[str | None, list] = {}
         for taken in unit.choices:
@@ -110,6 +110,17 @@ class OptionLimits(Check):
         total_models = unit.total_models
         for first, taken in by_option.values():
             option, model = first.option, first.model
+            if option.added_model is not None and not unit.added_of(option.added_model):
+                template = roster.catalog.model_template(unit.faction_key, option.added_model)
+                name = template.name if template else option.added_model
+                yield self.error(
+                    f"{unit.name}: '{_label(unit, option)}' is an option of the {name} model, "
+                    f"and the unit has no {name}.",
+                    hint=f"Add a {name} to the unit first, or remove the option.",
+                    units=(unit.id,),
+                    code="option-without-model",
+                )
+                continue
             if option.per_model:
                 if taken <= 1:
                     continue
@@ -121,14 +132,19 @@ class OptionLimits(Check):
                     code="option-all-or-none",
                 )
                 continue
-            models = unit.count_of(model.id) if model is not None else total_models
+            if option.added_model is not None:
+                models = unit.added_of(option.added_model)
+            elif model is not None:
+                models = unit.count_of(model.id)
+            else:
+                models = total_models
             allowed = allowed_picks(option, models, total_models)
             if taken <= allowed:
                 continue
             yield self.error(
                 f"{unit.name}: '{_label(unit, option)}' "
                 + (f"may be taken {plural(allowed, 'time')}" if allowed else "may not be taken")
-                + f" ({_limit_text(option, model, models)}); it is taken "
+                + f" ({_limit_text(option, model, models, roster, unit)}); it is taken "
                 f"{plural(taken, 'time')}.",
                 hint=(f"Take it {plural(allowed, 'time')} at most" if allowed else "Remove it")
                 + (", or add models to the unit." if option.model_limit else "."),
@@ -139,13 +155,21 @@ class OptionLimits(Check):
         sheet = unit.datasheet
         # (model type, what it gives up) -> [model, models, times replaced, most per model]
         replaced: dict[tuple[int, str], list] = {}
+        added = None
         for taken in unit.choices:
             option = taken.option
             if not option.replace or option.verb == "replace_model":
                 continue  # replace_model swaps the model itself
             per = option.count or 1
-            for model in option_targets(sheet, taken.model, option):
-                count = unit.count_of(model.id)
+            targets: tuple = option_targets(sheet, taken.model, option)
+            if option.added_model is not None:
+                # the option sits on the models the unit's add_model choices bring
+                if added is None:
+                    added = {lo.model.id: lo.model for lo in added_loadout(unit, roster.catalog)}
+                found = added.get(option.added_model)
+                targets = (found,) if found is not None else ()
+            for model in targets:
+                count = unit.added_of(model.id) if option.added_model else unit.count_of(model.id)
                 k = count if option.per_model else taken.count
                 for ref in option.replace:
                     entry = replaced.get((id(model), ref.id))
@@ -214,7 +238,7 @@ def allowed_picks(option, models: int, total_models: int) -> int:
     return base * (option.limit or 1)
 
 
-def _limit_text(option, model, models: int) -> str:
+def _limit_text(option, model, models: int, roster=None, unit=None) -> str:
     """The rule an option's limit follows, with the models it counts: `1 per 5 models; ...`."""
     if option.verb == "add_model":
         return f"at most {option.model_limit.number if option.model_limit else 1} per unit"
@@ -222,6 +246,9 @@ def _limit_text(option, model, models: int) -> str:
     if option.limit and option.limit > 1:
         rule += f", {option.limit} choices per model"
     who = f"{model.name} model" if model is not None else "model"
+    if option.added_model is not None and roster is not None and unit is not None:
+        template = roster.catalog.model_template(unit.faction_key, option.added_model)
+        who = f"{template.name if template else option.added_model} model"
     return f"{rule}; the unit has {plural(models, who)}"
 
 
