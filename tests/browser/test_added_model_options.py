@@ -30,6 +30,7 @@ def expect_points(page, value: int) -> None:
 
 @pytest.mark.django_db(transaction=True)
 def test_an_added_gun_platform_can_swap_its_rocket(live_server, page, outpost):
+    page.set_default_timeout(30_000)  # a busy machine answers slowly; wait on state, not time
     start_list(page, live_server.url, "outpost/settlers", "Dust Road")
     add_unit(page, "Settler Team")
     expect_points(page, 12)
