@@ -22,7 +22,6 @@ when a target is missed.
 from __future__ import annotations
 
 import argparse
-import shutil
 import subprocess
 import sys
 import threading
@@ -30,7 +29,14 @@ import time
 
 import _support as support
 
-from tests.stack.harness import Browser, Stack, nginx_binary, prepare_template, redis_binary
+from tests.stack.harness import (
+    Browser,
+    Stack,
+    nginx_binary,
+    prepare_template,
+    redis_binary,
+    remove_template,
+)
 from tests.stack.slow_clients import slow_clients
 
 TARGET_P99 = 0.250
@@ -160,7 +166,7 @@ def main() -> int:
             worker.terminate()
             worker.wait(timeout=30)
         stack.close()
-        shutil.rmtree(template, ignore_errors=True)
+        remove_template(template)
     return 1 if args.strict and not all(results) else 0
 
 

@@ -7,12 +7,11 @@ they are missing the tests are skipped, except in CI (CI=true), where that is a 
 from __future__ import annotations
 
 import os
-import shutil
 from pathlib import Path
 
 import pytest
 
-from .harness import Stack, nginx_binary, prepare_template, redis_binary
+from .harness import Stack, nginx_binary, prepare_template, redis_binary, remove_template
 
 
 def pytest_collection_modifyitems(config, items):
@@ -37,7 +36,7 @@ def stack_template():
     require("nginx", nginx_binary())
     template = prepare_template()
     yield template
-    shutil.rmtree(template, ignore_errors=True)
+    remove_template(template)
 
 
 @pytest.fixture

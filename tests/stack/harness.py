@@ -2,8 +2,10 @@
 
 Used by the stack tests and by bench/bench_stack.py. Every process listens on 127.0.0.1 on a
 free port, keeps its files in one temporary folder and is stopped by `Stack.close()`. The app
-runs with the production settings on a SQLite file (WAL, so several processes share it) holding
-the Ember Reach starter module; nginx's configuration is the one `manage.py nginx_config` prints.
+runs with the production settings on a database holding the Ember Reach starter module: a
+PostgreSQL database of its own when DATABASE_URL names a PostgreSQL server (CI's PostgreSQL
+pass), else a SQLite file (WAL, so several processes share it). nginx's configuration is the
+one `manage.py nginx_config` prints.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ import time
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from pathlib import Path
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit, urlunsplit
 
 REPO = Path(__file__).resolve().parents[2]
 HOST = "127.0.0.1"
@@ -40,21 +42,51 @@ call_command("collectstatic", "--noinput", verbosity=0)
 """
 
 
+def postgres_server() -> str | None:
+    """DATABASE_URL when it names a PostgreSQL server: the stacks then make databases there."""
+    url = os.environ.get("DATABASE_URL", "")
+    return url if url.startswith(("postgres://", "postgresql://")) else None
+
+
+def _postgres(sql: str) -> None:
+    """Run one statement outside a transaction (CREATE/DROP DATABASE) on the server."""
+    import psycopg
+
+    with psycopg.connect(postgres_server(), autocommit=True) as connection:
+        connection.execute(sql)
+
+
+def _database_url(name: str) -> str:
+    base = urlsplit(postgres_server())
+    return urlunsplit(base._replace(path=f"/{name}"))
+
+
 def prepare_template() -> Path:
     """A migrated database with the Ember Reach module, and collected static files, made once:
     each stack starts from a copy of the database (and reads the static files in place)."""
     root = Path(tempfile.mkdtemp(prefix="fb-stack-template-"))
     root.chmod(0o755)
-    env = Stack(root=root, template=root).env()
+    template = Stack(root=root, template=root)
+    if postgres_server():
+        template.database = f"fb_stack_template_{secrets.token_hex(4)}"
+        _postgres(f'CREATE DATABASE "{template.database}"')
+        (root / "postgres-template").write_text(template.database)
     try:
         subprocess.run(
-            [sys.executable, "-c", _PREPARE], cwd=REPO, env=env, check=True,
+            [sys.executable, "-c", _PREPARE], cwd=REPO, env=template.env(), check=True,
             stdin=subprocess.DEVNULL, capture_output=True, timeout=300,
         )  # fmt: skip
     except BaseException:
-        shutil.rmtree(root, ignore_errors=True)
+        remove_template(root)
         raise
     return root
+
+
+def remove_template(root: Path) -> None:
+    marker = root / "postgres-template"
+    if marker.exists():
+        _postgres(f'DROP DATABASE IF EXISTS "{marker.read_text()}" WITH (FORCE)')
+    shutil.rmtree(root, ignore_errors=True)
 
 
 def nginx_binary() -> str | None:
@@ -132,6 +164,7 @@ class Stack:
 
     root: Path
     template: Path  # from prepare_template(): the database to copy, the static files
+    database: str | None = None  # on PostgreSQL: the stack's own database
     redis_port: int | None = None
     http_port: int | None = None  # nginx's plain-HTTP port when it ends TLS
     processes: list[subprocess.Popen] = field(default_factory=list)
@@ -140,9 +173,14 @@ class Stack:
     def create(cls, *, template: Path, redis: bool) -> Stack:
         root = Path(tempfile.mkdtemp(prefix="fb-stack-"))
         root.chmod(0o755)  # nginx's workers (another user when started as root) read in here
-        shutil.copy(template / "db.sqlite3", root / "db.sqlite3")
         stack = cls(root=root, template=template)
+        marker = template / "postgres-template"
         try:
+            if marker.exists():
+                stack.database = f"fb_stack_{secrets.token_hex(4)}"
+                _postgres(f'CREATE DATABASE "{stack.database}" TEMPLATE "{marker.read_text()}"')
+            else:
+                shutil.copy(template / "db.sqlite3", root / "db.sqlite3")
             if redis:
                 stack.start_redis()
         except BaseException:
@@ -156,7 +194,11 @@ class Stack:
             "DJANGO_SETTINGS_MODULE": "forgebuilder.settings.production",
             "SECRET_KEY": "stack-test-" + "k" * 40,
             "ALLOWED_HOSTS": "127.0.0.1,localhost",
-            "DATABASE_URL": f"sqlite:///{self.root / 'db.sqlite3'}",
+            "DATABASE_URL": (
+                _database_url(self.database)
+                if self.database
+                else f"sqlite:///{self.root / 'db.sqlite3'}"
+            ),
             "STATIC_ROOT": str(self.template / "static"),
             "RENDER_CACHE_DIR": str(self.root / "render-cache"),
             "SECURE_SSL_REDIRECT": "false",  # loopback has no TLS; nginx would end it in front
@@ -261,6 +303,8 @@ class Stack:
     def close(self) -> None:
         for process in reversed(self.processes):
             self.stop(process, signal.SIGQUIT if "nginx" in str(process.args[0]) else 15)
+        if self.database:
+            _postgres(f'DROP DATABASE IF EXISTS "{self.database}" WITH (FORCE)')
         shutil.rmtree(self.root, ignore_errors=True)
 
     def logs(self) -> str:

@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from .harness import HOST, Browser, token
+from .harness import HOST, Browser, postgres_server, token
 
 
 def without_csrf(html: str) -> str:
@@ -32,6 +32,15 @@ def start_two(stack):
 @pytest.fixture(scope="module")
 def two_instances(stack):
     return start_two(stack)
+
+
+def test_the_instances_share_postgresql_when_the_tests_run_on_it(two_instances):
+    stack, *_ = two_instances
+    vendor = stack.manage("shell", "-c", _VENDOR).stdout.strip().splitlines()[-1]
+    assert vendor == ("postgresql" if postgres_server() else "sqlite")
+
+
+_VENDOR = "from django.db import connection; print(connection.vendor)"
 
 
 def test_a_session_made_on_one_instance_is_known_to_the_other(two_instances):
