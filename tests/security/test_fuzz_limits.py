@@ -14,8 +14,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from forgebuilder.armylists.api import MAX_BODY
-from forgebuilder.armylists.listdoc import MAX_COUNT, MAX_NOTE, MAX_UNITS, ListDocument
+from forgebuilder.armylists.listdoc import (
+    MAX_CHOICES,
+    MAX_COUNT,
+    MAX_NOTE,
+    MAX_UNITS,
+    ListDocument,
+)
 from forgebuilder.armylists.models import ArmyList, ShareLink
+
+MAX_POINTS = ListDocument.model_fields["points_limit"].metadata[1].le  # 100,000
 
 FUZZ = settings(
     max_examples=60,
@@ -26,7 +34,20 @@ FUZZ = settings(
 HTMX = {"HX-Request": "true"}
 
 numbers = st.one_of(
-    st.sampled_from([0, 1, -1, MAX_COUNT, MAX_COUNT + 1, 2000, MAX_UNITS + 1, 10**12]).map(str),
+    st.sampled_from(
+        [
+            0,
+            1,
+            -1,
+            MAX_COUNT,
+            MAX_COUNT + 1,
+            2000,
+            MAX_UNITS + 1,
+            MAX_POINTS,
+            MAX_POINTS + 1,
+            10**12,
+        ]
+    ).map(str),
     st.sampled_from(["²", "①", "٣", "1_0", " 5", "", "1e3", "0x10", "9" * 5000]),
 )
 texts = st.one_of(
@@ -77,7 +98,7 @@ def edits(draw):
 @pytest.mark.parametrize("full", [False, True], ids=["standard list", "list at every limit"])
 def test_no_editor_edit_answers_500_or_writes_when_refused(client, make_list, owner, full):
     army_list = make_list(owner=owner)
-    if full:  # 400 units, 40 force organizations, 50 legends: every addition is one too many
+    if full:  # 400 units, 40 forces, 50 legends, 200 choices on u2: each addition is too many
         document = dict(army_list.document)
         document["forces"] = [
             {"id": f"f{i}", "organization": "patrol", "faction": "millford"} for i in range(1, 41)
@@ -87,6 +108,8 @@ def test_no_editor_edit_answers_500_or_writes_when_refused(client, make_list, ow
             for i in range(len(document["units"]) + 1, MAX_UNITS + 1)
         ]
         document["legends"] = [{"legend": "old_banner"}] * 50
+        taken = {"option": "spearman.replace_weapon.spear", "choice": "crossbow", "count": 1}
+        document["units"][1] = {**document["units"][1], "options": [taken] * MAX_CHOICES}
         ArmyList.objects.filter(pk=army_list.pk).update(document=document)
 
     @(FUZZ if not full else settings(FUZZ, max_examples=20))
