@@ -12,7 +12,8 @@ import time
 
 import pytest
 
-from .harness import HOST, Browser, postgres_server, token
+from .conftest import require
+from .harness import HOST, Browser, openssl_binary, postgres_server, token
 
 
 def without_csrf(html: str) -> str:
@@ -232,6 +233,7 @@ def test_gunicorn_on_the_production_settings_sends_the_security_headers(two_inst
 
 
 def test_nginx_ending_tls_redirects_plain_http_and_the_app_knows_it_is_on_https(two_instances):
+    require("openssl", openssl_binary())  # for a throwaway certificate
     stack, _, (one, two), _ = two_instances
     _, https_port = stack.start_nginx([one, two], tls=True)
     player = Browser(https_port, tls=True)
