@@ -1,0 +1,1 @@
+"""Offline reading and installability: the web app manifest, the service worker, the offline page."""

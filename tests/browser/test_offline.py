@@ -1,0 +1,213 @@
+"""Offline at the table: the service worker keeps the pages a player opened and serves them
+without a connection, says so, never hides a newer version and forgets an account's pages."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from playwright.sync_api import Page, expect
+
+from .test_builder import add_unit, start_list
+
+PAGES_CACHE = "fb-pages"
+PASSWORD = "table-top-secret-9"
+
+
+@pytest.fixture
+def sw_context(browser):
+    """A browser context with service workers enabled (Playwright blocks them by default)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="allow")
+    context.set_default_timeout(15_000)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def sw_page(sw_context):
+    page = sw_context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield page
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def wait_for_worker(page: Page) -> None:
+    """Until the service worker is installed and controls this page."""
+    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null")
+
+
+def saved_urls(page: Page) -> list[str]:
+    return page.evaluate(
+        """async (name) => {
+            const cache = await caches.open(name);
+            return (await cache.keys()).map((request) => request.url);
+        }""",
+        PAGES_CACHE,
+    )
+
+
+def wait_until_saved(page: Page, url: str) -> None:
+    page.wait_for_function(
+        """async (url) => !!(await (await caches.open("fb-pages")).match(url))""", arg=url
+    )
+
+
+def log_in(page: Page, base: str, username: str) -> None:
+    page.goto(f"{base}/accounts/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(re.compile(r"/lists/$"))
+
+
+def fetch_pdf(page: Page, url: str) -> dict:
+    """Ask for a PDF from the page (through the worker) until it is drawn; its status and type."""
+    return page.evaluate(
+        """async (url) => {
+            for (let attempt = 0; attempt < 60; attempt++) {
+                const response = await fetch(url);
+                const type = response.headers.get("Content-Type") || "";
+                if (type.startsWith("application/pdf")) {
+                    const bytes = new Uint8Array(await response.arrayBuffer());
+                    return {status: response.status, type, head: String.fromCharCode(...bytes.slice(0, 5))};
+                }
+                await new Promise((resolve) => setTimeout(resolve, 500));
+            }
+            return {status: 0, type: "", head: ""};
+        }""",
+        url,
+    )
+
+
+def expect_offline_banner(page: Page) -> None:
+    banner = page.locator("#offline-banner")
+    expect(banner).to_be_visible()
+    expect(banner).to_contain_text(re.compile(r"Offline, as of .+\d"))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_pages_opened_online_open_offline_with_a_banner_and_logging_out_forgets_them(
+    live_server, browser, sw_context, sw_page, starter_modules, render_worker
+):
+    page, base = sw_page, live_server.url
+    assert re.match(r"http://(localhost|127\.0\.0\.1):\d+$", base), "a secure context is needed"
+    get_user_model().objects.create_user("tabletop", password=PASSWORD)
+    render_worker.start()
+    log_in(page, base, "tabletop")
+    wait_for_worker(page)
+
+    start_list(page, base, "ember-reach/gilt_ledger", "Basement Game")
+    add_unit(page, "Company Captain")
+    list_url = page.url
+    page.get_by_role("button", name="Get a live link").click()
+    share_url = page.locator("#share input[aria-label='Share link']").first.input_value()
+
+    # Online: the player opens My lists, the list, its share page and its roster PDF.
+    page.goto(f"{base}/lists/")
+    expect(page.locator("main")).to_contain_text("Basement Game")
+    page.goto(list_url)
+    page.goto(share_url)
+    expect(page.locator("h1")).to_have_text("Basement Game")
+    roster_url = f"{list_url}roster.pdf"
+    online_pdf = fetch_pdf(page, roster_url)
+    assert online_pdf["status"] == 200 and online_pdf["head"] == "%PDF-"
+    for url in (f"{base}/lists/", list_url, share_url, roster_url):
+        wait_until_saved(page, url)
+
+    # Offline: each opens from the device with the banner; the PDF is served as it was.
+    sw_context.set_offline(True)
+    try:
+        page.goto(f"{base}/lists/")
+        expect_offline_banner(page)
+        expect(page.locator("main")).to_contain_text("Basement Game")
+        page.goto(list_url)
+        expect_offline_banner(page)
+        expect(page.locator("h1")).to_contain_text("Basement Game")
+        page.goto(share_url)
+        expect_offline_banner(page)
+        expect(page.locator("article.datasheet")).to_have_count(1)
+        offline_pdf = fetch_pdf(page, roster_url)
+        assert offline_pdf == online_pdf
+
+        # A page never opened (and the new-list form, which needs the server): the offline page.
+        page.goto(f"{base}/games/")
+        expect(page.locator("h1")).to_have_text("You are offline")
+        expect(page.locator("#offline-saved")).to_contain_text("Basement Game")
+        page.goto(f"{base}/lists/new/")
+        expect(page.locator("h1")).to_have_text("You are offline")
+    finally:
+        sw_context.set_offline(False)
+
+    # Back online, an edit made on another device shows on reload, without the banner.
+    other_context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        other = other_context.new_page()
+        log_in(other, base, "tabletop")
+        other.goto(list_url)
+        add_unit(other, "Free Swords")
+    finally:
+        other_context.close()
+    page.goto(list_url)
+    expect(page.locator("article.unit")).to_have_count(2)
+    expect(page.locator("#offline-banner")).to_be_hidden()
+
+    # Logging out forgets the pages saved for the account.
+    page.get_by_role("button", name="Log out").click()
+    page.wait_for_url(f"{base}/")
+    remaining = saved_urls(page)
+    assert not [url for url in remaining if "/lists/" in url], remaining
+    sw_context.set_offline(True)
+    try:
+        page.goto(list_url)
+        expect(page.locator("h1")).to_have_text("You are offline")
+        expect(page.locator("#offline-saved")).not_to_contain_text("Basement Game")
+    finally:
+        sw_context.set_offline(False)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_saved_pages_are_bounded_and_the_least_recently_used_go_first(
+    live_server, settings, sw_page, starter_modules
+):
+    settings.OFFLINE_MAX_PAGES = 3
+    page, base = sw_page, live_server.url
+    page.goto(f"{base}/lists/")
+    wait_for_worker(page)
+    urls = [f"{base}/lists/?visit={n}" for n in range(1, 5)]
+    for url in urls[:3]:
+        page.goto(url)
+        wait_until_saved(page, url)
+    page.goto(urls[0])  # used again: now the most recent
+    page.wait_for_timeout(300)
+    page.goto(urls[3])
+    wait_until_saved(page, urls[3])
+    page.wait_for_function(
+        """async (url) => !(await (await caches.open("fb-pages")).match(url))""", arg=urls[1]
+    )
+    assert sorted(saved_urls(page)) == sorted([urls[0], urls[2], urls[3]])
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_app_is_installable_its_worker_controls_the_whole_site(
+    live_server, sw_page, starter_modules
+):
+    page, base = sw_page, live_server.url
+    page.goto(f"{base}/")
+    wait_for_worker(page)
+    registration = page.evaluate(
+        """async () => {
+            const registration = await navigator.serviceWorker.ready;
+            return {scope: registration.scope, script: registration.active.scriptURL};
+        }"""
+    )
+    assert registration == {"scope": f"{base}/", "script": f"{base}/sw.js"}
+    manifest_href = page.locator("link[rel=manifest]").get_attribute("href")
+    manifest = page.evaluate("async (url) => (await fetch(url)).json()", manifest_href)
+    assert manifest["display"] == "standalone" and manifest["start_url"] == "/lists/"
+    sizes = {(icon["sizes"], icon["purpose"]) for icon in manifest["icons"]}
+    assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= sizes
+    for icon in manifest["icons"]:
+        status = page.evaluate("async (url) => (await fetch(url)).status", icon["src"])
+        assert status == 200, icon["src"]
