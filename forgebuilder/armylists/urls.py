@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.urls import path
 
 from . import api, views
-from .views import battleforge, edit, exports, imports, notes, share
+from .views import battleforge, edit, exports, imports, notes, share, table
 
 app_name = "armylists"
 
@@ -15,6 +15,7 @@ urlpatterns = [
     path("lists/new/", views.list_new, name="new"),
     path("lists/import/", imports.list_import, name="import"),
     path("lists/<str:public_id>/", views.editor, name="editor"),
+    path("lists/<str:public_id>/table/", table.table, name="table"),
     path("lists/<str:public_id>/settings", edit.settings, name="settings"),
     path("lists/<str:public_id>/undo", edit.undo, name="undo"),
     path("lists/<str:public_id>/notes", notes.list_notes, name="list_notes"),
@@ -58,6 +59,7 @@ urlpatterns = [
     path("lists/<str:public_id>/share", share.share_create, name="share_create"),
     path("lists/<str:public_id>/share/<str:token>/revoke", share.share_revoke, name="share_revoke"),
     path("s/<str:token>/", share.shared, name="shared"),
+    path("s/<str:token>/table/", table.shared_table, name="shared_table"),
     path("s/<str:token>/fork", share.fork, name="fork"),
     path("s/<str:token>/qr.svg", share.qr_code, name="shared_qr"),
     path("s/<str:token>/roster.pdf", exports.shared_roster_pdf, name="shared_roster_pdf"),

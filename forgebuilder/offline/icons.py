@@ -13,7 +13,11 @@ ACCENT = "#c2410c"
 LIGHT = "#fff7ed"
 SPARK = "#fed7aa"
 # (file name, size in pixels, maskable): maskable icons keep the drawing in the central 80 %.
-SIZES = (("icon-192.png", 192, False), ("icon-512.png", 512, False), ("maskable-512.png", 512, True))
+SIZES = (
+    ("icon-192.png", 192, False),
+    ("icon-512.png", 512, False),
+    ("maskable-512.png", 512, True),
+)
 
 
 def draw_icon(size: int, *, maskable: bool):

@@ -1,0 +1,56 @@
+"""The table view: one compact page per list to read on a phone during a game.
+
+Everything is open: each unit's card (stats, weapons, rules), the list's totals and what it
+unlocks (strategies). The owner reaches it from the editor, anyone with a share link from the
+share page; the service worker keeps it for offline reading like the other list pages.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_GET
+
+from ..ownership import owner_of
+from ..selectors import army_list_owned
+from ..services import army_list_evaluate
+from ..sharing import shared_list
+from .share import card_groups
+
+TEMPLATE = "armylists/table.html"
+
+
+def _context(data, *, back_url: str, back_label: str, roster_url: str) -> dict:
+    return {
+        "document": data.document,
+        "roster": data.roster,
+        "report": data.report,
+        "groups": card_groups(data),
+        "back_url": back_url,
+        "back_label": back_label,
+        "roster_url": roster_url,
+    }
+
+
+@require_GET
+def table(request: HttpRequest, public_id: str) -> HttpResponse:
+    army_list = army_list_owned(owner=owner_of(request), public_id=public_id)  # 404 if not yours
+    context = _context(
+        army_list_evaluate(army_list),
+        back_url=reverse("armylists:editor", args=[army_list.public_id]),
+        back_label="Back to the editor",
+        roster_url=reverse("armylists:roster_pdf", args=[army_list.public_id]),
+    )
+    return render(request, TEMPLATE, context)
+
+
+@require_GET
+def shared_table(request: HttpRequest, token: str) -> HttpResponse:
+    context = _context(
+        shared_list(token),  # 404 when unknown or revoked
+        back_url=reverse("armylists:shared", args=[token]),
+        back_label="Back to the shared list",
+        roster_url=reverse("armylists:shared_roster_pdf", args=[token]),
+    )
+    return render(request, TEMPLATE, context)
