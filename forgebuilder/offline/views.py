@@ -30,6 +30,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "offlineUrl": config.offline_url,
         "logoutUrl": config.logout_url,
         "loginUrl": config.login_url,
+        "myListsUrl": config.my_lists_url,
         "maxPages": config.max_pages,
         "maxBytes": config.max_bytes,
     }

@@ -39,6 +39,7 @@ class WorkerConfig:
     offline_url: str
     logout_url: str
     login_url: str
+    my_lists_url: str
     max_pages: int
     max_bytes: int
     version: str
@@ -55,6 +56,7 @@ def worker_config() -> WorkerConfig:
         offline_url=offline_url,
         logout_url=reverse("accounts:logout"),
         login_url=reverse("accounts:login"),
+        my_lists_url=reverse("armylists:my_lists"),
         max_pages=max_pages,
         max_bytes=max_bytes,
         version=version,

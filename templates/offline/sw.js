@@ -171,10 +171,23 @@ async function fromCache(request, url) {
   const storedAt = hit.headers.get(STORED_AT);
   const text = await hit.text();
   const headers = new Headers(hit.headers);
-  return new Response(text.replace(BANNER_SLOT, banner(storedAt)), { status: 200, headers });
+  // My lists, offline, also names every list page this device has kept since it was saved.
+  const extra = url.pathname === CONFIG.myListsUrl ? await savedListsHtml() : "";
+  return new Response(text.replace(BANNER_SLOT, banner(storedAt, extra)), { status: 200, headers });
 }
 
-function banner(storedAt) {
+async function savedListsHtml() {
+  const index = await readIndex();
+  const items = Object.entries(index)
+    .filter(([href, entry]) => entry.type === "text/html" &&
+      new URL(href).pathname !== CONFIG.myListsUrl)
+    .sort((a, b) => b[1].usedAt - a[1].usedAt)
+    .map(([href, entry]) => '<li><a href="' + escapeHtml(href) + '">' + escapeHtml(entry.title) + "</a></li>");
+  if (!items.length) return "";
+  return '<p>Lists saved on this device:</p><ul class="offline-saved">' + items.join("") + "</ul>";
+}
+
+function banner(storedAt, extra) {
   const when = new Date(storedAt);
   const shown = when.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
   return (
@@ -182,7 +195,8 @@ function banner(storedAt) {
     "<strong>Offline, as of <time datetime=\"" + escapeHtml(storedAt) + "\">" +
     escapeHtml(shown) + "</time>.</strong> " +
     "This is the copy saved on this device; it is replaced as soon as you are back online. " +
-    '<a href="' + escapeHtml(CONFIG.offlineUrl) + '">Pages saved on this device</a></div>'
+    '<a href="' + escapeHtml(CONFIG.offlineUrl) + '">Pages saved on this device</a>' +
+    (extra || "") + "</div>"
   );
 }
 

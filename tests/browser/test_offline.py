@@ -19,7 +19,7 @@ PASSWORD = "table-top-secret-9"
 def sw_context(browser):
     """A browser context with service workers enabled (Playwright blocks them by default)."""
     context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="allow")
-    context.set_default_timeout(15_000)
+    context.set_default_timeout(30_000)
     yield context
     context.close()
 
@@ -66,7 +66,7 @@ def fetch_pdf(page: Page, url: str) -> dict:
     """Ask for a PDF from the page (through the worker) until it is drawn; its status and type."""
     return page.evaluate(
         """async (url) => {
-            for (let attempt = 0; attempt < 60; attempt++) {
+            for (let attempt = 0; attempt < 180; attempt++) {
                 const response = await fetch(url);
                 const type = response.headers.get("Content-Type") || "";
                 if (type.startsWith("application/pdf")) {
@@ -94,7 +94,6 @@ def test_pages_opened_online_open_offline_with_a_banner_and_logging_out_forgets_
     page, base = sw_page, live_server.url
     assert re.match(r"http://(localhost|127\.0\.0\.1):\d+$", base), "a secure context is needed"
     get_user_model().objects.create_user("tabletop", password=PASSWORD)
-    render_worker.start()
     log_in(page, base, "tabletop")
     wait_for_worker(page)
 
@@ -111,6 +110,7 @@ def test_pages_opened_online_open_offline_with_a_banner_and_logging_out_forgets_
     page.goto(share_url)
     expect(page.locator("h1")).to_have_text("Basement Game")
     roster_url = f"{list_url}roster.pdf"
+    render_worker.start()
     online_pdf = fetch_pdf(page, roster_url)
     assert online_pdf["status"] == 200 and online_pdf["head"] == "%PDF-"
     for url in (f"{base}/lists/", list_url, share_url, roster_url):
@@ -122,6 +122,10 @@ def test_pages_opened_online_open_offline_with_a_banner_and_logging_out_forgets_
         page.goto(f"{base}/lists/")
         expect_offline_banner(page)
         expect(page.locator("main")).to_contain_text("Basement Game")
+        # My lists also names the list pages this device keeps, the share page among them.
+        saved = page.locator("#offline-banner .offline-saved a")
+        expect(page.locator("#offline-banner")).to_contain_text("Lists saved on this device")
+        assert share_url in [a.get_attribute("href") for a in saved.all()]
         page.goto(list_url)
         expect_offline_banner(page)
         expect(page.locator("h1")).to_contain_text("Basement Game")
