@@ -4,6 +4,7 @@ without a connection, says so, never hides a newer version and forgets an accoun
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -33,9 +34,27 @@ def sw_page(sw_context):
     assert not errors, f"JavaScript errors on the page: {errors}"
 
 
+def wait_until(page: Page, function: str, arg=None, timeout: float = 20.0) -> None:
+    """Poll `function` in the page until it returns true. (Playwright's wait_for_function
+    evaluates a string inside the page, which the site's CSP forbids: no eval.)"""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(function, arg):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still false after {timeout} s: {function}")
+        page.wait_for_timeout(100)
+
+
 def wait_for_worker(page: Page) -> None:
     """Until the service worker is installed and controls this page."""
-    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null")
+    # The page registers the worker once it has loaded; a navigation during that (a login
+    # submitted at once) can leave the next page uncontrolled until it is loaded again, as a
+    # player's next visit would be.
+    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+    if not page.evaluate("() => navigator.serviceWorker.controller !== null"):
+        page.reload()
+    wait_until(
+        page, "() => !!navigator.serviceWorker && navigator.serviceWorker.controller !== null"
+    )
 
 
 def saved_urls(page: Page) -> list[str]:
@@ -49,9 +68,7 @@ def saved_urls(page: Page) -> list[str]:
 
 
 def wait_until_saved(page: Page, url: str) -> None:
-    page.wait_for_function(
-        """async (url) => !!(await (await caches.open("fb-pages")).match(url))""", arg=url
-    )
+    wait_until(page, """async (url) => !!(await (await caches.open("fb-pages")).match(url))""", url)
 
 
 def log_in(page: Page, base: str, username: str) -> None:
@@ -187,8 +204,8 @@ def test_the_saved_pages_are_bounded_and_the_least_recently_used_go_first(
     page.wait_for_timeout(300)
     page.goto(urls[3])
     wait_until_saved(page, urls[3])
-    page.wait_for_function(
-        """async (url) => !(await (await caches.open("fb-pages")).match(url))""", arg=urls[1]
+    wait_until(
+        page, """async (url) => !(await (await caches.open("fb-pages")).match(url))""", urls[1]
     )
     assert sorted(saved_urls(page)) == sorted([urls[0], urls[2], urls[3]])
 
