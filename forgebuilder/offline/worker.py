@@ -18,8 +18,11 @@ from django.urls import reverse
 # Static files every page needs, kept by the worker from its installation on.
 SHELL_STATIC = (
     "css/app.css",
+    "css/table.css",
     "vendor/htmx/htmx-2.0.11.min.js",
+    "js/early.js",
     "js/app.js",
+    "js/editor.js",
     "js/offline.js",
     "js/pdf-wait.js",
     "img/logo.svg",

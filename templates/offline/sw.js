@@ -2,13 +2,16 @@
  * served copy). It only adds: without it every page works the same, online.
  *
  * - The app shell (CSS, scripts, icons, the offline page) is cached at installation.
- * - List pages, share pages, table views and roster PDFs are fetched from the network first;
- *   each good answer replaces the saved copy. Offline, the saved copy is served with an
+ * - List pages, share pages, table views, roster PDFs and the game data pages (the rules
+ *   glossary) are fetched from the network first; each good answer replaces the saved copy. Offline, the saved copy is served with an
  *   "Offline, as of <time>" banner. The saved pages are bounded by count and bytes; the least
  *   recently used go first. Their metadata lives in a small index in the cache storage.
  * - Pages that are not saved (or cannot work offline: editing, new list, login) get the
  *   offline page, which lists the pages saved on this device.
- * - Logging out (or in) drops every page saved while signed in.
+ * - Logging out (or in) drops every private page (under My lists: only their owner may see
+ *   them); share pages and game data stay.
+ * - Every change to the saved pages (save, use, eviction, forgetting) runs one at a time, in
+ *   order, so a page fetched before a log-out can never be saved after it.
  */
 "use strict";
 
@@ -30,7 +33,10 @@ const KEPT = [
   /^\/s\/[\w-]+\/$/,
   /^\/s\/[\w-]+\/table\/$/,
   /^\/s\/[\w-]+\/roster\.pdf$/,
+  /^\/games\/([^/]+\/){0,3}$/,
 ];
+// List pages: the ones "My lists" names offline.
+const LIST_PAGE = /^\/(lists|s)\/[\w-]+\/(table\/)?$/;
 const KEPT_TYPES = ["text/html", "application/pdf"];
 
 self.addEventListener("install", (event) => {
@@ -98,6 +104,7 @@ function isKept(request, url) {
 }
 
 async function networkFirst(event, request, url) {
+  const epoch = accountEpoch;
   let response;
   try {
     response = await fetch(request);
@@ -107,12 +114,12 @@ async function networkFirst(event, request, url) {
   const type = (response.headers.get("Content-Type") || "").split(";")[0].trim();
   if (response.status === 200 && KEPT_TYPES.includes(type)) {
     // Saving must not delay the page; the worker stays alive until it is done.
-    event.waitUntil(save(url, response.clone(), type).catch(() => undefined));
+    event.waitUntil(save(url, response.clone(), type, epoch).catch(() => undefined));
   }
   return response;
 }
 
-async function save(url, response, type) {
+async function save(url, response, type, epoch) {
   const body = await response.arrayBuffer();
   const storedAt = new Date().toISOString();
   const headers = new Headers();
@@ -121,29 +128,26 @@ async function save(url, response, type) {
   if (disposition) headers.set("Content-Disposition", disposition);
   headers.set(STORED_AT, storedAt);
   let title = url.pathname;
-  let account = false;
   if (type === "text/html") {
-    const text = new TextDecoder().decode(body);
-    const found = /<title>([\s\S]*?)<\/title>/i.exec(text);
+    const found = /<title>([\s\S]*?)<\/title>/i.exec(new TextDecoder().decode(body));
     if (found) title = unescapeHtml(found[1].trim());
-    // A page for a signed-in visitor carries the log-out form.
-    account = text.includes('action="' + CONFIG.logoutUrl + '"');
-    signedIn = account;
   } else {
-    account = signedIn;
     title = (disposition && /filename="([^"]+)"/.exec(disposition)?.[1]) || title;
   }
-  const cache = await caches.open(PAGES_CACHE);
-  await cache.put(url.href, new Response(body, { status: 200, headers }));
+  // Everything under My lists is its owner's alone (share links live under /s/).
+  const account = url.pathname.startsWith(CONFIG.myListsUrl);
   await updateIndex(async (index) => {
-    const now = Date.now();
-    index[url.href] = { title, storedAt, usedAt: now, bytes: body.byteLength, account, type };
+    // Fetched before a log-out (or log-in) that has since forgotten the account's pages.
+    if (account && epoch !== accountEpoch) return;
+    const cache = await caches.open(PAGES_CACHE);
+    await cache.put(url.href, new Response(body, { status: 200, headers }));
+    index[url.href] = { title, storedAt, usedAt: Date.now(), bytes: body.byteLength, account, type };
     await evict(index, cache);
   });
 }
 
-// Whether the last page seen was for a signed-in visitor (PDFs do not say so themselves).
-let signedIn = false;
+// Counts log-outs and log-ins: a private page fetched under an older count is not saved.
+let accountEpoch = 0;
 
 async function evict(index, cache) {
   const entries = () => Object.entries(index).sort((a, b) => a[1].usedAt - b[1].usedAt);
@@ -179,8 +183,7 @@ async function fromCache(request, url) {
 async function savedListsHtml() {
   const index = await readIndex();
   const items = Object.entries(index)
-    .filter(([href, entry]) => entry.type === "text/html" &&
-      new URL(href).pathname !== CONFIG.myListsUrl)
+    .filter(([href, entry]) => entry.type === "text/html" && LIST_PAGE.test(new URL(href).pathname))
     .sort((a, b) => b[1].usedAt - a[1].usedAt)
     .map(([href, entry]) => '<li><a href="' + escapeHtml(href) + '">' + escapeHtml(entry.title) + "</a></li>");
   if (!items.length) return "";
@@ -226,26 +229,25 @@ async function offlinePage() {
   });
 }
 
-async function forgetAccountPages() {
-  const cache = await caches.open(PAGES_CACHE);
-  await updateIndex(async (index) => {
+function forgetAccountPages() {
+  accountEpoch += 1;
+  return updateIndex(async (index) => {
+    const cache = await caches.open(PAGES_CACHE);
     for (const [href, entry] of Object.entries(index)) {
       if (entry.account) {
         delete index[href];
         await cache.delete(href);
       }
     }
+    // A page the index does not vouch for (an interrupted save): drop it too.
+    for (const request of await cache.keys()) {
+      if (!index[request.url]) await cache.delete(request);
+    }
   });
-  // Pages saved before the index knew about accounts (or by an interrupted save): drop any
-  // private list page the index does not vouch for.
-  const index = await readIndex();
-  for (const request of await cache.keys()) {
-    if (!index[request.url]) await cache.delete(request);
-  }
-  signedIn = false;
 }
 
-// The index of saved pages: one JSON document, changed one step at a time.
+// The index of saved pages: one JSON document, changed one step at a time (the saved pages
+// themselves are written and deleted inside those steps).
 let indexQueue = Promise.resolve();
 
 function updateIndex(change) {

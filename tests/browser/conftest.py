@@ -92,7 +92,9 @@ def render_worker(transactional_db):
     """A PDF task worker (`manage.py db_worker`) running beside the live server, in a thread.
 
     `render_worker.start()` starts it (tests that want to see the waiting page first start it
-    later); it is stopped when the test ends.
+    later); `render_worker.stop()` stops it once the PDFs a test needs are drawn, since its
+    polls of the shared in-memory SQLite database can make a page request meet a locked table
+    (a 500); it is stopped anyway when the test ends.
     """
     import threading
     import time
@@ -123,9 +125,13 @@ def render_worker(transactional_db):
                     raise
                 time.sleep(0.05)
 
+    def stop() -> None:
+        worker.running = False
+        if thread.is_alive():
+            thread.join(timeout=30)
+
     thread = threading.Thread(target=run_until_stopped, daemon=True)
     worker.start = thread.start
+    worker.stop = stop
     yield worker
-    worker.running = False
-    if thread.is_alive():
-        thread.join(timeout=30)
+    stop()

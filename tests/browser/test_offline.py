@@ -13,6 +13,8 @@ from playwright.sync_api import Page, expect
 from .test_builder import add_unit, start_list
 
 PAGES_CACHE = "fb-pages"
+INDEX_CACHE = "fb-pages-index"
+INDEX_KEY = "/__fb-offline-index__"
 PASSWORD = "table-top-secret-9"
 
 
@@ -67,8 +69,29 @@ def saved_urls(page: Page) -> list[str]:
     )
 
 
+def saved_index(page: Page) -> dict:
+    """The worker's index of saved pages (URL: title, storedAt, usedAt, bytes, account)."""
+    return page.evaluate(
+        """async ([name, key]) => {
+            const stored = await (await caches.open(name)).match(key);
+            return stored ? await stored.json() : {};
+        }""",
+        [INDEX_CACHE, INDEX_KEY],
+    )
+
+
 def wait_until_saved(page: Page, url: str) -> None:
-    wait_until(page, """async (url) => !!(await (await caches.open("fb-pages")).match(url))""", url)
+    """Until the worker has finished saving `url`: the page is in the cache and the index names
+    it (the index is written last, in the same step)."""
+    wait_until(
+        page,
+        """async ([url, pages, name, key]) => {
+            const stored = await (await caches.open(name)).match(key);
+            const index = stored ? await stored.json() : {};
+            return !!index[url] && !!(await (await caches.open(pages)).match(url));
+        }""",
+        [url, PAGES_CACHE, INDEX_CACHE, INDEX_KEY],
+    )
 
 
 def log_in(page: Page, base: str, username: str) -> None:
@@ -79,23 +102,36 @@ def log_in(page: Page, base: str, username: str) -> None:
     page.wait_for_url(re.compile(r"/lists/$"))
 
 
-def fetch_pdf(page: Page, url: str) -> dict:
-    """Ask for a PDF from the page (through the worker) until it is drawn; its status and type."""
+def fetch(page: Page, url: str) -> dict:
+    """Fetch `url` from the page (through the worker): its status, type and first bytes."""
     return page.evaluate(
         """async (url) => {
-            for (let attempt = 0; attempt < 180; attempt++) {
-                const response = await fetch(url);
-                const type = response.headers.get("Content-Type") || "";
-                if (type.startsWith("application/pdf")) {
-                    const bytes = new Uint8Array(await response.arrayBuffer());
-                    return {status: response.status, type, head: String.fromCharCode(...bytes.slice(0, 5))};
-                }
-                await new Promise((resolve) => setTimeout(resolve, 500));
-            }
-            return {status: 0, type: "", head: ""};
+            const response = await fetch(url);
+            const bytes = new Uint8Array(await response.arrayBuffer());
+            return {
+                status: response.status,
+                type: response.headers.get("Content-Type") || "",
+                head: String.fromCharCode(...bytes.slice(0, 5)),
+            };
         }""",
         url,
     )
+
+
+def fetch_pdf(page: Page, url: str, timeout: float = 180.0) -> dict:
+    """Ask for a PDF as the waiting page does: once, then its `wait=1` status until the PDF is
+    drawn (those polls do not count against the render limit), then the PDF itself."""
+    first = fetch(page, url)
+    if first["type"].startswith("application/pdf"):
+        return first
+    assert first["status"] == 202, first
+    deadline = time.monotonic() + timeout
+    while (status := fetch(page, f"{url}?wait=1")["status"]) == 202:
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the PDF was not drawn in {timeout} s")
+        page.wait_for_timeout(500)
+    assert status == 200, f"drawing the PDF failed: {status}"
+    return fetch(page, url)
 
 
 def expect_offline_banner(page: Page) -> None:
@@ -117,20 +153,25 @@ def test_pages_opened_online_open_offline_with_a_banner_and_logging_out_forgets_
     start_list(page, base, "ember-reach/gilt_ledger", "Basement Game")
     add_unit(page, "Company Captain")
     list_url = page.url
+    table_url = f"{list_url}table/"
     page.get_by_role("button", name="Get a live link").click()
     share_url = page.locator("#share input[aria-label='Share link']").first.input_value()
 
-    # Online: the player opens My lists, the list, its share page and its roster PDF.
+    # Online: the player opens My lists, the list, its table view, its share page and its
+    # roster PDF.
     page.goto(f"{base}/lists/")
     expect(page.locator("main")).to_contain_text("Basement Game")
     page.goto(list_url)
+    page.goto(table_url)
     page.goto(share_url)
     expect(page.locator("h1")).to_have_text("Basement Game")
     roster_url = f"{list_url}roster.pdf"
     render_worker.start()
     online_pdf = fetch_pdf(page, roster_url)
-    assert online_pdf["status"] == 200 and online_pdf["head"] == "%PDF-"
-    for url in (f"{base}/lists/", list_url, share_url, roster_url):
+    # The worker's polls of the database would only compete with the pages from here on.
+    render_worker.stop()
+    assert online_pdf["status"] == 200 and online_pdf["head"] == "%PDF-", online_pdf
+    for url in (f"{base}/lists/", list_url, table_url, share_url, roster_url):
         wait_until_saved(page, url)
 
     # Offline: each opens from the device with the banner; the PDF is served as it was.
@@ -142,13 +183,21 @@ def test_pages_opened_online_open_offline_with_a_banner_and_logging_out_forgets_
         # My lists also names the list pages this device keeps, the share page among them.
         saved = page.locator("#offline-banner .offline-saved a")
         expect(page.locator("#offline-banner")).to_contain_text("Lists saved on this device")
-        assert share_url in [a.get_attribute("href") for a in saved.all()]
-        page.goto(list_url)
-        expect_offline_banner(page)
-        expect(page.locator("h1")).to_contain_text("Basement Game")
+        hrefs = [a.get_attribute("href") for a in saved.all()]
+        assert {list_url, table_url, share_url} <= set(hrefs), hrefs
         page.goto(share_url)
         expect_offline_banner(page)
         expect(page.locator("article.datasheet")).to_have_count(1)
+        page.goto(table_url)
+        expect_offline_banner(page)
+        expect(page.locator("h1")).to_have_text("Basement Game")
+        expect(page.locator("article.datasheet")).to_have_count(1)
+        # Its stylesheet comes from the worker's shell (a sheet that failed has no rules).
+        assert page.evaluate(
+            """[...document.styleSheets].some(
+                (sheet) => (sheet.href || "").includes("/css/table") && sheet.cssRules.length > 0
+            )"""
+        )
         offline_pdf = fetch_pdf(page, roster_url)
         assert offline_pdf == online_pdf
 
@@ -158,11 +207,15 @@ def test_pages_opened_online_open_offline_with_a_banner_and_logging_out_forgets_
         expect(page.locator("#offline-saved")).to_contain_text("Basement Game")
         page.goto(f"{base}/lists/new/")
         expect(page.locator("h1")).to_have_text("You are offline")
+        page.goto(list_url)
+        expect_offline_banner(page)
+        expect(page.locator("article.unit")).to_have_count(1)
     finally:
         sw_context.set_offline(False)
 
     # Back online, an edit made on another device shows on reload, without the banner.
     other_context = browser.new_context(viewport={"width": 1280, "height": 900})
+    other_context.set_default_timeout(30_000)
     try:
         other = other_context.new_page()
         log_in(other, base, "tabletop")
@@ -170,20 +223,45 @@ def test_pages_opened_online_open_offline_with_a_banner_and_logging_out_forgets_
         add_unit(other, "Free Swords")
     finally:
         other_context.close()
-    page.goto(list_url)
+    page.reload()
     expect(page.locator("article.unit")).to_have_count(2)
     expect(page.locator("#offline-banner")).to_be_hidden()
 
-    # Logging out forgets the pages saved for the account.
+    # Logging out forgets the account's private pages; the share page (public) stays.
     page.get_by_role("button", name="Log out").click()
     page.wait_for_url(f"{base}/")
     remaining = saved_urls(page)
     assert not [url for url in remaining if "/lists/" in url], remaining
+    assert share_url in remaining
+    assert not [url for url in saved_index(page) if "/lists/" in url]
     sw_context.set_offline(True)
     try:
         page.goto(list_url)
         expect(page.locator("h1")).to_have_text("You are offline")
-        expect(page.locator("#offline-saved")).not_to_contain_text("Basement Game")
+        expect(page.locator("#offline-saved")).to_contain_text("Basement Game")  # shared copy
+        expect(page.locator(f"#offline-saved a[href='{list_url}']")).to_have_count(0)
+        page.goto(f"{base}/lists/")
+        expect(page.locator("h1")).to_have_text("You are offline")
+    finally:
+        sw_context.set_offline(False)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_game_data_and_its_rules_open_offline(
+    live_server, sw_context, sw_page, starter_modules
+):
+    page, base = sw_page, live_server.url
+    module_url = f"{base}/games/ember-reach/"
+    page.goto(module_url)
+    wait_for_worker(page)
+    page.reload()  # the first visit registered the worker; this one is kept
+    expect(page.get_by_role("heading", name="Special rules")).to_be_visible()
+    wait_until_saved(page, module_url)
+    sw_context.set_offline(True)
+    try:
+        page.goto(module_url)
+        expect_offline_banner(page)
+        expect(page.get_by_role("heading", name="Special rules")).to_be_visible()
     finally:
         sw_context.set_offline(False)
 
@@ -200,14 +278,21 @@ def test_the_saved_pages_are_bounded_and_the_least_recently_used_go_first(
     for url in urls[:3]:
         page.goto(url)
         wait_until_saved(page, url)
-    page.goto(urls[0])  # used again: now the most recent
-    page.wait_for_timeout(300)
+    # Used again (online, so saved again): now the most recently used of the three.
+    page.goto(urls[0])
+    wait_until(
+        page,
+        """async ([name, key, again, other]) => {
+            const index = await (await (await caches.open(name)).match(key)).json();
+            return index[again].usedAt > index[other].usedAt;
+        }""",
+        [INDEX_CACHE, INDEX_KEY, urls[0], urls[2]],
+    )
     page.goto(urls[3])
     wait_until_saved(page, urls[3])
-    wait_until(
-        page, """async (url) => !(await (await caches.open("fb-pages")).match(url))""", urls[1]
-    )
+    # The fourth page pushed out the least recently used: the second, not the first.
     assert sorted(saved_urls(page)) == sorted([urls[0], urls[2], urls[3]])
+    assert sorted(saved_index(page)) == sorted([urls[0], urls[2], urls[3]])
 
 
 @pytest.mark.django_db(transaction=True)
