@@ -1,7 +1,7 @@
 """Draw the app icons the manifest names (the logo's anvil on the accent colour) as PNG files.
 
 The PNGs are committed under static/img/icons/; run this again after changing the logo:
-`.venv/bin/python -m forgebuilder.offline.icons`. It needs Pillow (pinned in the dev extras).
+`.venv/bin/python -m forgebuilder.offline.icons`. It needs Pillow (installed with WeasyPrint).
 """
 
 from __future__ import annotations

@@ -130,7 +130,8 @@ async function save(url, response, type, epoch) {
   let title = url.pathname;
   if (type === "text/html") {
     const found = /<title>([\s\S]*?)<\/title>/i.exec(new TextDecoder().decode(body));
-    if (found) title = unescapeHtml(found[1].trim());
+    // The page's own name, without the site's (every title ends " · forgebuilder").
+    if (found) title = unescapeHtml(found[1].trim()).replace(/\s*·\s*forgebuilder$/, "") || title;
   } else {
     title = (disposition && /filename="([^"]+)"/.exec(disposition)?.[1]) || title;
   }

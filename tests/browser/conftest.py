@@ -92,9 +92,9 @@ def render_worker(transactional_db):
     """A PDF task worker (`manage.py db_worker`) running beside the live server, in a thread.
 
     `render_worker.start()` starts it (tests that want to see the waiting page first start it
-    later); `render_worker.stop()` stops it once the PDFs a test needs are drawn, since its
-    polls of the shared in-memory SQLite database can make a page request meet a locked table
-    (a 500); it is stopped anyway when the test ends.
+    later); it is stopped when the test ends. `render_worker.run_queued()` instead draws the
+    PDFs queued so far in the test's own thread and returns: that thread shares the live
+    server's database connection, so no page request meets a table locked by the worker.
     """
     import threading
     import time
@@ -125,13 +125,22 @@ def render_worker(transactional_db):
                     raise
                 time.sleep(0.05)
 
-    def stop() -> None:
-        worker.running = False
-        if thread.is_alive():
-            thread.join(timeout=30)
+    def run_queued() -> None:
+        Worker(
+            queue_names=["default"],
+            interval=0,
+            batch=True,  # return once no task is left
+            backend_name="default",
+            startup_delay=False,
+            max_tasks=None,
+            worker_id="browser-tests-queued",
+            excluded_queue_names=[],
+        ).run()
 
     thread = threading.Thread(target=run_until_stopped, daemon=True)
     worker.start = thread.start
-    worker.stop = stop
+    worker.run_queued = run_queued
     yield worker
-    stop()
+    worker.running = False
+    if thread.is_alive():
+        thread.join(timeout=30)

@@ -1,6 +1,7 @@
 """axe-core (npm, pinned in package.json, installed by `make node-deps`) finds no serious or
-critical accessibility problem on the editor, the share page, my lists and the new-list form,
-in the light and the dark theme."""
+critical accessibility problem on the editor, the share page, my lists, the new-list form, the
+table views and the offline pages (a saved page with its banner, the offline page), in the light
+and the dark theme."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from playwright.sync_api import expect
 
 from forgebuilder.armylists.models import ArmyList
 from forgebuilder.armylists.sharing import share_link_create
+
+from .test_offline import wait_for_worker, wait_until_saved
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 SERIOUS = ("serious", "critical")
@@ -36,7 +39,10 @@ def test_the_main_pages_have_no_serious_accessibility_problems(
 ):
     # bypass_csp: axe is injected as an inline script, which a strict policy would refuse
     context = browser.new_context(
-        viewport={"width": 1366, "height": 900}, color_scheme=scheme, bypass_csp=True
+        viewport={"width": 1366, "height": 900},
+        color_scheme=scheme,
+        bypass_csp=True,
+        service_workers="allow",
     )
     page = context.new_page()
     try:
@@ -51,14 +57,36 @@ def test_the_main_pages_have_no_serious_accessibility_problems(
         page.locator("#unit-u1 details.unit-edit > summary").click()
         problems["editor"] = axe_problems(page)
         link = share_link_create(army_list=ArmyList.objects.get(), kind="live")
+        page.goto(f"{page.url}table/")
+        problems["table view"] = axe_problems(page)
         page.goto(f"{live_server.url}/s/{link.token}/")
         problems["share page"] = axe_problems(page)
+        page.goto(f"{live_server.url}/s/{link.token}/table/")
+        problems["shared table view"] = axe_problems(page)
         page.goto(f"{live_server.url}/lists/")
+        wait_for_worker(page)
         problems["my lists"] = axe_problems(page)
+        wait_until_saved(page, f"{live_server.url}/lists/")
+        context.set_offline(True)
+        page.goto(f"{live_server.url}/lists/")
+        expect(page.locator("#offline-banner")).to_be_visible()
+        problems["my lists offline"] = axe_problems(page)
+        page.goto(f"{live_server.url}/games/")
+        expect(page.locator("h1")).to_have_text("You are offline")
+        problems["offline page"] = axe_problems(page)
     finally:
         context.close()
 
-    assert problems == {"new list": [], "editor": [], "share page": [], "my lists": []}
+    assert problems == {
+        "new list": [],
+        "editor": [],
+        "table view": [],
+        "share page": [],
+        "shared table view": [],
+        "my lists": [],
+        "my lists offline": [],
+        "offline page": [],
+    }
 
 
 def test_the_check_itself_catches_a_serious_problem(browser):

@@ -47,16 +47,12 @@ def wait_until(page: Page, function: str, arg=None, timeout: float = 20.0) -> No
 
 
 def wait_for_worker(page: Page) -> None:
-    """Until the service worker is installed and controls this page."""
-    # The page registers the worker once it has loaded; a navigation during that (a login
-    # submitted at once) can leave the next page uncontrolled until it is loaded again, as a
-    # player's next visit would be.
-    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
-    if not page.evaluate("() => navigator.serviceWorker.controller !== null"):
-        page.reload()
-    wait_until(
-        page, "() => !!navigator.serviceWorker && navigator.serviceWorker.controller !== null"
-    )
+    """Until the service worker is active and controls this page."""
+    wait_until(page, "async () => !!(await navigator.serviceWorker.getRegistration())?.active")
+    # A page drawn before the worker was active may stay uncontrolled (or be claimed without
+    # having been fetched through it): load it again, as a player's next visit would.
+    page.reload()
+    wait_until(page, "() => navigator.serviceWorker.controller !== null")
 
 
 def saved_urls(page: Page) -> list[str]:
@@ -166,10 +162,9 @@ def test_pages_opened_online_open_offline_with_a_banner_and_logging_out_forgets_
     page.goto(share_url)
     expect(page.locator("h1")).to_have_text("Basement Game")
     roster_url = f"{list_url}roster.pdf"
-    render_worker.start()
+    assert fetch(page, roster_url)["status"] == 202  # queued: "Preparing your PDF"
+    render_worker.run_queued()
     online_pdf = fetch_pdf(page, roster_url)
-    # The worker's polls of the database would only compete with the pages from here on.
-    render_worker.stop()
     assert online_pdf["status"] == 200 and online_pdf["head"] == "%PDF-", online_pdf
     for url in (f"{base}/lists/", list_url, table_url, share_url, roster_url):
         wait_until_saved(page, url)
@@ -254,7 +249,6 @@ def test_the_game_data_and_its_rules_open_offline(
     module_url = f"{base}/games/ember-reach/"
     page.goto(module_url)
     wait_for_worker(page)
-    page.reload()  # the first visit registered the worker; this one is kept
     expect(page.get_by_role("heading", name="Special rules")).to_be_visible()
     wait_until_saved(page, module_url)
     sw_context.set_offline(True)

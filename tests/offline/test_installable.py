@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import json
+import re
 import struct
+from pathlib import Path
 
 import pytest
 from django.contrib.staticfiles import finders
+from django.contrib.staticfiles.storage import ManifestStaticFilesStorage
+
+from forgebuilder.offline.worker import SHELL_STATIC
 
 
 def png_size(path: str) -> tuple[int, int]:
@@ -14,6 +19,12 @@ def png_size(path: str) -> tuple[int, int]:
         header = handle.read(24)
     assert header[:8] == b"\x89PNG\r\n\x1a\n", f"{path} is not a PNG"
     return struct.unpack(">II", header[16:24])
+
+
+def worker_settings(client) -> dict:
+    """The settings the worker script is generated with (its `const CONFIG = {...};`)."""
+    body = client.get("/sw.js").content.decode()
+    return json.loads(body.split("const CONFIG = ", 1)[1].split(";\n", 1)[0])
 
 
 def test_the_manifest_names_the_app_its_start_page_and_standalone_display(client):
@@ -83,3 +94,43 @@ def test_the_offline_page_has_the_slot_the_worker_fills_with_saved_pages(client)
     response = client.get("/offline/")
     assert response.status_code == 200
     assert '<ul id="offline-saved" class="offline-saved"></ul>' in response.content.decode()
+
+
+class LenientManifestStorage(ManifestStaticFilesStorage):
+    """Production's hashed static names, computed from static/ without a collectstatic run."""
+
+    manifest_strict = False
+
+
+@pytest.mark.django_db
+def test_the_worker_keeps_the_hashed_static_names_the_pages_use(client, settings):
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {
+            "BACKEND": f"{__name__}.LenientManifestStorage",
+            "OPTIONS": {"location": str(settings.BASE_DIR / "static")},
+        },
+    }
+    shell = worker_settings(client)["shell"]
+    stylesheet = re.search(
+        r'<link rel="stylesheet" href="([^"]+)"', client.get("/").content.decode()
+    )
+    assert stylesheet and re.fullmatch(r"/static/css/app\.[0-9a-f]{12}\.css", stylesheet[1])
+    assert stylesheet[1] in shell
+    assert all(
+        re.search(r"\.[0-9a-f]{12}\.\w+$", url) for url in shell if url.startswith("/static/")
+    )
+
+
+def test_every_script_and_stylesheet_a_template_loads_is_in_the_shell():
+    """Offline, a saved page gets its CSS and scripts from the shell the worker pre-caches."""
+    templates = Path(__file__).resolve().parents[2] / "templates"
+    loaded = {
+        found
+        for template in templates.rglob("*.html")
+        for found in re.findall(
+            r"""{% static ['"]([^'"]+\.(?:css|js))['"] %}""", template.read_text()
+        )
+    }
+    assert "css/table.css" in loaded  # the search sees the templates' own references
+    assert loaded <= set(SHELL_STATIC), loaded - set(SHELL_STATIC)
