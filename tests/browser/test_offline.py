@@ -8,6 +8,7 @@ import time
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.test import Client
 from playwright.sync_api import Page, expect
 
 from .test_builder import add_unit, start_list
@@ -287,6 +288,22 @@ def test_the_saved_pages_are_bounded_and_the_least_recently_used_go_first(
     # The fourth page pushed out the least recently used: the second, not the first.
     assert sorted(saved_urls(page)) == sorted([urls[0], urls[2], urls[3]])
     assert sorted(saved_index(page)) == sorted([urls[0], urls[2], urls[3]])
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_saved_pages_are_bounded_by_their_size_too(live_server, settings, sw_page):
+    page, base = sw_page, live_server.url
+    one_page = len(Client().get("/lists/").content)  # what My lists weighs for a visitor
+    settings.OFFLINE_MAX_BYTES = int(one_page * 2.5)  # room for two pages, not three
+    page.goto(f"{base}/lists/")
+    wait_for_worker(page)
+    urls = [f"{base}/lists/?visit={n}" for n in range(1, 4)]
+    for url in urls:
+        page.goto(url)
+        wait_until_saved(page, url)
+    index = saved_index(page)
+    assert sorted(index) == sorted(urls[1:]), index
+    assert sum(entry["bytes"] for entry in index.values()) <= settings.OFFLINE_MAX_BYTES
 
 
 @pytest.mark.django_db(transaction=True)
