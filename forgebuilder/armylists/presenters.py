@@ -304,6 +304,8 @@ def _forces(catalog: Catalog, roster: Roster, units: dict[str, UnitView]) -> lis
         if force.organization:
             counts: dict[str, int] = {}
             for u in roster.units_in(force.id):
+                if not u.active:  # dead and disbanded campaign units fill no slot
+                    continue
                 counts[u.category or ""] = counts.get(u.category or "", 0) + 1
             for cat, slot in force.organization.slots.items():
                 n = counts.get(cat, 0)

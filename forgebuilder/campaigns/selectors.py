@@ -9,7 +9,7 @@ from factions.catalog import catalog_for
 from forgebuilder.armylists.listdoc import ListDocument
 from forgebuilder.armylists.models import ArmyList
 
-from .models import Campaign, CampaignPlayer
+from .models import Campaign, CampaignPlayer, Mission
 from .steps import can_level_up, label, state
 
 
@@ -97,3 +97,19 @@ def _details(now, spec) -> list[tuple[str, str, str]]:
             entry = table.entries.get(key)
             out.append((kind, entry.name if entry else key, entry.effect if entry else ""))
     return out
+
+
+def underdog_points_for(army_list) -> int:
+    """The underdog points of the campaign mission `army_list` is set up to play (not yet
+    reported), 0 when it plays none: the token sheet prints that many underdog tokens."""
+    if army_list is None or army_list.pk is None:
+        return 0
+    mission = (
+        Mission.objects.filter(status=Mission.SET_UP, players__army_id=army_list.pk)
+        .order_by("-number")
+        .first()
+    )
+    if mission is None:
+        return 0
+    player = mission.players.filter(army_id=army_list.pk).first()
+    return int(mission.underdog.get(str(player.pk), 0)) if player else 0

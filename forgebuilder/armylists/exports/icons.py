@@ -58,6 +58,8 @@ _SHAPES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "fatigued": ((), ("M3 5c7 0 12 4 14 12", "M12 16l5 3 2-6", "M3 21h18")),
     # a tick: done this round
     "activated": ((), ("M4 12.5l5 5L20 6",)),
+    # plus over minus: a campaign underdog point changes one roll by one
+    "underdog": ((), ("M12 3v10M7 8h10", "M7 19h10")),
     "command": (("M12 2l3 6.5 7 .8-5.2 4.8 1.5 7L12 17.5 5.7 21l1.5-7L2 9.3l7-.8z",), ()),
     "advance": ((), ("M5 13l7-7 7 7M5 20l7-7 7 7",)),
     "fallback": ((), ("M5 4l7 7 7-7M5 11l7 7 7-7",)),

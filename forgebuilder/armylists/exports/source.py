@@ -19,6 +19,8 @@ class ExportSource:
     roster: Roster
     report: Report
     share_url: str = ""
+    # underdog points of the campaign mission the list is about to play (token sheet)
+    underdog_points: int = 0
     groups: tuple[ForceGroup, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -55,7 +57,15 @@ def focus_names(roster: Roster) -> str:
 
 def source_from_evaluated(evaluated, *, share_url: str = "") -> ExportSource:
     """From services.army_list_evaluate(...) or sharing.shared_list(...)."""
-    return ExportSource(evaluated.document, evaluated.roster, evaluated.report, share_url)
+    from forgebuilder.campaigns.selectors import underdog_points_for  # (campaigns uses lists)
+
+    return ExportSource(
+        evaluated.document,
+        evaluated.roster,
+        evaluated.report,
+        share_url,
+        underdog_points=underdog_points_for(evaluated.army_list),
+    )
 
 
 @dataclass(frozen=True)

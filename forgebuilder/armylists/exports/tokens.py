@@ -25,6 +25,7 @@ PAGE_MARGIN_MM = 10  # left and right, as in print.css
 GAP_MM = 3  # between tokens: room for the scissors
 NUMBERED = frozenset({"unit", "objective"})
 UNIT_MARKER = "unit"
+UNDERDOG = TokenDef("underdog", "Underdog point", color="#00695c")
 
 
 @dataclass(frozen=True)
@@ -49,8 +50,11 @@ class Token:
 
 
 def token_plan(source: ExportSource) -> list[tuple[TokenKind, list[Token]]]:
-    """Each kind of token the list needs, with its tokens, in the ruleset's order."""
-    units = [unit for _, unit in source.numbered_units]
+    """Each kind of token the list needs, with its tokens, in the ruleset's order; then the
+    underdog points of the campaign mission the list is set up for, if any."""
+    # dead and disbanded campaign units take no marker (their numbers stay those of the cards)
+    numbered = [(n, unit) for n, unit in source.numbered_units if unit.active]
+    units = [unit for _, unit in numbered]
     plan = []
     for token in source.catalog.ruleset.tokens:
         if token.from_total:
@@ -62,15 +66,18 @@ def token_plan(source: ExportSource) -> list[tuple[TokenKind, list[Token]]]:
             continue
         kind = _kind(token, count)
         if token.key == UNIT_MARKER:
-            tokens = [
-                Token(kind, i + 1, units[i].name if i < len(units) else "", marker=True)
-                for i in range(count)
-            ]
+            tokens = []
+            for i in range(count):
+                number, unit = numbered[i] if i < len(numbered) else (i + 1, None)
+                tokens.append(Token(kind, number, unit.name if unit else "", marker=True))
         elif token.key in NUMBERED:
             tokens = [Token(kind, i + 1) for i in range(count)]
         else:
             tokens = [Token(kind) for _ in range(count)]
         plan.append((kind, tokens))
+    if source.underdog_points > 0:
+        kind = _kind(UNDERDOG, source.underdog_points)
+        plan.append((kind, [Token(kind) for _ in range(source.underdog_points)]))
     return plan
 
 

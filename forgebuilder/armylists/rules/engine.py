@@ -14,6 +14,8 @@ def evaluate(roster: Roster) -> Report:
     marked casual report violations; every total and note is still shown)."""
     from . import systems  # noqa: F401  (registers the rulesets' checks)
 
+    shown = roster
+    roster = roster.in_play()  # dead and disbanded campaign units count for nothing
     totals: list[Total] = []
     violations: list[Violation] = []
     facts: dict[str, list[str]] = {}
@@ -32,7 +34,7 @@ def evaluate(roster: Roster) -> Report:
     return Report(
         totals=tuple(totals),
         violations=tuple(violations),
-        unit_points={u.id: u.points for u in roster.units},
+        unit_points={u.id: u.points for u in shown.units},
         unit_facts={k: tuple(v) for k, v in facts.items()},
         notes=tuple(notes),
         references=tuple(references),

@@ -6,7 +6,7 @@ as an `Issue` that the engine reports as a violation, so a player sees every pro
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from weakref import WeakKeyDictionary
 
 from factions.catalog import Catalog, focus_allows
@@ -76,6 +76,9 @@ class RosterUnit:
     focus_key: str | None  # the focus that applies to this unit: its force's
     # models that add_model options bring, by model template key: (key, count)
     added_models: tuple[tuple[str, int], ...] = ()
+    # False for a campaign unit that is dead or disbanded: kept in the list for the record, but
+    # the engine checks and totals only the units still in the army (see `Roster.in_play`)
+    active: bool = True
     # unit_loadout's answer, kept once computed: several checks read it
     _loadout: tuple[Loadout, ...] | None = field(default=None, compare=False, repr=False)
 
@@ -163,6 +166,19 @@ class Roster:
 
     def unit(self, unit_id: str) -> RosterUnit | None:
         return next((u for u in self.units if u.id == unit_id), None)
+
+    def in_play(self) -> Roster:
+        """The roster without its dead and disbanded campaign units, which every check and
+        total leaves out (the campaign check reads their state from the document)."""
+        if all(u.active for u in self.units):
+            return self
+        active = {u.id for u in self.units if u.active}
+        return replace(
+            self,
+            units=tuple(u for u in self.units if u.active),
+            legends=tuple(g for g in self.legends if g.unit_id is None or g.unit_id in active),
+            issues=tuple(i for i in self.issues if i.unit is None or i.unit in active),
+        )
 
     def force(self, force_id: str | None) -> RosterForce | None:
         return next((f for f in self.forces if f.id == force_id), None)
@@ -324,7 +340,7 @@ def _unit(
         )
         return RosterUnit(
             unit.id, unit.name or unit.datasheet, unit.datasheet, None, faction_key, unit.force,
-            (), (), unit.specialty, 0, focus_key,
+            (), (), unit.specialty, 0, focus_key, active=is_active(unit.campaign),
         )  # fmt: skip
     counts = []
     known_models = {m.id for m in sheet.models}
@@ -403,6 +419,7 @@ def _unit(
         points=points,
         focus_key=focus_key,
         added_models=tuple(added.items()),
+        active=is_active(unit.campaign),
     )
 
 

@@ -1,0 +1,73 @@
+"""A unit's campaign state in players' words, for its card (editor, share page, PDF roster).
+
+Pure: reads the unit's `UnitCampaign` and the module's `CampaignSpec`; returns the card's extra
+lines as (heading, text), the shape `Card.extras` holds.
+"""
+
+from __future__ import annotations
+
+from factions.gamedata.campaign_schema import CampaignEntry, CampaignSpec
+from forgebuilder.armylists.listdoc import UnitCampaign
+
+STATUS_TEXT = {
+    "dead": "Dead: out of the army, kept on the list for the record; it costs nothing and "
+    "counts for nothing.",
+    "disbanded": "Disbanded: out of the army, kept on the list for the record; it costs nothing "
+    "and counts for nothing.",
+}
+
+
+def _points(entry: CampaignEntry) -> str:
+    return f" ({entry.points:+d} pts)" if entry.points else ""
+
+
+def _skill_trait(spec: CampaignSpec, key: str) -> CampaignEntry | None:
+    for skill_set in spec.skill_sets.values():
+        if key in skill_set.traits.entries:
+            return skill_set.traits.entries[key]
+    return None
+
+
+def progress_text(state: UnitCampaign, spec: CampaignSpec) -> str:
+    """`Level 1 · 7 XP (3 more for level 2)`."""
+    need = (state.level + 1) * spec.experience.per_level
+    text = f"Level {state.level} · {state.xp} XP"
+    if state.status != "active":
+        return text
+    if state.xp >= need:
+        return f"{text} (ready to level up to {state.level + 1})"
+    return f"{text} ({need - state.xp} more for level {state.level + 1}: {state.xp}/{need})"
+
+
+def campaign_extras(state: UnitCampaign | None, spec: CampaignSpec | None) -> list[tuple[str, str]]:
+    """The card lines of a campaign unit: progress, then each skill set, trait, injury and talent
+    with its effect; a dead or disbanded unit says so first. Nothing outside a campaign."""
+    if state is None or spec is None:
+        return []
+    lines: list[tuple[str, str]] = []
+    if state.status in STATUS_TEXT:
+        lines.append((state.status.capitalize(), STATUS_TEXT[state.status]))
+    progress = progress_text(state, spec)
+    if state.veteran:
+        progress += " · recruited as a veteran"
+    lines.append(("Campaign", progress))
+    for key in state.skill_sets:
+        skill_set = spec.skill_sets.get(key)
+        lines.append(("Skill set", skill_set.name if skill_set else key))
+    for key in state.traits:
+        entry = spec.traits.entries.get(key) or _skill_trait(spec, key)
+        if entry is None:
+            lines.append((f"Trait: {key}", "not in the module's campaign tables"))
+        else:
+            lines.append((f"Trait: {entry.name}", entry.effect))
+    for kind, table, keys in (
+        ("Injury", spec.injuries, state.injuries),
+        ("Talent", spec.talents, state.talents),
+    ):
+        for key in keys:
+            entry = table.entries.get(key)
+            if entry is None:
+                lines.append((f"{kind}: {key}", "not in the module's campaign tables"))
+            else:
+                lines.append((f"{kind}: {entry.name}", entry.effect + _points(entry)))
+    return lines
