@@ -153,6 +153,9 @@ class CostNumbers(Frozen):
 class RecruitNumbers(Frozen):
     heroes_per_mission: int = Field(1, ge=0)
     heroes_total: int = Field(3, ge=0)
+    veterans_per_mission: int = Field(
+        1, ge=0, description="recruits per mission that may start with experience (not heroes)"
+    )
 
 
 class CampaignSpec(Frozen):

@@ -26,12 +26,19 @@ class Campaign(models.Model):
     starting_points = models.PositiveIntegerField(default=1000)
     missions_played = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
+    closed_at = models.DateTimeField(
+        null=True, blank=True, help_text="the organiser closed it: it can only be read"
+    )
 
     class Meta:
         ordering = ["-created_at"]
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def closed(self) -> bool:
+        return self.closed_at is not None
 
 
 class CampaignPlayer(models.Model):
@@ -44,6 +51,9 @@ class CampaignPlayer(models.Model):
     bank = models.IntegerField(default=0, help_text="points earned and not yet spent")
     missions = models.PositiveIntegerField(default=0)
     joined_at = models.DateTimeField(auto_now_add=True)
+    left_at = models.DateTimeField(
+        null=True, blank=True, help_text="disbanded (left) or removed by the organiser"
+    )
 
     class Meta:
         ordering = ["joined_at", "pk"]

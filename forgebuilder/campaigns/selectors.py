@@ -9,6 +9,7 @@ from factions.catalog import catalog_for
 from forgebuilder.armylists.listdoc import ListDocument
 from forgebuilder.armylists.models import ArmyList
 
+from . import steps
 from .models import Campaign, CampaignPlayer, Mission
 from .steps import can_level_up, label, state
 
@@ -113,3 +114,93 @@ def underdog_points_for(army_list) -> int:
         return 0
     player = mission.players.filter(army_id=army_list.pk).first()
     return int(mission.underdog.get(str(player.pk), 0)) if player else 0
+
+
+def level_up_choices(player: CampaignPlayer, unit_id: str, die) -> list[tuple[str, str]]:
+    """What the player picks from on this level-up's dice (see steps.level_up_choices)."""
+    army = ArmyList.objects.select_related("module").get(pk=player.army_id)
+    catalog = catalog_for(army.module)
+    document = ListDocument.model_validate(army.document)
+    spec = catalog.spec.campaign
+    if spec is None:
+        return []
+    return steps.level_up_choices(document, unit_id, spec=spec, catalog=catalog, die=die)
+
+
+def upgrade_offers(player: CampaignPlayer) -> list[dict]:
+    """Each living unit with the upgrades it may buy (numbered, as the upgrade page's picks
+    name them) and those it has, with what each sells for."""
+    from factions.cards import choice_label, option_line, price_text
+    from forgebuilder.armylists.rules import evaluate, resolve
+
+    army = ArmyList.objects.select_related("module").get(pk=player.army_id)
+    catalog = catalog_for(army.module)
+    spec = catalog.spec.campaign
+    document = ListDocument.model_validate(army.document)
+    points = evaluate(resolve(document, catalog)).unit_points
+    out = []
+    for unit in document.units:
+        if state(unit).status != "active":
+            continue
+        faction = steps._faction(document, unit)
+        sheet = catalog.datasheet(faction, unit.datasheet)
+        if sheet is None:
+            continue
+        offers = []
+        for model, option in sheet.all_options():
+            text = option_line(catalog, faction, model, option).text
+            if model is not None and len(sheet.models) > 1:
+                text = f"{model.name}: {text}"
+            for choice in option.choices:
+                offers.append(
+                    {
+                        "index": len(offers),
+                        "option": option.id or "",
+                        "choice": choice.id or "",
+                        "group": text,
+                        "label": choice_label(catalog, faction, option, choice),
+                        "price": price_text(option, choice),
+                    }
+                )
+        taken = []
+        for item in unit.options:
+            without = document.model_copy(deep=True)
+            without, _ = steps.sell_upgrade(without, unit.id, option=item.option, cost=0, spec=spec)
+            worth = points.get(unit.id, 0) - evaluate(resolve(without, catalog)).unit_points.get(
+                unit.id, 0
+            )
+            found = sheet.option(item.option)
+            label = item.option
+            if found is not None:
+                picked = next((c for c in found[1].choices if c.id == item.choice), None)
+                if picked is not None:
+                    label = choice_label(catalog, faction, found[1], picked)
+            taken.append(
+                {
+                    "option": item.option,
+                    "label": label,
+                    "count": item.count,
+                    "worth": worth,
+                    "sale": spec.sale_price(worth) if spec else 0,
+                }
+            )
+        out.append(
+            {
+                "id": unit.id,
+                "name": steps.label(unit, catalog, document),
+                "points": points.get(unit.id, 0),
+                "offers": offers,
+                "taken": taken,
+            }
+        )
+    return out
+
+
+def upgrade_pick(player: CampaignPlayer, unit_id: str, index: str) -> tuple[str, str] | None:
+    """The (option, choice) the upgrade page's pick `index` of unit `unit_id` names, or None."""
+    for unit in upgrade_offers(player):
+        if unit["id"] == unit_id:
+            for offer in unit["offers"]:
+                if str(offer["index"]) == index:
+                    return offer["option"], offer["choice"]
+    return None

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.utils import timezone
 
 from factions.catalog import Catalog, catalog_for
 from factions.gamedata.campaign_schema import CampaignSpec
@@ -31,6 +32,42 @@ class CampaignError(ValueError):
     """A campaign action that cannot be done; the message says why."""
 
 
+class CampaignForbidden(CampaignError):
+    """An action only the campaign's organiser may take (the pages answer 403)."""
+
+
+def require_organiser(campaign: Campaign, user, action: str) -> None:
+    if user is None or campaign.organiser_id != user.pk:
+        raise CampaignForbidden(f"Only the organiser, {campaign.organiser}, can {action}.")
+
+
+def _writable(campaign: Campaign) -> None:
+    if campaign.closed:
+        raise CampaignError(f"{campaign.name} is closed: it can be read, not changed.")
+
+
+def _seated(player: CampaignPlayer) -> None:
+    """The player's army can still change: the campaign is open and they have not left it."""
+    _writable(player.campaign)
+    if player.left_at is not None:
+        raise CampaignError(
+            f"{player.user} has left {player.campaign.name}; the army can only be read."
+        )
+
+
+def pending_mission(player: CampaignPlayer) -> Mission | None:
+    """The mission the player is set up to play and that is not reported yet."""
+    return Mission.objects.filter(players=player, status=Mission.SET_UP).order_by("number").first()
+
+
+def _between_missions(player: CampaignPlayer, what: str) -> None:
+    pending = pending_mission(player)
+    if pending is not None:
+        raise CampaignError(
+            f"Mission {pending.number} is set up and not reported yet: {what} wait until it is."
+        )
+
+
 def campaign_spec(campaign: Campaign) -> CampaignSpec:
     spec = catalog_for(campaign.module).spec.campaign
     if spec is None:
@@ -47,6 +84,42 @@ def _event(campaign, kind, lines, *, player=None, die: Die | None = None, missio
         dice=die.record() if die is not None else None,
         mission=mission,
     )
+
+
+def campaign_leave(*, player: CampaignPlayer, by) -> None:
+    """The player disbands their army and leaves (or the organiser removes them).
+
+    The army stays readable in the campaign's history; the list stays its owner's.
+    """
+    campaign = player.campaign
+    _writable(campaign)
+    if by is None or by.pk != player.user_id:
+        require_organiser(campaign, by, "remove another player")
+    if player.left_at is not None:
+        raise CampaignError(f"{player.user} has already left {campaign.name}.")
+    pending = pending_mission(player)
+    if pending is not None:
+        raise CampaignError(
+            f"{player.user} plays mission {pending.number}, which is not reported yet; "
+            "report it first."
+        )
+    player.left_at = timezone.now()
+    player.save(update_fields=["left_at"])
+    if by.pk == player.user_id:
+        line = f"{player.user} disbanded {player.army.name} and left the campaign."
+    else:
+        line = f"{by} removed {player.user} ({player.army.name}) from the campaign."
+    _event(campaign, "left", [line], player=player)
+
+
+def campaign_close(*, campaign: Campaign, by) -> None:
+    """The organiser ends the campaign: standings and armies stay, nothing changes any more."""
+    require_organiser(campaign, by, "close the campaign")
+    _writable(campaign)
+    campaign.closed_at = timezone.now()
+    campaign.save(update_fields=["closed_at"])
+    _event(campaign, "closed", [f"{by} closed the campaign after {campaign.missions_played} "
+                                "missions."])  # fmt: skip
 
 
 def campaign_create(
@@ -67,6 +140,7 @@ def campaign_create(
 @transaction.atomic
 def campaign_join(*, campaign: Campaign, user, army_list: ArmyList) -> CampaignPlayer:
     """`user` joins with one of their lists; its units become the founding army."""
+    _writable(campaign)
     if army_list.owner_id != user.pk:
         raise CampaignError("You can only bring one of your own lists.")
     if army_list.module_id != campaign.module_id:
@@ -104,14 +178,34 @@ class Setup:
 
 @transaction.atomic
 def mission_setup(
-    *, campaign: Campaign, players: list[CampaignPlayer], die: Die, objective: str | None = None
+    *,
+    campaign: Campaign,
+    players: list[CampaignPlayer],
+    die: Die,
+    objective: str | None = None,
+    by=None,
 ) -> Setup:
-    """Check the army-size gap, give underdog points, roll (or enter) the special objective."""
+    """Check the army-size gap, give underdog points, roll (or enter) the special objective.
+
+    `by`: the user asking (the pages pass it); only the organiser sets up missions.
+    """
+    if by is not None:
+        require_organiser(campaign, by, "set up a mission")
+    _writable(campaign)
     spec = campaign_spec(campaign)
     if len(players) < 2:
         raise CampaignError("Pick at least two players for a mission.")
     if any(p.campaign_id != campaign.pk for p in players):
         raise CampaignError("Every player of a mission must be in this campaign.")
+    gone = [str(p.user) for p in players if p.left_at is not None]
+    if gone:
+        raise CampaignError(f"{', '.join(gone)} left the campaign and cannot play a mission.")
+    pending = [(p, pending_mission(p)) for p in players]
+    busy = [f"{p.user} (mission {m.number})" for p, m in pending if m is not None]
+    if busy:
+        raise CampaignError(
+            "Report the mission already set up before the next one: " + ", ".join(busy) + "."
+        )
     values = {p.pk: ArmyList.objects.get(pk=p.army_id).points for p in players}
     smallest, largest = min(values.values()), max(values.values())
     gap = spec.mission.army_size_gap
@@ -152,6 +246,7 @@ def _edit_army(player: CampaignPlayer, label: str, change: Callable) -> ArmyList
 def mission_report(*, mission: Mission, reports: dict[int, BattleReport], die: Die) -> None:
     """Record the battle: casualties, XP and rewards for every player of the mission."""
     campaign = mission.campaign
+    _writable(campaign)
     spec = campaign_spec(campaign)
     if mission.status != Mission.SET_UP:
         raise CampaignError(f"Mission {mission.number} is already reported.")
@@ -198,6 +293,7 @@ def mission_report(*, mission: Mission, reports: dict[int, BattleReport], die: D
 def army_level_up(
     *, player: CampaignPlayer, unit_id: str, die: Die, pick: str | None = None
 ) -> list[str]:
+    _seated(player)
     spec = campaign_spec(player.campaign)
     lines: list[str] = []
 
@@ -217,30 +313,84 @@ def _unit_points(player: CampaignPlayer, document: ListDocument, unit_id: str) -
     return report.unit_points.get(unit_id, 0)
 
 
+def _new_errors(before: ListDocument, after: ListDocument, catalog: Catalog) -> list[str]:
+    """The rules' errors `after` has that `before` had not (messages)."""
+    old = {v.message for v in evaluate(resolve(before, catalog)).violations}
+    return [
+        v.message
+        for v in evaluate(resolve(after, catalog)).violations
+        if v.severity == "error" and v.message not in old
+    ]
+
+
 @transaction.atomic
-def army_buy_upgrade(
-    *, player: CampaignPlayer, unit_id: str, option: str, choice: str, count: int = 1
-) -> int:
-    """Take an upgrade, paid from the bank; returns its cost."""
+def army_buy_upgrade(*, player: CampaignPlayer, unit_id: str, option: str, choice: str) -> int:
+    """Take one more of an upgrade, paid from the bank; returns its cost.
+
+    Between missions only; the rules check the army afterwards (a choice the unit may not take
+    again, an option limit...) and refuse an upgrade that breaks them.
+    """
+    _seated(player)
+    _between_missions(player, "upgrades")
     army = ArmyList.objects.get(pk=player.army_id)
     catalog = catalog_for(army.module)
     before = ListDocument.model_validate(army.document)
+    unit = steps._active_unit(before, unit_id)
+    taken = sum(c.count for c in unit.options if c.option == option and c.choice == choice)
     after = edits.set_option(
-        before, catalog, unit_id=unit_id, option=option, choice=choice, count=count
+        before, catalog, unit_id=unit_id, option=option, choice=choice, count=taken + 1
     )
+    broken = _new_errors(before, after, catalog)
+    if broken:
+        raise CampaignError(f"The rules refuse that upgrade: {broken[0]}")
     cost = _unit_points(player, after, unit_id) - _unit_points(player, before, unit_id)
     if cost > player.bank:
         raise CampaignError(f"The upgrade costs {cost} pts; the bank holds {player.bank}.")
     _edit_army(player, "Upgrade", lambda d, c: after)
     player.bank -= cost
     player.save(update_fields=["bank"])
-    _event(player.campaign, "upgrade", [f"Bought an upgrade for {cost} pts."], player=player)
+    name = steps.label(unit, catalog, before)
+    bought = _choice_name(catalog, before, unit, option, choice)
+    _event(player.campaign, "upgrade", [f"{name}: bought {bought} for {cost} pts."], player=player)
     return cost
+
+
+def _choice_name(catalog: Catalog, army: ListDocument, unit, option: str, choice: str) -> str:
+    from factions.cards import choice_label
+
+    sheet = catalog.datasheet(steps._faction(army, unit), unit.datasheet)
+    found = sheet.option(option) if sheet else None
+    if found is None:
+        return choice
+    spec = found[1]
+    picked = next((c for c in spec.choices if c.id == choice), None)
+    return choice_label(catalog, steps._faction(army, unit), spec, picked) if picked else choice
+
+
+@transaction.atomic
+def army_disband_unit(*, player: CampaignPlayer, unit_id: str) -> None:
+    """A unit leaves the army for good (kept on the list, marked disbanded); no refund."""
+    _seated(player)
+    _between_missions(player, "disbanding units")
+    army = ArmyList.objects.get(pk=player.army_id)
+    before = ListDocument.model_validate(army.document)
+    unit = before.unit(unit_id)
+    if unit is None:
+        raise StepError(f"The army has no unit '{unit_id}'.")
+    name = steps.label(unit, catalog_for(army.module), before)
+    if steps.state(unit).status != "active":
+        raise StepError(f"{name} is {steps.state(unit).status} already.")
+    _edit_army(
+        player, "Disbanded a unit", lambda d, c: steps._with_state(d, unit_id, status="disbanded")
+    )
+    _event(player.campaign, "disband", [f"{name} was disbanded."], player=player)
 
 
 @transaction.atomic
 def army_sell_upgrade(*, player: CampaignPlayer, unit_id: str, option: str) -> int:
     """Sell an upgrade for half its cost, rounded down to 5; returns what the bank gets."""
+    _seated(player)
+    _between_missions(player, "sales")
     spec = campaign_spec(player.campaign)
     army = ArmyList.objects.get(pk=player.army_id)
     before = ListDocument.model_validate(army.document)
@@ -268,6 +418,8 @@ def army_recruit(
     *, player: CampaignPlayer, datasheet: str, veteran: bool = False, force: str | None = None
 ) -> str:
     """A new unit paid from the bank (a veteran costs more and starts with XP)."""
+    _seated(player)
+    _between_missions(player, "recruits")
     spec = campaign_spec(player.campaign)
     army = ArmyList.objects.get(pk=player.army_id)
     catalog = catalog_for(army.module)
@@ -276,7 +428,9 @@ def army_recruit(
     new_unit = after.unit(unit_id)
     assert new_unit is not None
     missions = player.campaign.missions_played
-    steps.recruit_check(after, new_unit, missions_played=missions, spec=spec, catalog=catalog)
+    steps.recruit_check(
+        after, new_unit, missions_played=missions, spec=spec, catalog=catalog, veteran=veteran
+    )
     recruit = steps.recruited(new_unit, missions_played=missions, veteran=veteran, spec=spec)
     data = after.model_dump()
     data["units"] = [recruit.model_dump() if u["id"] == unit_id else u for u in data["units"]]

@@ -301,9 +301,31 @@ def recruit_check(
     missions_played: int,
     spec: CampaignSpec,
     catalog: Catalog,
+    veteran: bool = False,
 ) -> None:
-    """A new hero: at most N per mission and M in the whole campaign (module numbers)."""
-    if not unit_is_hero(army, catalog, unit):
+    """A new hero: at most N per mission and M in the whole campaign (module numbers); a
+    veteran recruit: a regular unit, at most K per mission."""
+    hero = unit_is_hero(army, catalog, unit)
+    if veteran:
+        if hero:
+            raise StepError(
+                f"{label(unit, catalog, army)} is a hero: only regular units may be recruited as "
+                "veterans."
+            )
+        veterans = [
+            u
+            for u in army.units
+            if u.campaign is not None
+            and u.campaign.veteran
+            and u.campaign.recruited_after == missions_played
+        ]
+        most = spec.recruiting.veterans_per_mission
+        if len(veterans) >= most:
+            raise StepError(
+                f"A veteran was already recruited after mission {missions_played}; at most "
+                f"{most} per mission."
+            )
+    if not hero:
         return
     recruited = [
         u
@@ -335,3 +357,32 @@ def recruited(
         xp=spec.costs.veteran_xp if veteran else 0,
     )
     return unit.model_copy(update={"campaign": campaign})
+
+
+def level_up_choices(
+    army: ListDocument, unit_id: str, *, spec: CampaignSpec, catalog: Catalog, die: Die
+) -> list[tuple[str, str]]:
+    """The (key, name) pairs the player picks from when the level-up's dice give a choice: the
+    skill sets of a rolled pair, or every other trait after Fast Learner; [] when none.
+
+    Rolls `die` as `level_up` does, so the same seed (or entered dice) gives the same choice.
+    """
+    unit = _active_unit(army, unit_id)
+    now = state(unit)
+    if unit_is_hero(army, catalog, unit):
+        sets = list(now.skill_sets)
+        current = sets[-1] if sets else None
+        complete = current is not None and all(
+            k in now.traits for k in spec.skill_sets[current].traits.entries
+        )
+        if (current is not None and not complete) or len(sets) >= 2:
+            return []
+        return [(k, spec.skill_sets[k].name) for k in skill_pair(die, spec) if k not in sets]
+    key = roll_on(spec.traits, die, now.traits)
+    if not spec.traits.entries[key].any_other:
+        return []
+    return [
+        (k, e.name)
+        for k, e in spec.traits.entries.items()
+        if k != key and not e.any_other and (k not in now.traits or e.repeatable)
+    ]

@@ -14,4 +14,7 @@ urlpatterns = [
     path("<int:pk>/missions/<int:number>/report/", views.mission_report, name="report"),
     path("<int:pk>/armies/<int:player_id>/", views.army_detail, name="army"),
     path("<int:pk>/armies/<int:player_id>/act/", views.army_action, name="army_action"),
+    path("<int:pk>/armies/<int:player_id>/upgrades/", views.army_upgrades, name="upgrades"),
+    path("<int:pk>/armies/<int:player_id>/leave/", views.player_leave, name="leave"),
+    path("<int:pk>/close/", views.campaign_close, name="close"),
 ]

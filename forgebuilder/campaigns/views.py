@@ -6,6 +6,7 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -22,6 +23,16 @@ from .models import Campaign, CampaignEvent, CampaignPlayer, Mission
 from .steps import BattleReport, StepError, UnitOutcome
 
 REFUSED = (services.CampaignError, StepError, DiceError)
+
+
+def _organised(request: HttpRequest, pk: int, action: str) -> Campaign:
+    """The campaign for its organiser; 404 for outsiders, 403 for its other members."""
+    campaign = selectors.campaign_for_member(request.user, pk)
+    try:
+        services.require_organiser(campaign, request.user, action)
+    except services.CampaignForbidden as exc:
+        raise PermissionDenied(str(exc)) from exc
+    return campaign
 
 
 def _die(text: str, seed: str | None = None):
@@ -84,7 +95,12 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "standings": selectors.standings(campaign),
             "players": players,
             "me": next((p for p in players if p.user_id == request.user.pk), None),
+            "organiser": campaign.organiser_id == request.user.pk,
+            "active_players": [p for p in players if p.left_at is None],
             "open_missions": campaign.missions.filter(status=Mission.SET_UP),
+            "my_missions": list(
+                campaign.missions.filter(status=Mission.SET_UP, players__user=request.user)
+            ),
             "objectives": spec.objectives.entries.items() if spec else [],
             "history": CampaignEvent.objects.filter(campaign=campaign)
             .select_related("player__user")
@@ -117,7 +133,7 @@ def campaign_join(request: HttpRequest, token: str) -> HttpResponse:
 @login_required
 @require_POST
 def mission_new(request: HttpRequest, pk: int) -> HttpResponse:
-    campaign = selectors.campaign_for_member(request.user, pk)
+    campaign = _organised(request, pk, "set up a mission")
     ids = [int(v) for v in request.POST.getlist("players") if v.isdigit()]
     players = list(CampaignPlayer.objects.filter(campaign=campaign, pk__in=ids))
     try:
@@ -127,6 +143,7 @@ def mission_new(request: HttpRequest, pk: int) -> HttpResponse:
             players=players,
             die=die,
             objective=request.POST.get("objective") or None,
+            by=request.user,
         )
     except REFUSED as exc:
         messages.error(request, str(exc))
@@ -140,6 +157,10 @@ def mission_report(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     campaign = selectors.campaign_for_member(request.user, pk)
     mission = get_object_or_404(Mission, campaign=campaign, number=number, status=Mission.SET_UP)
     players = list(mission.players.select_related("user"))
+    if campaign.organiser_id != request.user.pk and all(
+        p.user_id != request.user.pk for p in players
+    ):
+        raise PermissionDenied("Only the mission's players and the organiser report it.")
     sides = [{"player": p, "units": selectors.army_units(p)} for p in players]
     if request.method == "POST":
         try:
@@ -186,6 +207,19 @@ def _reports(post, sides) -> dict[int, BattleReport]:
     return reports
 
 
+def _choosing(request: HttpRequest, player: CampaignPlayer) -> dict | None:
+    """The level-up waiting for the player's pick (from the page's query), with its choices."""
+    unit_id = request.GET.get("unit", "")
+    if not unit_id or player.user_id != request.user.pk:
+        return None
+    seed, dice = request.GET.get("seed", ""), request.GET.get("dice", "")
+    try:
+        choices = selectors.level_up_choices(player, unit_id, _die(dice, seed))
+    except REFUSED:
+        return None
+    return {"unit": unit_id, "seed": seed, "dice": dice, "choices": choices} if choices else None
+
+
 @login_required
 def army_detail(request: HttpRequest, pk: int, player_id: int) -> HttpResponse:
     campaign = selectors.campaign_for_member(request.user, pk)
@@ -204,10 +238,29 @@ def army_detail(request: HttpRequest, pk: int, player_id: int) -> HttpResponse:
             "units": selectors.army_units(player),
             "datasheets": faction.datasheets.items() if faction else [],
             "history": CampaignEvent.objects.filter(player=player).order_by("-pk"),
-            "seed": request.GET.get("seed", ""),
-            "seed_unit": request.GET.get("unit", ""),
+            "choosing": _choosing(request, player),
+            "pending": services.pending_mission(player),
         },
     )
+
+
+def _level_up(request: HttpRequest, player: CampaignPlayer, unit_id: str, target: str) -> str:
+    """Level a unit up; when its dice give a choice (a skill set, Fast Learner) and none is
+    picked yet, send the player to pick it from the same dice. Returns where to go next."""
+    dice = request.POST.get("dice", "")
+    die = _die(dice, request.POST.get("seed"))
+    seed = str(die.seed) if isinstance(die, SeededDie) else ""
+    pick = request.POST.get("pick") or None
+    if pick is None:
+        choices = selectors.level_up_choices(player, unit_id, _die(dice, seed))
+        if choices:
+            names = " or ".join(name for _, name in choices)
+            messages.info(request, f"The dice give a choice: {names}. Pick one below.")
+            query = urlencode({"unit": unit_id, "seed": seed, "dice": dice})
+            return f"{target}?{query}#unit-{unit_id}"
+    lines = services.army_level_up(player=player, unit_id=unit_id, die=die, pick=pick)
+    messages.success(request, " · ".join(lines))
+    return f"{target}#unit-{unit_id}"
 
 
 @login_required
@@ -218,23 +271,21 @@ def army_action(request: HttpRequest, pk: int, player_id: int) -> HttpResponse:
     action = request.POST.get("action")
     unit_id = request.POST.get("unit", "")
     target = reverse("campaigns:army", kwargs={"pk": campaign.pk, "player_id": player.pk})
+    upgrades = reverse("campaigns:upgrades", kwargs={"pk": campaign.pk, "player_id": player.pk})
     try:
         if action == "level":
-            die = _die(request.POST.get("dice", ""), request.POST.get("seed"))
-            try:
-                lines = services.army_level_up(
-                    player=player,
-                    unit_id=unit_id,
-                    die=die,
-                    pick=request.POST.get("pick") or None,
-                )
-            except StepError:
-                if isinstance(die, SeededDie):
-                    # the same seed rolls the same pair again once the player has picked
-                    target += "?" + urlencode({"seed": die.seed, "unit": unit_id})
-                raise
-            messages.success(request, " · ".join(lines))
+            target = _level_up(request, player, unit_id, target)
+        elif action == "buy":
+            target = upgrades
+            picked = selectors.upgrade_pick(player, unit_id, request.POST.get("pick", ""))
+            if picked is None:
+                raise services.CampaignError("Pick one of the upgrades the list offers.")
+            cost = services.army_buy_upgrade(
+                player=player, unit_id=unit_id, option=picked[0], choice=picked[1]
+            )
+            messages.success(request, f"Bought for {cost} pts.")
         elif action == "sell":
+            target = upgrades if request.POST.get("back") == "upgrades" else target
             price = services.army_sell_upgrade(
                 player=player, unit_id=unit_id, option=request.POST.get("option", "")
             )
@@ -246,6 +297,9 @@ def army_action(request: HttpRequest, pk: int, player_id: int) -> HttpResponse:
                 veteran=request.POST.get("veteran") == "on",
             )
             messages.success(request, "Recruited.")
+        elif action == "disband":
+            services.army_disband_unit(player=player, unit_id=unit_id)
+            messages.success(request, "Disbanded: the unit stays on the list for the record.")
         else:
             raise services.CampaignError("Unknown action.")
     except REFUSED as exc:
@@ -253,3 +307,50 @@ def army_action(request: HttpRequest, pk: int, player_id: int) -> HttpResponse:
     except ValueError as exc:  # EditError from the list edits (unknown datasheet...)
         messages.error(request, str(exc))
     return redirect(target)
+
+
+@login_required
+def army_upgrades(request: HttpRequest, pk: int, player_id: int) -> HttpResponse:
+    """The owner's page to buy and sell upgrades between missions."""
+    campaign = selectors.campaign_for_member(request.user, pk)
+    player = selectors.own_player(request.user, campaign, player_id)
+    return render(
+        request,
+        "campaigns/upgrades.html",
+        {
+            "campaign": campaign,
+            "player": player,
+            "units": selectors.upgrade_offers(player),
+            "pending": services.pending_mission(player),
+        },
+    )
+
+
+@login_required
+@require_POST
+def player_leave(request: HttpRequest, pk: int, player_id: int) -> HttpResponse:
+    """A player disbands their army and leaves; the organiser may remove any player."""
+    campaign = selectors.campaign_for_member(request.user, pk)
+    player = get_object_or_404(CampaignPlayer, pk=player_id, campaign=campaign)
+    if player.user_id != request.user.pk:
+        _organised(request, pk, "remove another player")
+    try:
+        services.campaign_leave(player=player, by=request.user)
+    except REFUSED as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, f"{player.user} has left the campaign.")
+    return redirect("campaigns:detail", pk=campaign.pk)
+
+
+@login_required
+@require_POST
+def campaign_close(request: HttpRequest, pk: int) -> HttpResponse:
+    campaign = _organised(request, pk, "close the campaign")
+    try:
+        services.campaign_close(campaign=campaign, by=request.user)
+    except REFUSED as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, "The campaign is closed: everyone can still read it.")
+    return redirect("campaigns:detail", pk=campaign.pk)

@@ -144,7 +144,7 @@ def test_a_level_up_without_enough_xp_is_refused_with_a_message(client, game, us
     ]
 
 
-def test_a_hero_sees_the_rolled_pair_and_picks_from_the_same_roll(client, game, users):
+def test_a_hero_picks_a_skill_set_of_the_rolled_pair_from_radio_buttons(client, game, users):
     campaign, a, _ = game
     army = ArmyList.objects.get(pk=a.army_id)
     army.document["units"][0]["campaign"]["xp"] = 5
@@ -153,14 +153,36 @@ def test_a_hero_sees_the_rolled_pair_and_picks_from_the_same_roll(client, game, 
     act = reverse("campaigns:army_action", args=[campaign.pk, a.pk])
     response = client.post(act, {"action": "level", "unit": "u1"}, follow=True)
     [message] = messages_of(response)
-    assert "pick one of them" in message
-    seed = response.context["seed"]
-    first = message.split(" rolled ")[1].split(" or ")[0].lower()
+    assert message.startswith("The dice give a choice: ")
+    choosing = response.context["choosing"]
+    keys = [key for key, _ in choosing["choices"]]
+    assert len(keys) == 2  # the rolled pair
+    page = response.content.decode()
+    assert all(f'type="radio" name="pick" value="{k}"' in page for k in keys)
+    assert ArmyList.objects.get(pk=a.army_id).document["units"][0]["campaign"]["level"] == 0
     response = client.post(
-        act, {"action": "level", "unit": "u1", "seed": seed, "pick": first}, follow=True
+        act,
+        {"action": "level", "unit": "u1", "seed": choosing["seed"], "pick": keys[1]},
+        follow=True,
     )
     state = ArmyList.objects.get(pk=a.army_id).document["units"][0]["campaign"]
-    assert state["skill_sets"] == [first] and state["level"] == 1
+    assert state["skill_sets"] == [keys[1]] and state["level"] == 1
+
+
+def test_a_pick_outside_the_rolled_choices_is_refused_and_changes_nothing(client, game, users):
+    campaign, a, _ = game
+    army = ArmyList.objects.get(pk=a.army_id)
+    army.document["units"][0]["campaign"]["xp"] = 5
+    army.save()
+    before = ArmyList.objects.get(pk=a.army_id).document
+    client.force_login(users[0])
+    act = reverse("campaigns:army_action", args=[campaign.pk, a.pk])
+    # entered dice: a 1 rolls the pair Captain or Support; Healer is not one of them
+    response = client.post(
+        act, {"action": "level", "unit": "u1", "dice": "1 3", "pick": "healer"}, follow=True
+    )
+    assert messages_of(response) == ["Lantern-Marshal rolled Captain or Support: pick one of them."]
+    assert ArmyList.objects.get(pk=a.army_id).document == before
 
 
 def test_campaign_posts_need_a_csrf_token(game, users):

@@ -35,10 +35,15 @@ class CampaignState(Check):
         "campaign-level",
         "campaign-hero-recruits",
         "campaign-skill-sets",
+        "campaign-veterans",
+        "campaign-hero-only",
+        "campaign-joined",
     )
     description = (
         "Campaign units: known traits, injuries and talents; no trait twice (unless the table "
-        "allows it); a level only for every full step of XP; hero recruit limits."
+        "allows it); a level only for every full step of XP and one trait per level; skill sets, "
+        "injuries and talents only on heroes, a second skill set once the first is complete; "
+        "hero and veteran recruit limits; a hero joins a regular unit of the army."
     )
     casual = True
 
@@ -55,6 +60,7 @@ class CampaignState(Check):
         }
         heroes_per_mission: Counter[int] = Counter()
         recruited_heroes = []
+        veterans: dict[int, list[str]] = {}
         for unit in _document_units(roster):
             state = unit.campaign
             assert state is not None
@@ -97,16 +103,36 @@ class CampaignState(Check):
                     units=(unit.id,),
                     code="campaign-level",
                 )
+            if len(state.traits) > state.level:
+                yield self.error(
+                    f"{name} has {len(state.traits)} traits at level {state.level}; each level "
+                    "brings one trait.",
+                    hint="Remove the traits no level-up gave.",
+                    units=(unit.id,),
+                    code="campaign-level",
+                )
             sheet = roster.unit(unit.id).datasheet if roster.unit(unit.id) else None
+            hero = is_hero(sheet)
             if len(state.skill_sets) > 2:
                 yield self.error(
                     f"{name} has {len(state.skill_sets)} skill sets; a hero has at most two.",
                     units=(unit.id,),
                     code="campaign-skill-sets",
                 )
-            if is_hero(sheet) and state.recruited_after > 0:
+            yield from self._hero_state(spec, name, unit.id, state, hero)
+            yield from self._joined(roster, name, unit.id, state, hero)
+            if hero and state.recruited_after > 0:
                 heroes_per_mission[state.recruited_after] += 1
                 recruited_heroes.append(unit.id)
+            if state.veteran:
+                if hero:
+                    yield self.error(
+                        f"{name} is a hero recruited as a veteran; only regular units may be.",
+                        hint="Recruit the hero without experience.",
+                        units=(unit.id,),
+                        code="campaign-veterans",
+                    )
+                veterans.setdefault(state.recruited_after, []).append(unit.id)
         per_mission = spec.recruiting.heroes_per_mission
         for mission, n in sorted(heroes_per_mission.items()):
             if n > per_mission:
@@ -117,6 +143,16 @@ class CampaignState(Check):
                     units=tuple(recruited_heroes),
                     code="campaign-hero-recruits",
                 )
+        most = spec.recruiting.veterans_per_mission
+        for mission, ids in sorted(veterans.items()):
+            if len(ids) > most:
+                yield self.error(
+                    f"{len(ids)} veterans were recruited after mission {mission}; at most {most} "
+                    "recruit per mission may start with experience.",
+                    hint="Recruit the others without experience.",
+                    units=tuple(ids),
+                    code="campaign-veterans",
+                )
         total = spec.recruiting.heroes_total
         if len(recruited_heroes) > total:
             yield self.error(
@@ -125,6 +161,69 @@ class CampaignState(Check):
                 units=tuple(recruited_heroes),
                 code="campaign-hero-recruits",
             )
+
+    def _hero_state(self, spec: CampaignSpec, name: str, unit_id: str, state, hero: bool):
+        """Skill sets, skill traits, injuries and talents are a hero's; level-up traits a regular
+        unit's. A hero's skill traits come from its sets, the second set once the first is
+        complete."""
+        skill_traits = known_skill_traits(spec)
+        if not hero:
+            gained = [*state.skill_sets, *state.injuries, *state.talents]
+            gained += [
+                k for k in state.traits if k in skill_traits and k not in spec.traits.entries
+            ]
+            if gained:
+                yield self.error(
+                    f"{name} is not a hero, so it has no skill sets, skill traits, injuries or "
+                    f"talents ({', '.join(gained)}).",
+                    units=(unit_id,),
+                    code="campaign-hero-only",
+                )
+            return
+        regular = [k for k in state.traits if k in spec.traits.entries and k not in skill_traits]
+        if regular:
+            yield self.error(
+                f"{name} is a hero: it gains skill traits, not the traits of regular units "
+                f"({', '.join(regular)}).",
+                units=(unit_id,),
+                code="campaign-hero-only",
+            )
+        sets = [k for k in state.skill_sets if k in spec.skill_sets]
+        outside = [k for k in state.traits if spec.skill_set_of(k) not in (None, *sets)]
+        if outside:
+            yield self.error(
+                f"{name} has skill traits of a skill set it did not choose ({', '.join(outside)}).",
+                units=(unit_id,),
+                code="campaign-skill-sets",
+            )
+        if len(sets) >= 2:
+            first = spec.skill_sets[sets[0]]
+            missing = [e.name for k, e in first.traits.entries.items() if k not in state.traits]
+            if missing:
+                yield self.error(
+                    f"{name} has a second skill set before completing {first.name} (missing "
+                    f"{', '.join(missing)}).",
+                    hint="A hero rolls for a second set only once every trait of the first is "
+                    "gained.",
+                    units=(unit_id,),
+                    code="campaign-skill-sets",
+                )
+
+    def _joined(self, roster: Roster, name: str, unit_id: str, state, hero: bool):
+        if state.joined is None:
+            return
+        target = roster.document.unit(state.joined)
+        problem = None
+        if not hero:
+            problem = f"{name} is not a hero, so it joins no unit."
+        elif target is None or state.joined == unit_id:
+            problem = f"{name} has joined '{state.joined}', which is not another unit of the army."
+        elif not is_active(target.campaign):
+            problem = f"{name} has joined a unit that is {target.campaign.status}."
+        elif is_hero(roster.unit(target.id).datasheet if roster.unit(target.id) else None):
+            problem = f"{name} has joined another hero; a hero joins a regular unit."
+        if problem:
+            yield self.error(problem, units=(unit_id,), code="campaign-joined")
 
     def facts(self, roster: Roster) -> Iterator[tuple[str, str]]:
         spec = roster.catalog.spec.campaign

@@ -1,0 +1,77 @@
+"""On a phone (375 px), between missions: buy an upgrade from the bank, level a hero up by
+picking a skill set from the rolled pair (radio buttons, never typed), see the campaign state on
+the list editor's unit card, and disband a unit."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from playwright.sync_api import expect
+
+from factions.models import GameModule
+from forgebuilder.armylists.models import ArmyList
+from forgebuilder.campaigns import services
+from tests.campaigns.conftest import make_army
+
+from .test_campaign_phone import logged_in
+
+
+@pytest.mark.django_db(transaction=True)
+def test_upgrades_a_hero_level_up_and_the_editor_card_on_a_phone(
+    live_server, browser, starter_modules
+):
+    users = get_user_model().objects
+    ana = users.create_user("ana", "ana@example.com", "pw-123456789")
+    ashen = GameModule.objects.get(slug="ashen-stars")
+    campaign = services.campaign_create(organiser=ana, module=ashen, name="Ashfall")
+    army = make_army(ashen, ana, "cinder_compact", "lantern_marshal", "lightbearer_squad")
+    a = services.campaign_join(campaign=campaign, user=ana, army_list=army)
+    a.bank = 100
+    a.save()
+    army.refresh_from_db()
+    army.document["units"][0]["campaign"]["xp"] = 5  # the marshal may level up
+    army.save()
+
+    context = logged_in(browser, live_server, ana)
+    page = context.new_page()
+    try:
+        page.goto(f"{live_server.url}/campaigns/{campaign.pk}/armies/{a.pk}/")
+        page.get_by_role("link", name="Buy and sell upgrades").click()
+        marshal = page.locator("#upgrades-u1")
+        marshal.get_by_label("Upgrade for Lantern-Marshal").select_option(
+            label="Searing lance (+15 pts)"
+        )
+        page.screenshot(path="/tmp/campaign-upgrades-375.png", full_page=True)
+        marshal.get_by_role("button", name="Buy for Lantern-Marshal").click()
+        expect(page.locator(".messages")).to_contain_text("Bought for 15 pts.")
+        expect(page.locator(".bank")).to_contain_text("85 pts")
+        expect(page.locator("#upgrades-u1")).to_contain_text("Sell for 5 pts")
+
+        page.get_by_role("link", name="← Army").click()
+        hero = page.locator("#unit-u1")
+        hero.get_by_label("Dice you rolled").fill("3 1")  # the pair Fighter or Shooter
+        hero.get_by_role("button", name="Level up").click()
+        expect(page.locator(".messages")).to_contain_text("Fighter or Shooter")
+        choice = page.locator("#unit-u1 .level-choice")
+        choice.get_by_label("Shooter").check()
+        page.screenshot(path="/tmp/campaign-choice-375.png", full_page=True)
+        choice.get_by_role("button", name="Level up with this choice").click()
+        expect(page.locator(".messages")).to_contain_text("chose the Shooter skill set")
+        expect(page.locator("#unit-u1")).to_contain_text("Skill set: Shooter")
+
+        squad = page.locator("#unit-u2")
+        squad.locator("summary", has_text="Disband").click()
+        squad.get_by_role("button", name="Disband Lightbearer Squad").click()
+        expect(page.locator(".messages")).to_contain_text("Disbanded")
+
+        page.goto(f"{live_server.url}/lists/{army.public_id}/", timeout=60_000)
+        unit = page.locator("#unit-u1")
+        expect(unit).to_contain_text("Level 1 · 5 XP")
+        expect(unit).to_contain_text("Skill set")
+        expect(page.locator("#unit-u2")).to_contain_text("Disbanded")
+        page.screenshot(path="/tmp/campaign-editor-375.png", full_page=True)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    finally:
+        context.close()
+    # 80 + 15 (lance) + 25 (level); the disbanded squad counts for nothing
+    assert ArmyList.objects.get(pk=a.army_id).points == 120
