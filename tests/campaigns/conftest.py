@@ -43,3 +43,21 @@ def users(db):
         model.objects.create_user(n, f"{n}@example.com", "pw-123456789")
         for n in ("ana", "ben", "cy")
     ]
+
+
+@pytest.fixture
+def game(ashen, users):
+    """A campaign organised by ana, with ana's and ben's armies (cy stays outside)."""
+    from forgebuilder.campaigns import services
+
+    ana, ben, _cy = users
+    campaign = services.campaign_create(organiser=ana, module=ashen, name="Ashfall")
+    a = services.campaign_join(
+        campaign=campaign, user=ana,
+        army_list=make_army(ashen, ana, "cinder_compact", "lantern_marshal", "lightbearer_squad"),
+    )  # fmt: skip
+    b = services.campaign_join(
+        campaign=campaign, user=ben,
+        army_list=make_army(ashen, ben, "gutterfleet", "corsair_captain", "deckhand_mob"),
+    )  # fmt: skip
+    return campaign, a, b

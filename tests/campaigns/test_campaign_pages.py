@@ -13,7 +13,7 @@ from forgebuilder.campaigns.dice import SeededDie
 from forgebuilder.campaigns.models import CampaignEvent, CampaignPlayer, Mission
 
 from .conftest import make_army
-from .test_campaign_views import game, messages_of  # noqa: F401  (fixture)
+from .test_campaign_views import messages_of
 
 pytestmark = pytest.mark.django_db
 
@@ -174,9 +174,7 @@ def test_a_hero_cannot_be_a_veteran_recruit(client, game, users):
     campaign, a, _ = game
     with_bank(a, 1000)
     client.force_login(users[0])
-    response = act(
-        client, campaign, a, action="recruit", datasheet="lantern_marshal", veteran="on"
-    )
+    response = act(client, campaign, a, action="recruit", datasheet="lantern_marshal", veteran="on")
     assert messages_of(response) == [
         "Lantern-Marshal is a hero: only regular units may be recruited as veterans."
     ]

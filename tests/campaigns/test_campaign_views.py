@@ -17,21 +17,6 @@ from .conftest import make_army
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def game(ashen, users):
-    ana, ben, _cy = users
-    campaign = services.campaign_create(organiser=ana, module=ashen, name="Ashfall")
-    a = services.campaign_join(
-        campaign=campaign, user=ana,
-        army_list=make_army(ashen, ana, "cinder_compact", "lantern_marshal", "lightbearer_squad"),
-    )  # fmt: skip
-    b = services.campaign_join(
-        campaign=campaign, user=ben,
-        army_list=make_army(ashen, ben, "gutterfleet", "corsair_captain", "deckhand_mob"),
-    )  # fmt: skip
-    return campaign, a, b
-
-
 def messages_of(response) -> list[str]:
     return [str(m) for m in response.context["messages"]] if response.context else []
 

@@ -67,7 +67,9 @@ def test_heroes_gain_skill_traits_not_regular_traits():
 
 
 def test_a_skill_trait_comes_from_a_chosen_set():
-    report = army(campaign_game(), captain(xp=5, level=1, skill_sets=["captain"], traits=["runner"]))
+    report = army(
+        campaign_game(), captain(xp=5, level=1, skill_sets=["captain"], traits=["runner"])
+    )
     assert the(report, "campaign-skill-sets").message == (
         "Captain has skill traits of a skill set it did not choose (runner)."
     )
@@ -77,8 +79,7 @@ def test_a_second_skill_set_needs_the_first_complete():
     early = captain(xp=10, level=2, skill_sets=["captain", "fighter"], traits=["leader", "fanatic"])
     violation = the(army(campaign_game(), early), "campaign-skill-sets")
     assert violation.message == (
-        "Captain has a second skill set before completing Captain (missing Instigator, "
-        "Tactician)."
+        "Captain has a second skill set before completing Captain (missing Instigator, Tactician)."
     )
     done = ["leader", "instigator", "tactician", "fanatic"]
     complete = captain(xp=20, level=4, skill_sets=["captain", "fighter"], traits=done)
