@@ -265,3 +265,19 @@ def test_the_organiser_closes_the_campaign_and_it_becomes_read_only(client, game
     assert messages_of(refused) == ["Ashfall is closed: it can be read, not changed."]
     with pytest.raises(services.CampaignError):
         services.mission_setup(campaign=campaign, players=[a, b], die=SeededDie(1))
+
+
+def test_a_second_hero_recruit_after_one_mission_says_why_and_changes_nothing(client, game, users):
+    campaign, a, _ = game
+    campaign.missions_played = 1
+    campaign.save()
+    with_bank(a, 1000)
+    client.force_login(users[0])
+    act(client, campaign, a, action="recruit", datasheet="lantern_marshal")
+    before = document(a)
+    response = act(client, campaign, a, action="recruit", datasheet="lantern_marshal")
+    assert messages_of(response) == [
+        "A hero was already recruited after mission 1; at most 1 per mission."
+    ]
+    a.refresh_from_db()
+    assert (document(a), a.bank) == (before, 1000 - 80)
