@@ -100,20 +100,16 @@ def _details(now, spec) -> list[tuple[str, str, str]]:
     return out
 
 
-def underdog_points_for(army_list) -> int:
-    """The underdog points of the campaign mission `army_list` is set up to play (not yet
+def underdog_points_for(army_list_id: int) -> int:
+    """The underdog points of the campaign mission the list is set up to play (not yet
     reported), 0 when it plays none: the token sheet prints that many underdog tokens."""
-    if army_list is None or army_list.pk is None:
+    player = CampaignPlayer.objects.filter(army_id=army_list_id).only("pk").first()
+    if player is None:
         return 0
     mission = (
-        Mission.objects.filter(status=Mission.SET_UP, players__army_id=army_list.pk)
-        .order_by("-number")
-        .first()
+        Mission.objects.filter(status=Mission.SET_UP, players=player).order_by("-number").first()
     )
-    if mission is None:
-        return 0
-    player = mission.players.filter(army_id=army_list.pk).first()
-    return int(mission.underdog.get(str(player.pk), 0)) if player else 0
+    return int(mission.underdog.get(str(player.pk), 0)) if mission else 0
 
 
 def level_up_choices(player: CampaignPlayer, unit_id: str, die) -> list[tuple[str, str]]:

@@ -213,6 +213,8 @@ def _choosing(request: HttpRequest, player: CampaignPlayer) -> dict | None:
     if not unit_id or player.user_id != request.user.pk:
         return None
     seed, dice = request.GET.get("seed", ""), request.GET.get("dice", "")
+    if not seed and not dice:
+        return None  # nothing to roll the same dice again with
     try:
         choices = selectors.level_up_choices(player, unit_id, _die(dice, seed))
     except REFUSED:

@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 
 from factions.models import GameModule
 from forgebuilder.armylists.models import ArmyList
+from forgebuilder.armylists.sharing import share_link_create
 from forgebuilder.campaigns import services
 from tests.campaigns.conftest import make_army
 
@@ -71,6 +72,12 @@ def test_upgrades_a_hero_level_up_and_the_editor_card_on_a_phone(
         expect(page.locator("#unit-u2")).to_contain_text("Disbanded")
         page.screenshot(path="/tmp/campaign-editor-375.png", full_page=True)
         assert page.evaluate("document.documentElement.scrollWidth") <= 375
+
+        link = share_link_create(army_list=army, kind="live")
+        page.goto(f"{live_server.url}/s/{link.token}/", timeout=60_000)
+        expect(page.locator("main")).to_contain_text("Skill set")
+        expect(page.locator("main")).to_contain_text("Disbanded: out of the army")
+        page.screenshot(path="/tmp/campaign-shared-375.png", full_page=True)
     finally:
         context.close()
     # 80 + 15 (lance) + 25 (level); the disbanded squad counts for nothing

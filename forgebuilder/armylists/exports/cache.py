@@ -53,8 +53,6 @@ def render_key(kind: str, source: ExportSource, **options: object) -> str:
         "renderer": RENDERER_VERSION,
         "assets": assets_fingerprint(),
     }
-    if source.underdog_points:
-        payload["underdog_points"] = source.underdog_points
     blob = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return f"{kind}:{hashlib.sha256(blob.encode()).hexdigest()}"
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from factions.catalog import Catalog
 
@@ -19,12 +20,24 @@ class ExportSource:
     roster: Roster
     report: Report
     share_url: str = ""
-    # underdog points of the campaign mission the list is about to play (token sheet)
-    underdog_points: int = 0
+    # the stored list printed, if any: its campaign mission's underdog points (token sheet)
+    army_list_id: int | None = None
     groups: tuple[ForceGroup, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "groups", tuple(force_groups(self.roster)))
+
+    @cached_property
+    def underdog_points(self) -> int:
+        """Underdog points of the campaign mission the list is set up to play (0: none).
+
+        Looked up only when asked (the token sheet), so other printouts and pages pay nothing.
+        """
+        if self.army_list_id is None:
+            return 0
+        from forgebuilder.campaigns.selectors import underdog_points_for  # (campaigns uses lists)
+
+        return underdog_points_for(self.army_list_id)
 
     @property
     def catalog(self) -> Catalog:
@@ -57,14 +70,12 @@ def focus_names(roster: Roster) -> str:
 
 def source_from_evaluated(evaluated, *, share_url: str = "") -> ExportSource:
     """From services.army_list_evaluate(...) or sharing.shared_list(...)."""
-    from forgebuilder.campaigns.selectors import underdog_points_for  # (campaigns uses lists)
-
     return ExportSource(
         evaluated.document,
         evaluated.roster,
         evaluated.report,
         share_url,
-        underdog_points=underdog_points_for(evaluated.army_list),
+        army_list_id=evaluated.army_list.pk,
     )
 
 

@@ -105,7 +105,7 @@ def token_sheet_pdf(source: ExportSource, *, paper: Paper, size: int) -> bytes:
 
 def token_sheet_key(source: ExportSource, *, paper: Paper, size: int) -> str:
     """The render-cache key of the token sheet of `source` on `paper`, tokens `size` mm across."""
-    return render_key("tokens", source, paper=paper.key, size=size)
+    return render_key("tokens", source, paper=paper.key, size=size, underdog=source.underdog_points)
 
 
 def token_sheet_html(source: ExportSource, *, paper: Paper, size: int) -> str:
