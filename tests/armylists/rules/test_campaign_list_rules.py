@@ -41,8 +41,8 @@ def test_a_hero_is_never_a_veteran_recruit():
     )
 
 
-def test_a_dead_veteran_still_counts_for_its_mission():
-    # the limit is on recruiting: a veteran that died later does not free the place
+def test_a_dead_veteran_is_left_out_of_the_veteran_count():
+    # like every check, the veteran limit reads only the units still in the army
     report = army(
         campaign_game(),
         squad(veteran=True, xp=5, recruited_after=1, status="dead"),
