@@ -402,7 +402,7 @@ def update_settings(
 
 def new_document(
     catalog: Catalog, *, faction: str, name: str, points_limit: int | None, casual: bool,
-    focus: str | None = None,
+    focus: str | None = None, doctrine: str | None = None,
 ) -> ListDocument:  # fmt: skip
     """A fresh list; with force organizations, it starts with the faction's cheapest one."""
     if catalog.faction(faction) is None:
@@ -424,9 +424,9 @@ def new_document(
             "forces": forces,
         }
     )
-    if focus:
+    if focus or doctrine:
         document = update_settings(
             document, catalog, name=document.name, points_limit=document.points_limit,
-            focus=focus, casual=casual,
+            focus=focus, casual=casual, doctrine=doctrine,
         )  # fmt: skip
     return document

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django import forms
 from django.urls import reverse
+from django.utils.html import format_html, format_html_join
 
-from factions.catalog import catalog_for
+from factions.catalog import Catalog, catalog_for
 from factions.models import GameModule
 
 
@@ -13,14 +16,67 @@ def _catalogs():
     return [catalog_for(m) for m in GameModule.objects.order_by("name")]
 
 
+# Common game sizes, as parts of the game's standard size: half, standard, one and a half, double.
+SIZE_STEPS = (0.5, 1, 1.5, 2)
+
+
+@dataclass(frozen=True)
+class GameChoices:
+    """What the new-list form offers for one game (module)."""
+
+    name: str
+    standard_size: int
+    sizes: tuple[int, ...]
+    doctrines: tuple[tuple[str, str], ...]  # ("<module>/<doctrine>", name), universal ones left out
+
+
+def game_choices(catalog: Catalog) -> GameChoices:
+    standard = catalog.params.points_limit
+    step = max(catalog.ruleset.points_step, 1)
+    sizes = sorted({max(step, round(standard * part / step) * step) for part in SIZE_STEPS})
+    doctrines = ()
+    if catalog.ruleset.uses_doctrines:
+        doctrines = tuple(
+            (f"{catalog.slug}/{key}", d.name)
+            for key, d in catalog.spec.doctrines.items()
+            if not d.universal
+        )
+    return GameChoices(catalog.spec.name, standard, tuple(sizes), doctrines)
+
+
+def wrong_doctrine_message(game: GameChoices) -> str:
+    if not game.doctrines:
+        return f"{game.name} has no doctrines to choose: leave the doctrine empty."
+    names = ", ".join(name for _, name in game.doctrines)
+    return f"That doctrine is not one of {game.name}'s. It offers: {names}."
+
+
+class SizesInput(forms.NumberInput):
+    """A number field with the game's common sizes as suggestions (a <datalist>, no script)."""
+
+    sizes: tuple[int, ...] = ()
+
+    def render(self, name, value, attrs=None, renderer=None):
+        attrs = {**(attrs or {})}
+        if self.sizes:
+            attrs["list"] = f"{attrs.get('id', name)}-sizes"
+        html = super().render(name, value, attrs, renderer)
+        if not self.sizes:
+            return html
+        options = format_html_join("", '<option value="{}"></option>', ((s,) for s in self.sizes))
+        return format_html('{}<datalist id="{}">{}</datalist>', html, attrs["list"], options)
+
+
 class NewListForm(forms.Form):
     name = forms.CharField(max_length=120, required=False, help_text="You can change it later.")
     faction = forms.ChoiceField(label="Game and faction")
     # a menu, checked in clean(): a focus of another faction gets a message naming the right ones
     focus = forms.CharField(label="Focus (optional)", required=False, widget=forms.Select)
+    # the same for doctrines, which belong to a game (a module) rather than to a faction
+    doctrine = forms.CharField(label="Doctrine (optional)", required=False, widget=forms.Select)
     points_limit = forms.IntegerField(
-        min_value=1, max_value=100_000, required=False,
-        help_text="Leave empty for the game's standard size.",
+        min_value=1, max_value=100_000, required=False, widget=SizesInput,
+        help_text="Leave empty for the game's standard size, or pick a common one.",
     )  # fmt: skip
     casual = forms.BooleanField(
         required=False, label="Casual game: only count points, skip force-building rules"
@@ -34,7 +90,9 @@ class NewListForm(forms.Form):
         factions = []
         self.focuses_by_faction: dict[str, list[tuple[str, str]]] = {}
         self.faction_names: dict[str, str] = {}
+        self.games: dict[str, GameChoices] = {}
         for catalog in _catalogs():
+            self.games[catalog.slug] = game_choices(catalog)
             factions.append(
                 (
                     f"{catalog.spec.name} ({catalog.ruleset.name}, {catalog.params.points_limit} pts)",
@@ -55,6 +113,7 @@ class NewListForm(forms.Form):
             ("", "No focus"),
             *self.focuses_of(self.chosen_faction()),
         ]
+        self._offer_game_choices(self.games.get(self.chosen_faction().partition("/")[0]))
         self.fields["faction"].widget.attrs.update(
             {
                 "hx-get": reverse("armylists:new"),
@@ -62,8 +121,24 @@ class NewListForm(forms.Form):
                 "hx-target": "#id_focus-field",
                 "hx-select": "#id_focus-field",
                 "hx-swap": "outerHTML",
+                # the doctrine menu and the size suggestions follow the game; a typed size stays
+                "hx-select-oob": "#id_doctrine-field,#id_points_limit-field",
+                "hx-include": "#id_points_limit,#id_doctrine",
             }
         )
+
+    def _offer_game_choices(self, game: GameChoices | None) -> None:
+        """The chosen game's doctrines (no menu when it has none) and common sizes."""
+        doctrine = self.fields["doctrine"]
+        if game is None or not game.doctrines:
+            doctrine.widget = forms.HiddenInput()
+        else:
+            doctrine.widget.choices = [("", "Choose later"), *game.doctrines]
+        if game is not None:
+            self.fields["points_limit"].widget.sizes = game.sizes
+            self.fields["points_limit"].widget.attrs["placeholder"] = (
+                f"{game.standard_size} (standard)"
+            )
 
     def chosen_faction(self) -> str:
         value = self.data.get("faction") if self.is_bound else self.initial.get("faction")
@@ -90,6 +165,13 @@ class NewListForm(forms.Form):
                 self.add_error("focus", self.wrong_focus_message(value))
             else:
                 data["focus"] = focus[len(prefix) :]
+        doctrine = data.get("doctrine") or ""
+        if doctrine:
+            game = self.games[slug]
+            if doctrine not in dict(game.doctrines):
+                self.add_error("doctrine", wrong_doctrine_message(game))
+            else:
+                data["doctrine"] = doctrine.partition("/")[2]
         return data
 
     def wrong_focus_message(self, faction: str) -> str:

@@ -61,6 +61,7 @@ def list_new(request: HttpRequest) -> HttpResponse:
                 points_limit=form.cleaned_data["points_limit"],
                 casual=form.cleaned_data["casual"],
                 focus=form.cleaned_data.get("focus") or None,
+                doctrine=form.cleaned_data.get("doctrine") or None,
             )
         except EditError as exc:
             form.add_error(None, str(exc))

@@ -207,3 +207,107 @@ def test_without_javascript_another_factions_focus_is_refused_naming_the_right_o
     # the menu now offers the chosen faction's focuses
     assert focus_menu(response) == ["", "mini-vale/millford/watch", "mini-vale/millford/levy"]
     assert not ArmyList.objects.exists()
+
+
+def field_of(response, name: str) -> str:
+    """The HTML of one field of the form (its label, input and messages)."""
+    html = response.content.decode()
+    start = html.index(f'id="id_{name}-field"')
+    return html[start : html.index('<div class="field"', start + 1)]
+
+
+def doctrine_menu(response) -> list[str]:
+    field = field_of(response, "doctrine")
+    return [e.attrs.get("value") or "" for e in elements(field).elements if e.tag == "option"]
+
+
+def size_suggestions(response) -> list[str]:
+    field = field_of(response, "points_limit")
+    return [e.attrs["value"] for e in elements(field).elements if e.tag == "option"]
+
+
+def test_the_doctrine_menu_offers_the_chosen_games_doctrines_but_not_the_universal_one(
+    client, mini_module, dark_module
+):
+    response = client.get(NEW, {"faction": "mini-dark/wardens"})
+
+    # Standing Orders is universal: every list has it, so it is not a choice
+    assert doctrine_menu(response) == ["", "mini-dark/iron_vigil"]
+    assert "Choose later" in field_of(response, "doctrine")
+
+
+def test_a_game_without_doctrines_shows_no_doctrine_menu(client, mini_module, dark_module):
+    field = field_of(client.get(NEW, {"faction": "mini-vale/millford"}), "doctrine")
+
+    assert " hidden>" in field.split("\n", 1)[0]  # the field's box is hidden
+    assert 'type="hidden"' in field and "<select" not in field
+
+
+def test_a_new_list_may_take_a_doctrine(client, dark_module):
+    client.post(NEW, {"faction": "mini-dark/wardens", "doctrine": "mini-dark/iron_vigil"})
+
+    assert ArmyList.objects.get().document["doctrine"] == "iron_vigil"
+
+
+@pytest.mark.parametrize(
+    "doctrine, says",
+    [
+        # the universal doctrine is always in force, not chosen
+        ("mini-dark/standing_orders", "It offers: Iron Vigil."),
+        # a doctrine the game lacks
+        ("mini-dark/blood_and_ash", "It offers: Iron Vigil."),
+        # another game's doctrine, sent without JavaScript after changing the game
+        ("ashen-stars/iron_vigil", "That doctrine is not one of Mini Dark's."),
+    ],
+    ids=["universal", "unknown", "another game's"],
+)
+def test_a_doctrine_the_game_does_not_offer_is_refused_naming_the_right_ones(
+    client, dark_module, doctrine, says
+):
+    response = client.post(NEW, {"faction": "mini-dark/wardens", "doctrine": doctrine})
+
+    assert response.status_code == 400
+    assert shows(response, says)
+    assert response.context["form"].has_error("doctrine")
+    assert doctrine_menu(response) == ["", "mini-dark/iron_vigil"]
+    assert not ArmyList.objects.exists()
+
+
+def test_a_doctrine_for_a_game_without_doctrines_is_refused(client, mini_module, dark_module):
+    response = client.post(
+        NEW, {"faction": "mini-vale/millford", "doctrine": "mini-dark/iron_vigil"}
+    )
+
+    assert response.status_code == 400
+    assert shows(response, "Mini Vale has no doctrines to choose: leave the doctrine empty.")
+    assert not ArmyList.objects.exists()
+
+
+def test_the_points_limit_suggests_the_chosen_games_common_sizes(client, mini_module, dark_module):
+    vale = client.get(NEW, {"faction": "mini-vale/millford"})
+    dark = client.get(NEW, {"faction": "mini-dark/wardens"})
+
+    # half, standard, one and a half and twice the game's standard size (150 and 1000)
+    assert size_suggestions(vale) == ["75", "150", "225", "300"]
+    assert size_suggestions(dark) == ["500", "1000", "1500", "2000"]
+    assert 'placeholder="1000 (standard)"' in field_of(dark, "points_limit")
+    assert 'list="id_points_limit-sizes"' in field_of(dark, "points_limit")
+
+
+def test_changing_the_game_swaps_the_doctrine_menu_and_sizes_and_keeps_a_typed_size(
+    client, mini_module, dark_module
+):
+    page = client.get(NEW).content.decode()
+    faction = next(e for e in elements(page).elements if e.attrs.get("id") == "id_faction")
+    assert faction.attrs["hx-select-oob"] == "#id_doctrine-field,#id_points_limit-field"
+    assert faction.attrs["hx-include"] == "#id_points_limit,#id_doctrine"
+
+    # what htmx asks for after the player typed 1250 and picked the Mini Dark faction
+    fragment = client.get(
+        NEW, {"faction": "mini-dark/wardens", "points_limit": "1250", "doctrine": ""},
+        headers={"HX-Request": "true"},
+    )  # fmt: skip
+
+    assert doctrine_menu(fragment) == ["", "mini-dark/iron_vigil"]
+    assert 'value="1250"' in field_of(fragment, "points_limit")
+    assert size_suggestions(fragment) == ["500", "1000", "1500", "2000"]
