@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 
 from factions.cards import Card, choice_label, price_text
 from factions.catalog import Catalog
@@ -135,6 +136,7 @@ def editor_context(
     base = reverse("armylists:unit_models", args=[army_list.public_id, "UNIT"]).removesuffix(
         "UNIT/models"
     )
+    custom_names = {u.id: u.name for u in document.units}
     units = {
         u.id: _unit_view(
             catalog,
@@ -143,6 +145,7 @@ def editor_context(
             u,
             f"{base}{u.id}/",
             full=focus_units is None or u.id in focus_units,
+            custom_name=custom_names.get(u.id, ""),
         )
         for u in roster.units
     }
@@ -183,22 +186,30 @@ def editor_context(
         "catalogue": catalogue_view(roster, adding_to=adding_to, query=query)
         if with_catalogue
         else None,
-        "legends": _legends(catalog, roster),
-        "force_types": _force_types(catalog, roster),
+        # drawn by full pages only, not by the fragments an edit answers with
+        "legends": SimpleLazyObject(lambda: _legends(catalog, roster)),
+        "force_types": SimpleLazyObject(lambda: _force_types(catalog, roster)),
         "focuses": list(catalog.focuses(roster.faction_key).items()),
         "doctrines": [(k, d) for k, d in catalog.spec.doctrines.items() if not d.universal],
     }
 
 
 def _unit_view(
-    catalog: Catalog, roster: Roster, report: Report, unit: RosterUnit, url: str, *, full: bool
+    catalog: Catalog,
+    roster: Roster,
+    report: Report,
+    unit: RosterUnit,
+    url: str,
+    *,
+    full: bool,
+    custom_name: str,
 ) -> UnitView:
     sheet = unit.datasheet
     view = UnitView(
         id=unit.id,
         url=url,
         name=unit.name,
-        custom_name=next((u.name for u in roster.document.units if u.id == unit.id), ""),
+        custom_name=custom_name,
         datasheet_name=sheet.name if sheet else unit.datasheet_key,
         points=unit.points,
         category=catalog.category_name(unit.category),
@@ -210,6 +221,8 @@ def _unit_view(
     problems = report.violations_for(unit.id)
     view.problems = [v.message for v in problems]
     view.has_errors = any(v.severity == "error" for v in problems)
+    if not full:
+        return view  # a unit an edit does not redraw: its name and problems are enough
     view.legends = [
         leg.legend.name for leg in roster.legends if leg.unit_id == unit.id and leg.legend
     ]
@@ -221,7 +234,7 @@ def _unit_view(
         for f in roster.forces
         if f.faction_key == unit.faction_key and f.id != unit.force_id
     ]
-    if sheet is None or not full:
+    if sheet is None:
         return view
     view.card = chosen_card(roster, unit)
     for model in sheet.models:

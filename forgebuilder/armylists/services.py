@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.db import transaction
+from django.db.models import Subquery
 from django.utils import timezone
 
 from factions.catalog import Catalog, catalog_for
@@ -29,6 +30,7 @@ class Evaluated:
     catalog: Catalog
     roster: object
     report: Report
+    undo_label: str | None = None  # what undo would take back, when this edit just stored it
 
 
 def army_list_evaluate(army_list: ArmyList) -> Evaluated:
@@ -79,6 +81,39 @@ def army_list_edit(
     is written.
     """
     locked = ArmyList.objects.select_for_update().select_related("module").get(pk=army_list.pk)
+    return _edit_locked(locked, expected_version=expected_version, change=change, label=label)
+
+
+@transaction.atomic
+def army_list_edit_owned(
+    *,
+    owner: Owner,
+    public_id: str,
+    expected_version: int | None,
+    change: Callable[[ListDocument, Catalog], ListDocument],
+    label: str | Callable[[ListDocument, Catalog], str],
+) -> Evaluated:
+    """`army_list_edit` of the owner's list found by its public id: one query finds and locks it.
+
+    Raises ArmyList.DoesNotExist when the owner has no such list (another person's list looks
+    the same as no list), and whatever `army_list_edit` raises.
+    """
+    locked = (
+        ArmyList.objects.select_for_update()
+        .select_related("module")
+        .filter(owner.filter(), public_id=public_id, deleted_at__isnull=True)
+        .get()
+    )
+    return _edit_locked(locked, expected_version=expected_version, change=change, label=label)
+
+
+def _edit_locked(
+    locked: ArmyList,
+    *,
+    expected_version: int | None,
+    change: Callable[[ListDocument, Catalog], ListDocument],
+    label: str | Callable[[ListDocument, Catalog], str],
+) -> Evaluated:
     if expected_version is not None and expected_version != locked.version:
         raise StaleEdit()
     catalog = catalog_for(locked.module)
@@ -94,13 +129,15 @@ def army_list_edit(
     locked.version += 1
     evaluated = _summarise(locked, after, catalog)
     locked.save()
-    return evaluated
+    return replace(evaluated, undo_label=label[:200])
 
 
 def _trim_revisions(army_list: ArmyList) -> None:
-    old = ListRevision.objects.filter(army_list=army_list).values_list("pk", flat=True)[UNDO_STEPS:]
-    if old:
-        ListRevision.objects.filter(pk__in=list(old)).delete()
+    """Keep the newest UNDO_STEPS revisions: one DELETE, however long the history is."""
+    kept = ListRevision.objects.filter(army_list=army_list)
+    ListRevision.objects.filter(army_list=army_list).exclude(
+        pk__in=Subquery(kept.values("pk")[:UNDO_STEPS])
+    ).delete()
 
 
 @transaction.atomic

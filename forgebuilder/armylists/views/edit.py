@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -21,6 +21,7 @@ from django.utils.html import escape
 from django.views.decorators.http import require_POST
 
 from factions.catalog import Catalog
+from forgebuilder.fragments import drawn_once
 from forgebuilder.numbers import parse_whole_number
 
 from .. import edits
@@ -29,7 +30,7 @@ from ..models import ArmyList
 from ..ownership import owner_of
 from ..presenters import editor_context
 from ..selectors import army_list_owned
-from ..services import StaleEdit, army_list_edit, army_list_undo
+from ..services import StaleEdit, army_list_edit_owned, army_list_undo
 from ..text import control_character_message
 from . import render_editor
 
@@ -75,20 +76,24 @@ def _run(
     legends: bool = False,
     new_force: bool = False,
 ) -> HttpResponse:
-    army_list = army_list_owned(owner=owner_of(request, create=False), public_id=public_id)
+    owner = owner_of(request, create=False)
     try:
         version = _int(request, "version")
         change = parse()
     except BadInput as exc:
-        return _refused(request, army_list, str(exc))
+        # a stranger learns nothing from a malformed edit: 404 before the reason
+        return _refused(request, army_list_owned(owner=owner, public_id=public_id), str(exc))
     try:
-        result = army_list_edit(
-            army_list=army_list, expected_version=version, change=change, label=label
+        # one query finds the owner's list and locks it (the list is read only when it is theirs)
+        result = army_list_edit_owned(
+            owner=owner, public_id=public_id, expected_version=version, change=change, label=label
         )
+    except ArmyList.DoesNotExist:
+        raise Http404("No such list.") from None
     except StaleEdit:
-        return _stale(request, army_list)
+        return _stale(request, army_list_owned(owner=owner, public_id=public_id))
     except edits.EditError as exc:
-        return _refused(request, army_list, str(exc))
+        return _refused(request, army_list_owned(owner=owner, public_id=public_id), str(exc))
     return _respond(
         request, result.army_list, result, unit_id=unit_id, catalogue=catalogue, added=added,
         legends=legends, new_force=new_force,
@@ -136,7 +141,9 @@ def _respond(
         if new_force and roster.forces
         else request.POST.get("adding_to") or request.POST.get("force") or None,
     )  # fmt: skip
-    context["undo_label"] = army_list.revisions.values_list("label", flat=True).first()
+    context["undo_label"] = (
+        result.undo_label or army_list.revisions.values_list("label", flat=True).first()
+    )
     parts = []
     oob = ["unit-marks"]
     if unit_id and unit_id in context["units"]:
@@ -164,7 +171,10 @@ def _respond(
         oob += ["catalogue", "list-head"]
     elif slots_changed and new_unit is None:
         oob.append("catalogue-list")
-    if context["ruleset"].uses_legends and (not unit_id or legends):
+    if context["ruleset"].uses_legends and new_unit is not None:
+        if context["legends"]["available"]:
+            oob.append("legend-units")  # the new unit may take a legend; nothing else changed
+    elif context["ruleset"].uses_legends and (not unit_id or legends):
         oob.append("legends")
     for name in ["totals", "violations", "undo", "version", *oob]:
         parts.append(_partial(name, {**context, "oob": True}, request))
@@ -178,7 +188,30 @@ def _respond(
 
 
 def _partial(name: str, context: dict, request: HttpRequest) -> str:
+    values = PLAIN_FRAGMENTS.get(name)
+    if values is not None:
+        key = ("editor", name, bool(context.get("oob")), repr(values(context)))
+        return drawn_once(key, lambda: _draw(name, context, request))
+    return _draw(name, context, request)
+
+
+def _draw(name: str, context: dict, request: HttpRequest) -> str:
     return render_to_string(f"armylists/editor.html#{name}", context, request=request)
+
+
+# Partials of editor.html whose HTML is a function of these values alone (no CSRF token, no list
+# version in them): an edit that leaves the values as they were reuses the HTML drawn before.
+# A change to one of these partials must keep its entry here in step.
+PLAIN_FRAGMENTS: dict[str, Callable[[dict], tuple]] = {
+    "violations": lambda c: (
+        c["violations"],
+        c["report"].notes,
+        c["ruleset"].name,
+        c["document"].casual,
+    ),
+    "unit-marks": lambda c: (c["error_units"],),
+    "force-headers": lambda c: tuple((f.id, f.slots) for f in c["forces"]),
+}
 
 
 def _stale(request: HttpRequest, army_list: ArmyList) -> HttpResponse:

@@ -293,7 +293,9 @@ def test_a_legal_edit_from_htmx_is_saved_and_answered_with_fragments(client, arm
         assert response["HX-Reswap"] == "none"
         force = stored(army_list).document["units"][-1]["force"]
         assert f'hx-swap-oob="beforeend:#force-{force}-units"' in response.text
-        assert "legends" in oob_ids(response)  # the legend form lists the units
+        # the legend form's unit menu now lists the new unit; the rest of the legends stays
+        assert "legend-unit" in oob_ids(response) and "legends" not in oob_ids(response)
+        assert 'value="u4"' in response.text.split('id="legend-unit"')[1].split("</select>")[0]
         assert 'id="unit-u4"' in response.text
     else:
         assert case.fragment not in oob_ids(response)

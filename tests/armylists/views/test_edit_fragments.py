@@ -1,0 +1,112 @@
+"""What keeps an edit fast on a long list, without changing what it shows.
+
+An edit's answer reuses the HTML of fragments whose values did not change (the problems panel,
+the marks of units with problems, each unit's profile): the reused HTML must be exactly what
+drawing them again gives, and a changed value must be drawn anew. The SQL queries of an edit do
+not grow with the list (bench/bench_edits.py times the same edits on a 60-unit list).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from forgebuilder import fragments
+from forgebuilder.armylists import edits
+
+from .helpers import HTMX, change, stored
+
+CROSSBOW = "spearman.replace_weapon.spear"  # one Spearman in five may swap his spear for it
+CSRF = re.compile(r'name="csrfmiddlewaretoken" value="[^"]+"')
+
+
+@pytest.fixture(autouse=True)
+def _nothing_drawn_before():
+    fragments.forget_all()
+    yield
+    fragments.forget_all()
+
+
+def post_option(client, army_list, *, unit="u2", count=1):
+    army_list = stored(army_list)
+    url = reverse("armylists:unit_option", args=[army_list.public_id, unit])
+    data = {"option": CROSSBOW, "choice": "crossbow", "count": count, "version": army_list.version}
+    response = client.post(url, data, headers=HTMX)
+    assert response.status_code == 200
+    return CSRF.sub("csrf", response.content.decode())
+
+
+def spearmen(count: int):
+    """`count` more units of Spearmen in the list's first force."""
+
+    def add(document, catalog):
+        for _ in range(count):
+            document, _ = edits.add_unit(document, catalog, datasheet="spearmen", force="f1")
+        return document
+
+    return add
+
+
+def test_an_edit_answers_the_same_html_whether_its_fragments_were_drawn_before_or_not(
+    client, army_list
+):
+    post_option(client, army_list, count=1)
+    post_option(client, army_list, count=0)  # back as it was: every fragment is drawn already
+    fragments.forget_all()
+    drawn_fresh = post_option(client, army_list, count=1)
+    post_option(client, army_list, count=0)
+
+    reused = post_option(client, army_list, count=1)
+
+    version = re.compile(r'name="version" value="\d+"|id="list-version" value="\d+"')
+    assert version.sub("v", reused) == version.sub("v", drawn_fresh)
+
+
+def test_a_unit_profile_shows_the_new_weapon_after_the_edit_not_a_drawing_from_before(
+    client, army_list
+):
+    change(army_list, spearmen(1))  # u4: Spearmen too, with the same profile as u2
+    before = post_option(client, army_list, unit="u2", count=0)
+    assert "Crossbow" not in before.split('id="unit-u2-edit"')[0]
+
+    after = post_option(client, army_list, unit="u2", count=1)
+
+    profile = after.split('class="unit-profile')[1].split('id="unit-u2-edit"')[0]
+    assert "Crossbow" in profile  # the replaced weapon shows the new one
+
+
+def test_units_with_the_same_profile_share_one_drawing_but_keep_their_own_names(client, army_list):
+    change(army_list, spearmen(1))
+    page = client.get(reverse("armylists:editor", args=[army_list.public_id])).content.decode()
+
+    u2 = page.split('id="unit-u2"')[1].split("</article>")[0]
+    u4 = page.split('id="unit-u4"')[1].split("</article>")[0]
+    profile = re.compile(r'<div class="unit-profile datasheet">(.*?)</div>\s*</div>', re.S)
+    assert profile.search(u2).group(1) == profile.search(u4).group(1)
+    assert 'id="unit-u2-name"' in u2 and 'id="unit-u4-name"' in u4
+
+
+@pytest.mark.parametrize("kind", ["option", "models", "add"])
+def test_the_queries_of_an_edit_do_not_grow_with_the_list(
+    client, army_list, kind, django_assert_num_queries
+):
+    def post_counting_queries() -> None:
+        current = stored(army_list)
+        base = f"/lists/{current.public_id}/"
+        url, data = {
+            "option": (f"{base}units/u2/option", {"option": CROSSBOW, "choice": "crossbow"}),
+            "models": (f"{base}units/u2/models", {"model": "spearman", "count": 6}),
+            "add": (f"{base}units/add", {"datasheet": "spearmen", "force": "f1"}),
+        }[kind]
+        # the session, the owner's list found and locked, the revision kept for undo, trimming
+        # the undo history, the list's update, and the savepoint around the edit (open, release)
+        with django_assert_num_queries(7):
+            response = client.post(url, {**data, "version": current.version}, headers=HTMX)
+        assert response.status_code == 200
+        client.post(f"{base}undo", {"version": current.version + 1}, headers=HTMX)
+
+    post_counting_queries()  # 4 units
+    change(army_list, spearmen(20))
+    post_counting_queries()  # 24 units
