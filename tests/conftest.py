@@ -13,6 +13,33 @@ SHARED = Path(os.environ.get("FORGEBUILDER_SHARED_DIR", REPO.parent / "shared"))
 BATTLEFORGE_DATA = SHARED / "data" / "battleforge"
 
 
+def pdf_problem() -> str:
+    """Why this machine cannot draw PDFs and how to fix that, or '' when it can."""
+    from forgebuilder.armylists.exports.availability import pdf_support
+
+    return pdf_support().message
+
+
+def pytest_collection_modifyitems(config, items):
+    # Tests that draw PDFs need Pango: without it they are skipped saying how to install it,
+    # except in CI, which must run them (they fail there: pytest_runtest_setup below).
+    from tests.browser.chromium import in_ci
+
+    drawing = [item for item in items if item.get_closest_marker("pdf")]
+    if not drawing or in_ci() or not pdf_problem():
+        return
+    skip = pytest.mark.skip(reason=f"PDF test skipped: {pdf_problem()}")
+    for item in drawing:
+        item.add_marker(skip)
+
+
+def pytest_runtest_setup(item):
+    from tests.browser.chromium import in_ci
+
+    if item.get_closest_marker("pdf") and in_ci() and pdf_problem():
+        pytest.fail(f"CI=true needs the PDF tests to run: {pdf_problem()}", pytrace=False)
+
+
 @pytest.fixture(autouse=True)
 def _fresh_catalogs():
     """Catalogues are cached per module id and revision; test databases reuse ids."""
@@ -50,7 +77,15 @@ def mini_catalog(mini_module):
 
 
 def pytest_terminal_summary(terminalreporter):
-    """Say plainly, at the end of the run, when the browser tests were skipped and why."""
+    """Say plainly, at the end of the run, when browser or PDF tests were skipped and why."""
+    pdf_skips = [
+        report
+        for report in terminalreporter.stats.get("skipped", [])
+        if "PDF test skipped" in str(report.longrepr)
+    ]
+    if pdf_skips:
+        terminalreporter.write_sep("=", "PDF tests skipped", yellow=True)
+        terminalreporter.write_line(f"{len(pdf_skips)} PDF tests were skipped. {pdf_problem()}")
     skipped = [
         report
         for report in terminalreporter.stats.get("skipped", [])

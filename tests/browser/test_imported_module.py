@@ -23,6 +23,7 @@ def mystic_realms(transactional_db):
     clear_catalog_cache()
 
 
+@pytest.mark.pdf  # it prints the list
 @pytest.mark.django_db(transaction=True)
 def test_a_legal_vampire_lords_list_from_the_imported_module(
     live_server, page, mystic_realms, render_worker

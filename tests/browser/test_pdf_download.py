@@ -7,6 +7,8 @@ from playwright.sync_api import expect
 
 from .test_builder import add_unit, expect_points, start_list
 
+pytestmark = pytest.mark.pdf  # every test here draws a PDF (needs Pango)
+
 
 @pytest.mark.django_db(transaction=True)
 def test_the_roster_is_prepared_in_the_background_then_downloads(

@@ -132,6 +132,7 @@ def test_pdf_renders_are_limited_per_client(client, settings, make_list, owner):
     assert client.get(url).status_code == 429
 
 
+@pytest.mark.pdf
 def test_polls_of_the_waiting_page_do_not_use_up_the_render_limit(
     client, settings, make_list, owner
 ):

@@ -10,6 +10,8 @@ from django.urls import reverse
 
 from .pdfread import page_texts
 
+pytestmark = pytest.mark.pdf  # every test here draws a PDF (needs Pango)
+
 
 @pytest.fixture
 def roster_url(ember_list):

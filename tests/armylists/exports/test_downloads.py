@@ -22,6 +22,7 @@ def owner_url(name, army_list, **query):
     return url + ("?" + "&".join(f"{k}={v}" for k, v in query.items()) if query else "")
 
 
+@pytest.mark.pdf
 @pytest.mark.parametrize(
     ("route", "content_type", "filename"),
     [
@@ -61,6 +62,7 @@ def test_downloads_are_read_only(client, ember_list, route):
     assert client.post(owner_url(route, ember_list)).status_code == 405
 
 
+@pytest.mark.pdf
 @pytest.mark.parametrize(
     ("route", "query", "message"),
     [
@@ -75,12 +77,14 @@ def test_unknown_paper_or_token_size_is_a_bad_request(client, ember_list, route,
     assert message in response.content.decode()
 
 
+@pytest.mark.pdf
 @pytest.mark.parametrize(("paper", "size"), [("a4", (210.0, 297.0)), ("letter", (215.9, 279.4))])
 def test_paper_is_chosen_in_the_query(fetch_pdf, ember_list, paper, size):
     response = fetch_pdf(owner_url("armylists:roster_pdf", ember_list, paper=paper))
     assert set(page_sizes_mm(response.content)) == {size}
 
 
+@pytest.mark.pdf
 def test_a_live_share_link_is_printed_on_the_owners_roster(fetch_pdf, ember_list, live_link):
     response = fetch_pdf(owner_url("armylists:roster_pdf", ember_list))
     url = f"http://testserver/s/{live_link.token}/"
@@ -89,6 +93,7 @@ def test_a_live_share_link_is_printed_on_the_owners_roster(fetch_pdf, ember_list
     assert url in page_texts(response.content)[0]
 
 
+@pytest.mark.pdf
 @pytest.mark.parametrize("route", SHARE_ROUTES)
 def test_anyone_with_the_share_link_may_download(fetch_pdf, stranger, live_link, route):
     response = fetch_pdf(reverse(route, args=[live_link.token]), by=stranger)
@@ -96,6 +101,7 @@ def test_anyone_with_the_share_link_may_download(fetch_pdf, stranger, live_link,
     assert "emberstone-oath-350pts" in response["Content-Disposition"]
 
 
+@pytest.mark.pdf
 def test_a_snapshot_link_prints_its_own_url(fetch_pdf, stranger, ember_list):
     from forgebuilder.armylists.models import ShareLink
     from forgebuilder.armylists.sharing import share_link_create
@@ -117,6 +123,7 @@ def test_a_revoked_link_downloads_nothing(stranger, ember_list, live_link, route
 # --- the render cache --------------------------------------------------------------------------
 
 
+@pytest.mark.pdf
 def test_the_same_list_is_drawn_once(client, fetch_pdf, ember_list, render_calls):
     url = owner_url("armylists:roster_pdf", ember_list)
     first = fetch_pdf(url)
@@ -126,6 +133,7 @@ def test_the_same_list_is_drawn_once(client, fetch_pdf, ember_list, render_calls
     assert first.content == second.content
 
 
+@pytest.mark.pdf
 def test_an_edit_draws_the_list_anew(fetch_pdf, ember_list, ember_catalog, render_calls):
     from forgebuilder.armylists import edits
     from forgebuilder.armylists.services import army_list_edit
@@ -143,6 +151,7 @@ def test_an_edit_draws_the_list_anew(fetch_pdf, ember_list, ember_catalog, rende
     assert "Old Ash-Eye" in page_texts(response.content)[0]
 
 
+@pytest.mark.pdf
 def test_an_undone_edit_finds_its_drawing_again(fetch_pdf, ember_list, render_calls):
     from forgebuilder.armylists import edits
     from forgebuilder.armylists.services import army_list_edit, army_list_undo
@@ -161,6 +170,7 @@ def test_an_undone_edit_finds_its_drawing_again(fetch_pdf, ember_list, render_ca
     assert len(render_calls) == 2  # keyed by content, not by version
 
 
+@pytest.mark.pdf
 @pytest.mark.parametrize(
     "other",
     [
@@ -175,6 +185,7 @@ def test_other_options_are_other_drawings(fetch_pdf, ember_list, render_calls, o
     assert len(render_calls) == 2
 
 
+@pytest.mark.pdf
 def test_a_new_share_link_draws_the_footer_anew(fetch_pdf, ember_list, render_calls):
     from forgebuilder.armylists.models import ShareLink
     from forgebuilder.armylists.sharing import share_link_create
@@ -186,6 +197,7 @@ def test_a_new_share_link_draws_the_footer_anew(fetch_pdf, ember_list, render_ca
     assert len(render_calls) == 2
 
 
+@pytest.mark.pdf
 def test_the_roster_and_the_token_sheet_are_cached_apart(fetch_pdf, ember_list, render_calls):
     fetch_pdf(owner_url("armylists:roster_pdf", ember_list))
     fetch_pdf(owner_url("armylists:tokens_pdf", ember_list))

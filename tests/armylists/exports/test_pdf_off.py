@@ -57,6 +57,7 @@ def test_the_download_box_says_pdf_export_is_off(pango_missing, client, ember_li
     assert "To turn it on: sudo apt-get install pango-things" in html
 
 
+@pytest.mark.pdf
 def test_the_download_box_has_no_such_note_when_pdfs_can_be_drawn(client, ember_list):
     availability.pdf_support.cache_clear()
     html = client.get(reverse("armylists:editor", args=[ember_list.public_id])).content.decode()

@@ -13,6 +13,8 @@ from forgebuilder.armylists.exports.roster import rule_glossary
 
 from .pdfread import link_uris, page_sizes_mm, page_texts, qr_modules, reader
 
+pytestmark = pytest.mark.pdf  # every test here draws a PDF (needs Pango)
+
 A4, LETTER = PAPERS["a4"], PAPERS["letter"]
 SHARE_URL = "https://forgebuilder.example/s/AbCdEfGhIjKl/"
 

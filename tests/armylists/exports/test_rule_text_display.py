@@ -62,6 +62,7 @@ def test_the_share_page_renders_markup_and_shows_gaps_kindly(client, ember_list,
     assert "(not found)" not in html
 
 
+@pytest.mark.pdf
 def test_the_pdf_glossary_prints_rule_text_without_markup_characters(ember_source, marked_rules):
     pdf = roster_pdf(ember_source, paper=PAPERS["a4"])
     glossary = page_texts(pdf)[-1]

@@ -45,6 +45,7 @@ def source_of(army_list) -> ExportSource:
     return source_from_evaluated(army_list_evaluate(army_list))
 
 
+@pytest.mark.pdf
 def test_a_grimdark_roster_prints_the_stratagems_of_both_doctrines_with_their_text(dark_list):
     text = pdf_text(source_of(dark_list))
 
@@ -65,6 +66,7 @@ def test_the_share_page_shows_the_stratagems_with_cost_and_text(dark_list, clien
     assert "A unit on an objective gets +1 Defense." in page
 
 
+@pytest.mark.pdf
 def test_a_battle_forge_roster_prints_its_strategies_with_cost_and_text(ember_source):
     strategies = dict(ember_source.report.references)["Strategies"]
     text = pdf_text(ember_source)
@@ -75,6 +77,7 @@ def test_a_battle_forge_roster_prints_its_strategies_with_cost_and_text(ember_so
         assert " ".join(strategy.text.split()[:6]) in text
 
 
+@pytest.mark.pdf
 def test_a_battle_forge_roster_prints_each_forces_focus_and_shock_limits(ember_source):
     text = pdf_text(ember_source)
 
@@ -108,6 +111,7 @@ def test_a_battle_rules_card_gives_the_squads_hit_points():
     assert evaluate(roster).unit_facts["u1"] == ("6 hit points in all",)
 
 
+@pytest.mark.pdf
 def test_a_wargame_roster_prints_the_cohesion_distances_of_the_modules_parameters():
     catalog = game(
         "wargame",

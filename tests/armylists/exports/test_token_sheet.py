@@ -10,6 +10,8 @@ from forgebuilder.armylists.exports import PAPERS, token_plan, token_sheet_pdf
 
 from .pdfread import circles, page_sizes_mm, page_texts
 
+pytestmark = pytest.mark.pdf  # every test here draws a PDF (needs Pango)
+
 A4 = PAPERS["a4"]
 
 

@@ -117,6 +117,7 @@ def test_whole_numbers_are_ascii_digits_only(raw, expected):
     assert parse_whole_number(raw) == expected
 
 
+@pytest.mark.pdf
 def test_a_shared_token_sheet_with_a_superscript_size_is_a_400(client, army_list):
     link = ShareLink.objects.create(army_list=army_list, kind=ShareLink.LIVE)
 
