@@ -52,19 +52,23 @@ def wrong_doctrine_message(game: GameChoices) -> str:
 
 
 class SizesInput(forms.NumberInput):
-    """A number field with the game's common sizes as suggestions (a <datalist>, no script)."""
+    """A number field with the game's common sizes as suggestions (a <datalist>, no script) and
+    its standard size said beside it; both are swapped when the game changes, the field is not."""
 
     sizes: tuple[int, ...] = ()
+    standard: int | None = None
 
     def render(self, name, value, attrs=None, renderer=None):
         attrs = {**(attrs or {})}
-        if self.sizes:
-            attrs["list"] = f"{attrs.get('id', name)}-sizes"
+        field_id = attrs.get("id", name)
+        attrs["list"] = f"{field_id}-sizes"
         html = super().render(name, value, attrs, renderer)
-        if not self.sizes:
-            return html
         options = format_html_join("", '<option value="{}"></option>', ((s,) for s in self.sizes))
-        return format_html('{}<datalist id="{}">{}</datalist>', html, attrs["list"], options)
+        standard = f"Standard size: {self.standard} pts" if self.standard else ""
+        return format_html(
+            '{}<datalist id="{}">{}</datalist><small class="muted" id="{}-standard">{}</small>',
+            html, attrs["list"], options, field_id, standard,
+        )  # fmt: skip
 
 
 class NewListForm(forms.Form):
@@ -121,9 +125,12 @@ class NewListForm(forms.Form):
                 "hx-target": "#id_focus-field",
                 "hx-select": "#id_focus-field",
                 "hx-swap": "outerHTML",
-                # the doctrine menu and the size suggestions follow the game; a typed size stays
-                "hx-select-oob": "#id_doctrine-field,#id_points_limit-field",
-                "hx-include": "#id_points_limit,#id_doctrine",
+                # the doctrine menu and the size suggestions follow the game; the size field
+                # itself is left alone, so what the player types there is never replaced
+                "hx-select-oob": (
+                    "#id_doctrine-field,#id_points_limit-sizes,#id_points_limit-standard"
+                ),
+                "hx-include": "#id_doctrine",
             }
         )
 
@@ -136,9 +143,7 @@ class NewListForm(forms.Form):
             doctrine.widget.choices = [("", "Choose later"), *game.doctrines]
         if game is not None:
             self.fields["points_limit"].widget.sizes = game.sizes
-            self.fields["points_limit"].widget.attrs["placeholder"] = (
-                f"{game.standard_size} (standard)"
-            )
+            self.fields["points_limit"].widget.standard = game.standard_size
 
     def chosen_faction(self) -> str:
         value = self.data.get("faction") if self.is_bound else self.initial.get("faction")

@@ -290,24 +290,26 @@ def test_the_points_limit_suggests_the_chosen_games_common_sizes(client, mini_mo
     # half, standard, one and a half and twice the game's standard size (150 and 1000)
     assert size_suggestions(vale) == ["75", "150", "225", "300"]
     assert size_suggestions(dark) == ["500", "1000", "1500", "2000"]
-    assert 'placeholder="1000 (standard)"' in field_of(dark, "points_limit")
+    assert "Standard size: 1000 pts" in field_of(dark, "points_limit")
     assert 'list="id_points_limit-sizes"' in field_of(dark, "points_limit")
 
 
-def test_changing_the_game_swaps_the_doctrine_menu_and_sizes_and_keeps_a_typed_size(
+def test_changing_the_game_swaps_the_doctrine_menu_and_sizes_but_not_the_size_field(
     client, mini_module, dark_module
 ):
     page = client.get(NEW).content.decode()
     faction = next(e for e in elements(page).elements if e.attrs.get("id") == "id_faction")
-    assert faction.attrs["hx-select-oob"] == "#id_doctrine-field,#id_points_limit-field"
-    assert faction.attrs["hx-include"] == "#id_points_limit,#id_doctrine"
+    # the size field is not among the swapped parts: a size typed meanwhile stays
+    assert faction.attrs["hx-select-oob"] == (
+        "#id_doctrine-field,#id_points_limit-sizes,#id_points_limit-standard"
+    )
+    assert faction.attrs["hx-include"] == "#id_doctrine"
 
-    # what htmx asks for after the player typed 1250 and picked the Mini Dark faction
+    # what htmx asks for after the player picked the Mini Dark faction
     fragment = client.get(
-        NEW, {"faction": "mini-dark/wardens", "points_limit": "1250", "doctrine": ""},
-        headers={"HX-Request": "true"},
-    )  # fmt: skip
+        NEW, {"faction": "mini-dark/wardens", "doctrine": ""}, headers={"HX-Request": "true"}
+    )
 
     assert doctrine_menu(fragment) == ["", "mini-dark/iron_vigil"]
-    assert 'value="1250"' in field_of(fragment, "points_limit")
     assert size_suggestions(fragment) == ["500", "1000", "1500", "2000"]
+    assert 'id="id_points_limit-standard">Standard size: 1000 pts<' in fragment.text
