@@ -42,7 +42,6 @@ def test_upgrades_a_hero_level_up_and_the_editor_card_on_a_phone(
         marshal.get_by_label("Upgrade for Lantern-Marshal").select_option(
             label="Searing lance (+15 pts)"
         )
-        page.screenshot(path="/tmp/campaign-upgrades-375.png", full_page=True)
         marshal.get_by_role("button", name="Buy for Lantern-Marshal").click()
         expect(page.locator(".messages")).to_contain_text("Bought for 15 pts.")
         expect(page.locator(".bank")).to_contain_text("85 pts")
@@ -55,7 +54,6 @@ def test_upgrades_a_hero_level_up_and_the_editor_card_on_a_phone(
         expect(page.locator(".messages")).to_contain_text("Fighter or Shooter")
         choice = page.locator("#unit-u1 .level-choice")
         choice.get_by_label("Shooter").check()
-        page.screenshot(path="/tmp/campaign-choice-375.png", full_page=True)
         choice.get_by_role("button", name="Level up with this choice").click()
         expect(page.locator(".messages")).to_contain_text("chose the Shooter skill set")
         expect(page.locator("#unit-u1")).to_contain_text("Skill set: Shooter")
@@ -70,14 +68,12 @@ def test_upgrades_a_hero_level_up_and_the_editor_card_on_a_phone(
         expect(unit).to_contain_text("Level 1 · 5 XP")
         expect(unit).to_contain_text("Skill set")
         expect(page.locator("#unit-u2")).to_contain_text("Disbanded")
-        page.screenshot(path="/tmp/campaign-editor-375.png", full_page=True)
         assert page.evaluate("document.documentElement.scrollWidth") <= 375
 
         link = share_link_create(army_list=army, kind="live")
         page.goto(f"{live_server.url}/s/{link.token}/", timeout=60_000)
         expect(page.locator("main")).to_contain_text("Skill set")
         expect(page.locator("main")).to_contain_text("Disbanded: out of the army")
-        page.screenshot(path="/tmp/campaign-shared-375.png", full_page=True)
     finally:
         context.close()
     # 80 + 15 (lance) + 25 (level); the disbanded squad counts for nothing

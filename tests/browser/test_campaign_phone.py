@@ -63,7 +63,6 @@ def test_a_battle_report_and_the_post_mission_steps_on_a_phone(
         form.locator(f"input[name='p{a.pk}-u2-heroes']").fill("1")
         form.locator(f"input[name='p{b.pk}-u2-casualty']").check()
         form.get_by_label("Casualty dice you rolled").fill("4")
-        page.screenshot(path="/tmp/campaign-report-375.png", full_page=True)
         form.get_by_role("button", name="Record the mission").click()
 
         expect(page.locator(".messages")).to_contain_text("Mission 1 recorded")
@@ -89,7 +88,6 @@ def test_a_battle_report_and_the_post_mission_steps_on_a_phone(
         page.locator("#recruit").get_by_role("button", name="Recruit from the bank").click()
         expect(page.locator(".messages")).to_contain_text("Recruited")
         expect(page.locator("main")).to_contain_text("bank 135 pts")  # 225 - 90
-        page.screenshot(path="/tmp/campaign-army-375.png", full_page=True)
     finally:
         context.close()
     assert ArmyList.objects.get(pk=a.army_id).points == 80 + 100 + 25 + 90

@@ -21,7 +21,6 @@ def test_the_table_view_fits_a_phone_with_every_units_stats_weapons_and_rules_vi
     page.wait_for_url(re.compile(r"/lists/[\w-]+/table/$"))
     page.set_viewport_size({"width": 375, "height": 800})
     page.reload()
-    page.screenshot(path="/tmp/offline-table-375.png", full_page=True)
 
     expect(page.locator("h1")).to_have_text("Table Talk")
     expect(page.locator(".totals-card")).to_be_visible()

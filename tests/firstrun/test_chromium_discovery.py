@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -88,8 +89,12 @@ def test_the_command_line_finder_prints_the_path_or_how_to_install_one(tmp_path)
     mine = executable(tmp_path / "chromium")
     finder = [sys.executable, str(REPO / "tests" / "browser" / "chromium.py")]
 
-    found = subprocess.run(finder, env={ENV_VAR: str(mine)}, capture_output=True, text=True)
-    missing = subprocess.run(finder, env={ENV_VAR: "/nope"}, capture_output=True, text=True)
+    found = subprocess.run(
+        finder, env={**os.environ, ENV_VAR: str(mine)}, capture_output=True, text=True
+    )
+    missing = subprocess.run(
+        finder, env={**os.environ, ENV_VAR: "/nope"}, capture_output=True, text=True
+    )
 
     assert (found.returncode, found.stdout.strip()) == (0, str(mine))
     assert missing.returncode == 1

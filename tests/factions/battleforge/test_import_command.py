@@ -23,8 +23,8 @@ def run(*args: object, verbosity: int = 1) -> tuple[str, str]:
 @pytest.fixture
 def realm_copy(realm_dir: Path, tmp_path: Path) -> Path:
     """A writable copy of the fixture module and its root (``<tmp>/realm``, ``<tmp>/root``)."""
-    shutil.copytree(realm_dir, tmp_path / "realm")
-    shutil.copytree(realm_dir.parent / "root", tmp_path / "root")
+    shutil.copytree(realm_dir, tmp_path / "realm", copy_function=shutil.copyfile)
+    shutil.copytree(realm_dir.parent / "root", tmp_path / "root", copy_function=shutil.copyfile)
     return tmp_path / "realm"
 
 

@@ -97,8 +97,10 @@ def test_a_newer_version_updates_in_place_and_reports_the_change_and_the_removal
     fr_result: ImportResult, bf_data: Path, tmp_path: Path
 ) -> None:
     game_module_load(spec=fr_result.spec)
-    shutil.copytree(bf_data / "root", tmp_path / "root")
-    shutil.copytree(bf_data / "fantasy-realms", tmp_path / "fantasy-realms")
+    shutil.copytree(bf_data / "root", tmp_path / "root", copy_function=shutil.copyfile)
+    shutil.copytree(
+        bf_data / "fantasy-realms", tmp_path / "fantasy-realms", copy_function=shutil.copyfile
+    )
     path = tmp_path / "fantasy-realms" / "vampire_lords.json"
     data = json.loads(path.read_text(encoding="utf-8"))
     data["units"]["feral_ghouls"]["models"][0]["courage"] = 7  # B + 2: 38 x 3 = 114 -> 115
