@@ -144,3 +144,20 @@ def render_worker(transactional_db):
     worker.running = False
     if thread.is_alive():
         thread.join(timeout=30)
+
+
+@pytest.fixture
+def mystic_realms(transactional_db):
+    """Battle Forge's published Mystic Realms module, imported (skipped where the data is absent)."""
+    from django.core.management import call_command
+
+    from factions.catalog import clear_catalog_cache
+    from tests.conftest import BATTLEFORGE_DATA
+
+    realm = BATTLEFORGE_DATA / "fantasy-realms"
+    if not (realm / "index.json").exists():
+        pytest.skip(
+            "Battle Forge's published data (../shared/data/battleforge) is not on this machine"
+        )
+    call_command("import_battleforge", str(realm), verbosity=0)
+    clear_catalog_cache()

@@ -6,25 +6,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
-from factions.catalog import clear_catalog_cache
 from tests.armylists.importers.conftest import MIT_LISTS, app_list, app_points, bf_game
-from tests.conftest import BATTLEFORGE_DATA
 
 from .test_builder import expect_points, stored
-
-pytestmark = pytest.mark.skipif(
-    not (BATTLEFORGE_DATA / "fantasy-realms" / "index.json").exists(),
-    reason="Battle Forge's published data (../shared/data/battleforge) is not on this machine",
-)
-
-
-@pytest.fixture
-def mystic_realms(transactional_db):
-    call_command("import_battleforge", str(BATTLEFORGE_DATA / "fantasy-realms"), verbosity=0)
-    clear_catalog_cache()
 
 
 @pytest.mark.django_db(transaction=True)

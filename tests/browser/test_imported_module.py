@@ -3,24 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
-from factions.catalog import clear_catalog_cache
-from tests.conftest import BATTLEFORGE_DATA
-
 from .test_builder import add_unit, expect_points, start_list, stored, unit
-
-pytestmark = pytest.mark.skipif(
-    not (BATTLEFORGE_DATA / "fantasy-realms" / "index.json").exists(),
-    reason="Battle Forge's published data (../shared/data/battleforge) is not on this machine",
-)
-
-
-@pytest.fixture
-def mystic_realms(transactional_db):
-    call_command("import_battleforge", str(BATTLEFORGE_DATA / "fantasy-realms"), verbosity=0)
-    clear_catalog_cache()
 
 
 @pytest.mark.pdf  # it prints the list
@@ -28,7 +13,6 @@ def mystic_realms(transactional_db):
 def test_a_legal_vampire_lords_list_from_the_imported_module(
     live_server, page, mystic_realms, render_worker
 ):
-    render_worker.start()
     start_list(page, live_server.url, "fantasy-realms/vampire_lords", "Night Court")
     # Battle modules play at 1000 points: 1 + 1 per full 500 = 3 strategy points, 2 legends.
     expect_points(page, 0, 1000)
@@ -66,6 +50,8 @@ def test_a_legal_vampire_lords_list_from_the_imported_module(
     # (slow on a busy machine: give it time).
     with page.expect_download(timeout=60_000) as download_info:
         page.get_by_role("button", name="Download roster").click()
+        expect(page.locator("#pdf-status")).to_contain_text("Preparing your PDF…")
+        render_worker.run_queued()
     download = download_info.value
     assert download.suggested_filename == "night-court-1000pts.pdf"
     with open(download.path(), "rb") as pdf:
