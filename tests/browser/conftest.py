@@ -100,18 +100,10 @@ def render_worker(transactional_db):
     import time
 
     from django.db import OperationalError
-    from django_tasks_db.management.commands.db_worker import Worker
 
-    worker = Worker(
-        queue_names=["default"],
-        interval=0.2,
-        batch=False,
-        backend_name="default",
-        startup_delay=False,
-        max_tasks=None,
-        worker_id="browser-tests",
-        excluded_queue_names=[],
-    )
+    from tests.pdf_worker import pdf_worker
+
+    worker = pdf_worker("browser-tests", interval=0.2, batch=False)
 
     def run_until_stopped() -> None:
         # The live server and this thread share one in-memory SQLite database, which locks
@@ -126,16 +118,7 @@ def render_worker(transactional_db):
                 time.sleep(0.05)
 
     def run_queued() -> None:
-        Worker(
-            queue_names=["default"],
-            interval=0,
-            batch=True,  # return once no task is left
-            backend_name="default",
-            startup_delay=False,
-            max_tasks=None,
-            worker_id="browser-tests-queued",
-            excluded_queue_names=[],
-        ).run()
+        pdf_worker("browser-tests-queued").run()  # returns once no task is left
 
     thread = threading.Thread(target=run_until_stopped, daemon=True)
     worker.start = thread.start

@@ -208,17 +208,15 @@ def run_renders(db, monkeypatch):
     The command's own worker loop, without the command's signal handlers and log handlers,
     which would outlive the test in this (pytest-xdist worker) process."""
     from django_tasks_db.management.commands import db_worker
-    from django_tasks_db.management.commands.db_worker import Worker
+
+    from tests.pdf_worker import pdf_worker
 
     # The worker closes connections it thinks stale; inside the test's transaction that would
     # close the test's own connection (PostgreSQL), so keep it for the test's duration.
     monkeypatch.setattr(db_worker, "close_old_connections", lambda: None)
 
     def run() -> None:
-        Worker(
-            queue_names=["default"], interval=0, batch=True, backend_name="default",
-            startup_delay=False, max_tasks=None, worker_id="test-worker", excluded_queue_names=[],
-        ).run()  # fmt: skip
+        pdf_worker("test-worker").run()
 
     return run
 

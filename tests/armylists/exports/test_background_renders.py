@@ -156,9 +156,8 @@ def test_the_share_page_and_the_editor_answer_while_a_render_runs(
     client, ember_list, live_link, monkeypatch
 ):
     """A render held half-way in the worker (another thread) slows no page."""
-    from django_tasks_db.management.commands.db_worker import Worker
-
     from forgebuilder.armylists.exports import render
+    from tests.pdf_worker import pdf_worker
 
     started, release = threading.Event(), threading.Event()
     real = render.write_pdf
@@ -171,16 +170,7 @@ def test_the_share_page_and_the_editor_answer_while_a_render_runs(
     monkeypatch.setattr(render, "write_pdf", slow)
     url = reverse("armylists:shared_roster_pdf", args=[live_link.token])
     assert client.get(url).status_code == 202
-    worker = Worker(
-        queue_names=["default"],
-        interval=0.1,
-        batch=True,
-        backend_name="default",
-        startup_delay=False,
-        max_tasks=None,
-        worker_id="test-worker",
-        excluded_queue_names=[],
-    )
+    worker = pdf_worker("test-worker", interval=0.1)
     thread = threading.Thread(target=worker.run, daemon=True)
     thread.start()
     try:
