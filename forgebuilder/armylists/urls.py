@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.urls import path
 
 from . import api, views
-from .views import battleforge, edit, exports, imports, notes, share, table
+from .views import battleforge, edit, exports, imports, match, notes, share, table
 
 app_name = "armylists"
 
@@ -16,6 +16,7 @@ urlpatterns = [
     path("lists/import/", imports.list_import, name="import"),
     path("lists/<str:public_id>/", views.editor, name="editor"),
     path("lists/<str:public_id>/table/", table.table, name="table"),
+    path("lists/<str:public_id>/match/", match.match, name="match"),
     path("lists/<str:public_id>/settings", edit.settings, name="settings"),
     path("lists/<str:public_id>/undo", edit.undo, name="undo"),
     path("lists/<str:public_id>/notes", notes.list_notes, name="list_notes"),

@@ -19,7 +19,7 @@ from . import download_name
 
 
 def _app_list(request: HttpRequest, public_id: str):
-    army_list = army_list_owned(owner=owner_of(request), public_id=public_id)
+    army_list = army_list_owned(owner=owner_of(request, create=False), public_id=public_id)
     catalog = catalog_for(army_list.module)
     if catalog.spec.source.format != "battleforge":
         raise Http404(

@@ -35,7 +35,8 @@ def _context(data, *, back_url: str, back_label: str, roster_url: str) -> dict:
 
 @require_GET
 def table(request: HttpRequest, public_id: str) -> HttpResponse:
-    army_list = army_list_owned(owner=owner_of(request), public_id=public_id)  # 404 if not yours
+    # 404 if not yours; a visitor without a session gets none from reading
+    army_list = army_list_owned(owner=owner_of(request, create=False), public_id=public_id)
     context = _context(
         army_list_evaluate(army_list),
         back_url=reverse("armylists:editor", args=[army_list.public_id]),

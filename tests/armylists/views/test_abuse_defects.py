@@ -193,7 +193,17 @@ def test_notes_keep_line_breaks_and_tabs(client, db, mini_module, mini_list):
     assert ArmyList.objects.get().document["notes"] == "Line one\n\tLine two\r\n"
 
 
-@pytest.mark.parametrize("path", ["/lists/", "/lists/nothing-here/", "/lists/nothing/export.json"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/lists/",
+        "/lists/nothing-here/",
+        "/lists/nothing/export.json",
+        "/lists/nothing/table/",
+        "/lists/nothing/match/",
+        "/lists/nothing/battleforge.json",
+    ],
+)
 def test_reading_pages_without_a_cookie_creates_no_session(client, db, path):
     client.get(path)
 
