@@ -439,39 +439,15 @@ def _compute_loadout(unit: RosterUnit) -> list[Loadout]:
         (taken, {id(m) for m in option_targets(sheet, taken.model, taken.option)})
         for taken in unit.choices
     ]
-    out = []
-    for model in sheet.models:
-        n = unit.count_of(model.id)
-        weapons: dict[Ref, int] = dict.fromkeys(model.weapons, n)
-        rules: dict[Ref, int] = dict.fromkeys((*sheet.rules, *model.rules), n)
-        for taken, targets in targeted:
-            if id(model) not in targets:
-                continue
-            verb = taken.option.verb
-            k = n if taken.option.per_model else taken.count
-            pool = weapons if verb in ("replace_weapon", "add_weapon") else rules
-            if verb.startswith("replace_") and verb != "replace_model":
-                for ref in taken.option.replace:
-                    key = _match(pool, ref)
-                    pool[key] = pool.get(key, 0) - k
-            if verb == "remove_rule":
-                for ref in taken.choice.items:
-                    key = _match(rules, ref)
-                    rules[key] = rules.get(key, 0) - k
-                continue
-            if verb in ("add_model", "replace_model"):
-                continue
-            for ref in taken.choice.items:
-                pool[ref] = pool.get(ref, 0) + k
-        out.append(
-            Loadout(
-                model,
-                n,
-                tuple((ref, c) for ref, c in weapons.items() if c > 0),
-                tuple((ref, c) for ref, c in rules.items() if c > 0),
-            )
+    return [
+        _model_loadout(
+            model,
+            unit.count_of(model.id),
+            sheet.rules,
+            [taken for taken, targets in targeted if id(model) in targets],
         )
-    return out
+        for model in sheet.models
+    ]
 
 
 def added_loadout(unit: RosterUnit, catalog: Catalog) -> list[Loadout]:
@@ -494,34 +470,39 @@ def added_loadout(unit: RosterUnit, catalog: Catalog) -> list[Loadout]:
             weapons=template.weapons,
             rules=template.rules,
         )
-        weapons: dict[Ref, int] = dict.fromkeys(model.weapons, n)
-        rules: dict[Ref, int] = dict.fromkeys((*sheet.rules, *model.rules), n)
-        for taken in unit.choices:
-            option = taken.option
-            if option.added_model != key:
-                continue
-            k = n if option.per_model else taken.count
-            pool = weapons if option.verb in ("replace_weapon", "add_weapon") else rules
-            if option.verb in ("replace_weapon", "replace_rule"):
-                for ref in option.replace:
-                    match = _match(pool, ref)
-                    pool[match] = pool.get(match, 0) - k
-            if option.verb == "remove_rule":
-                for ref in taken.choice.items:
-                    match = _match(rules, ref)
-                    rules[match] = rules.get(match, 0) - k
-                continue
-            for ref in taken.choice.items:
-                pool[ref] = pool.get(ref, 0) + k
-        out.append(
-            Loadout(
-                model,
-                n,
-                tuple((ref, c) for ref, c in weapons.items() if c > 0),
-                tuple((ref, c) for ref, c in rules.items() if c > 0),
-            )
-        )
+        on_it = [taken for taken in unit.choices if taken.option.added_model == key]
+        out.append(_model_loadout(model, n, sheet.rules, on_it))
     return out
+
+
+def _model_loadout(model: ModelSpec, n: int, sheet_rules, choices) -> Loadout:
+    """`n` models of `model` after `choices` (the options taken on them): weapons and rules,
+    each with how many of the models carry it."""
+    weapons: dict[Ref, int] = dict.fromkeys(model.weapons, n)
+    rules: dict[Ref, int] = dict.fromkeys((*sheet_rules, *model.rules), n)
+    for taken in choices:
+        option = taken.option
+        if option.verb in ("add_model", "replace_model"):
+            continue  # models, not equipment: counted by the unit's model counts
+        k = n if option.per_model else taken.count
+        pool = weapons if option.verb in ("replace_weapon", "add_weapon") else rules
+        if option.verb in ("replace_weapon", "replace_rule"):
+            for ref in option.replace:
+                key = _match(pool, ref)
+                pool[key] = pool.get(key, 0) - k
+        if option.verb == "remove_rule":
+            for ref in taken.choice.items:
+                key = _match(rules, ref)
+                rules[key] = rules.get(key, 0) - k
+            continue
+        for ref in taken.choice.items:
+            pool[ref] = pool.get(ref, 0) + k
+    return Loadout(
+        model,
+        n,
+        tuple((ref, c) for ref, c in weapons.items() if c > 0),
+        tuple((ref, c) for ref, c in rules.items() if c > 0),
+    )
 
 
 def _match(pool: dict[Ref, int], ref: Ref) -> Ref:
