@@ -59,6 +59,9 @@ def test_the_main_pages_have_no_serious_accessibility_problems(
         link = share_link_create(army_list=ArmyList.objects.get(), kind="live")
         page.goto(f"{page.url}table/")
         problems["table view"] = axe_problems(page)
+        page.goto(f"{live_server.url}/lists/{ArmyList.objects.get().public_id}/match/?link=x")
+        expect(page.get_by_role("alert")).to_contain_text("That is not a share link")
+        problems["match check"] = axe_problems(page)
         page.goto(f"{live_server.url}/s/{link.token}/")
         problems["share page"] = axe_problems(page)
         page.goto(f"{live_server.url}/s/{link.token}/table/")
@@ -81,6 +84,7 @@ def test_the_main_pages_have_no_serious_accessibility_problems(
         "new list": [],
         "editor": [],
         "table view": [],
+        "match check": [],
         "share page": [],
         "shared table view": [],
         "my lists": [],
