@@ -40,8 +40,9 @@ def test_an_added_gun_platform_can_swap_its_rocket(live_server, page, outpost):
 
     card.get_by_label(re.compile(r"Add.*Gun Platform")).check()
     expect_points(page, 17)
+    # the totals may arrive before the redrawn card: open its Edit panel once the card is new
+    expect(swap).to_have_count(1)
     card = edit(page, "Settler Team")
-    swap = card.get_by_label(re.compile("Gun Platform: replace Seeker Rocket"))
     expect(swap).to_be_visible()
     swap.check()
 
