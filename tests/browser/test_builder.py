@@ -51,8 +51,12 @@ def edit(page: Page, name: str):
     """The unit card with its Edit panel open (options, custom name, moves)."""
     card = unit(page, name)
     panel = card.locator("details.unit-edit")
+    # Wait until htmx is idle: after a redraw the page reopens the panels the player had open
+    # (on htmx:afterSettle); a click on a closed-looking panel before that would close it again.
+    expect(page.locator(".htmx-request, .htmx-swapping, .htmx-settling")).to_have_count(0)
     if panel.get_attribute("open") is None:
         panel.locator(":scope > summary").click()
+    expect(panel).to_have_attribute("open", "")
     return card
 
 
