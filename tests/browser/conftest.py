@@ -67,13 +67,19 @@ def context(browser):
     context.close()
 
 
-@pytest.fixture
-def page(context):
+def page_without_errors(context):
+    """A new page of `context` (for a fixture to `yield from`): the test fails if JavaScript on
+    the page threw."""
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     yield page
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture
+def page(context):
+    yield from page_without_errors(context)
 
 
 @pytest.fixture

@@ -11,6 +11,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from playwright.sync_api import Page, expect
 
+from .conftest import page_without_errors
 from .test_builder import add_unit, start_list
 
 PAGES_CACHE = "fb-pages"
@@ -30,11 +31,7 @@ def sw_context(browser):
 
 @pytest.fixture
 def sw_page(sw_context):
-    page = sw_context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield page
-    assert not errors, f"JavaScript errors on the page: {errors}"
+    yield from page_without_errors(sw_context)
 
 
 def wait_until(page: Page, function: str, arg=None, timeout: float = 20.0) -> None:
