@@ -15,7 +15,7 @@ from django.http import Http404
 from .models import ArmyList
 from .rules import MatchError, match_check
 from .rules.engine import MatchReport
-from .selectors import army_lists_of
+from .selectors import army_list_owned, army_lists_of
 from .services import army_list_evaluate
 from .sharing import shared_list
 
@@ -70,10 +70,11 @@ def matchup(*, mine: ArmyList, owner, opponent_list: str = "", opponent_link: st
                 "No list is shared at that link: it was revoked, or part of it is missing."
             ) from None
     elif opponent_list:
-        chosen = next(
-            (a for a in opponent_choices(mine, owner) if a.public_id == opponent_list), None
-        )
-        if chosen is None:
+        try:
+            chosen = army_list_owned(owner=owner, public_id=opponent_list)
+        except Http404:
+            chosen = None
+        if chosen is None or chosen.module_id != mine.module_id or chosen.pk == mine.pk:
             raise MatchError("Pick one of your lists of this game, or paste a share link.")
         theirs = army_list_evaluate(chosen)
     else:
