@@ -86,11 +86,40 @@ def _event(campaign, kind, lines, *, player=None, die: Die | None = None, missio
     )
 
 
+def _lock_campaign(campaign: Campaign) -> Campaign:
+    """The campaign's row, locked until the transaction ends and read again.
+
+    Every step locks the campaign first, then its mission, then its players by id, then their
+    lists: one order everywhere, so two steps at once wait for each other and never deadlock,
+    and each re-checks its preconditions on what the other one wrote.
+    """
+    return Campaign.objects.select_for_update().select_related("module").get(pk=campaign.pk)
+
+
+def _lock_player(player: CampaignPlayer) -> CampaignPlayer:
+    """The player's row (campaign locked first), read again: another tab may have changed it."""
+    campaign = _lock_campaign(player.campaign)
+    locked = CampaignPlayer.objects.select_for_update(of=("self",)).select_related("user")
+    fresh = locked.get(pk=player.pk)
+    fresh.campaign = campaign
+    return fresh
+
+
+def _lock_army(player: CampaignPlayer) -> ArmyList:
+    return (
+        ArmyList.objects.select_for_update(of=("self",))
+        .select_related("module")
+        .get(pk=player.army_id)
+    )
+
+
+@transaction.atomic
 def campaign_leave(*, player: CampaignPlayer, by) -> None:
     """The player disbands their army and leaves (or the organiser removes them).
 
     The army stays readable in the campaign's history; the list stays its owner's.
     """
+    player = _lock_player(player)
     campaign = player.campaign
     _writable(campaign)
     if by is None or by.pk != player.user_id:
@@ -112,9 +141,11 @@ def campaign_leave(*, player: CampaignPlayer, by) -> None:
     _event(campaign, "left", [line], player=player)
 
 
+@transaction.atomic
 def campaign_close(*, campaign: Campaign, by) -> None:
     """The organiser ends the campaign: standings and armies stay, nothing changes any more."""
     require_organiser(campaign, by, "close the campaign")
+    campaign = _lock_campaign(campaign)
     _writable(campaign)
     campaign.closed_at = timezone.now()
     campaign.save(update_fields=["closed_at"])
@@ -140,7 +171,9 @@ def campaign_create(
 @transaction.atomic
 def campaign_join(*, campaign: Campaign, user, army_list: ArmyList) -> CampaignPlayer:
     """`user` joins with one of their lists; its units become the founding army."""
+    campaign = _lock_campaign(campaign)
     _writable(campaign)
+    army_list = ArmyList.objects.select_for_update().get(pk=army_list.pk)
     if army_list.owner_id != user.pk:
         raise CampaignError("You can only bring one of your own lists.")
     if army_list.module_id != campaign.module_id:
@@ -191,8 +224,15 @@ def mission_setup(
     """
     if by is not None:
         require_organiser(campaign, by, "set up a mission")
+    campaign = _lock_campaign(campaign)
     _writable(campaign)
     spec = campaign_spec(campaign)
+    players = list(
+        CampaignPlayer.objects.select_for_update(of=("self",))
+        .select_related("user")
+        .filter(pk__in=[p.pk for p in players])
+        .order_by("pk")
+    )
     if len(players) < 2:
         raise CampaignError("Pick at least two players for a mission.")
     if any(p.campaign_id != campaign.pk for p in players):
@@ -236,7 +276,7 @@ def mission_setup(
 
 
 def _edit_army(player: CampaignPlayer, label: str, change: Callable) -> ArmyList:
-    army = ArmyList.objects.get(pk=player.army_id)
+    army = _lock_army(player)
     army_list_edit(army_list=army, expected_version=None, change=change, label=label)
     army.refresh_from_db()
     return army
@@ -244,19 +284,29 @@ def _edit_army(player: CampaignPlayer, label: str, change: Callable) -> ArmyList
 
 @transaction.atomic
 def mission_report(*, mission: Mission, reports: dict[int, BattleReport], die: Die) -> None:
-    """Record the battle: casualties, XP and rewards for every player of the mission."""
-    campaign = mission.campaign
+    """Record the battle: casualties, XP and rewards for every player of the mission.
+
+    The mission is locked and its status read again: of two reports sent at once, the second
+    is refused whole (nothing of it is written) and told the mission is already reported.
+    """
+    campaign = _lock_campaign(mission.campaign)
     _writable(campaign)
     spec = campaign_spec(campaign)
+    mission = Mission.objects.select_for_update().get(pk=mission.pk)
     if mission.status != Mission.SET_UP:
-        raise CampaignError(f"Mission {mission.number} is already reported.")
-    players = list(mission.players.select_related("user"))
+        raise CampaignError(
+            f"Mission {mission.number} is already reported (see the history); "
+            "nothing of this report was recorded."
+        )
+    players = list(
+        mission.players.select_for_update(of=("self",)).select_related("user").order_by("pk")
+    )
     if set(reports) != {p.pk for p in players}:
         raise CampaignError("Give a report for every player of the mission, and only them.")
     if sum(r.won for r in reports.values()) > 1:
         raise CampaignError("Only one player wins a mission.")
     for player in players:
-        document = ListDocument.model_validate(ArmyList.objects.get(pk=player.army_id).document)
+        document = ListDocument.model_validate(_lock_army(player).document)
         steps.check_report(document, reports[player.pk])
     for player in players:
         report = reports[player.pk]
@@ -293,6 +343,7 @@ def mission_report(*, mission: Mission, reports: dict[int, BattleReport], die: D
 def army_level_up(
     *, player: CampaignPlayer, unit_id: str, die: Die, pick: str | None = None
 ) -> list[str]:
+    player = _lock_player(player)
     _seated(player)
     spec = campaign_spec(player.campaign)
     lines: list[str] = []
@@ -330,9 +381,10 @@ def army_buy_upgrade(*, player: CampaignPlayer, unit_id: str, option: str, choic
     Between missions only; the rules check the army afterwards (a choice the unit may not take
     again, an option limit...) and refuse an upgrade that breaks them.
     """
+    player = _lock_player(player)
     _seated(player)
     _between_missions(player, "upgrades")
-    army = ArmyList.objects.get(pk=player.army_id)
+    army = _lock_army(player)
     catalog = catalog_for(army.module)
     before = ListDocument.model_validate(army.document)
     unit = steps._active_unit(before, unit_id)
@@ -370,9 +422,10 @@ def _choice_name(catalog: Catalog, army: ListDocument, unit, option: str, choice
 @transaction.atomic
 def army_disband_unit(*, player: CampaignPlayer, unit_id: str) -> None:
     """A unit leaves the army for good (kept on the list, marked disbanded); no refund."""
+    player = _lock_player(player)
     _seated(player)
     _between_missions(player, "disbanding units")
-    army = ArmyList.objects.get(pk=player.army_id)
+    army = _lock_army(player)
     before = ListDocument.model_validate(army.document)
     unit = before.unit(unit_id)
     if unit is None:
@@ -389,10 +442,11 @@ def army_disband_unit(*, player: CampaignPlayer, unit_id: str) -> None:
 @transaction.atomic
 def army_sell_upgrade(*, player: CampaignPlayer, unit_id: str, option: str) -> int:
     """Sell an upgrade for half its cost, rounded down to 5; returns what the bank gets."""
+    player = _lock_player(player)
     _seated(player)
     _between_missions(player, "sales")
     spec = campaign_spec(player.campaign)
-    army = ArmyList.objects.get(pk=player.army_id)
+    army = _lock_army(player)
     before = ListDocument.model_validate(army.document)
     unit = before.unit(unit_id)
     if unit is None:
@@ -418,10 +472,11 @@ def army_recruit(
     *, player: CampaignPlayer, datasheet: str, veteran: bool = False, force: str | None = None
 ) -> str:
     """A new unit paid from the bank (a veteran costs more and starts with XP)."""
+    player = _lock_player(player)
     _seated(player)
     _between_missions(player, "recruits")
     spec = campaign_spec(player.campaign)
-    army = ArmyList.objects.get(pk=player.army_id)
+    army = _lock_army(player)
     catalog = catalog_for(army.module)
     before = ListDocument.model_validate(army.document)
     after, unit_id = edits.add_unit(before, catalog, datasheet=datasheet, force=force)
@@ -438,7 +493,8 @@ def army_recruit(
     cost = _unit_points(player, after, unit_id)
     if cost > player.bank:
         raise CampaignError(
-            f"{steps.label(recruit)} costs {cost} pts; the bank holds {player.bank}."
+            f"{steps.label(recruit, catalog, after)} costs {cost} pts; "
+            f"the bank holds {player.bank}."
         )
     _edit_army(player, "Recruit", lambda d, c: after)
     player.bank -= cost
