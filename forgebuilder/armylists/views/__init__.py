@@ -29,6 +29,7 @@ from ..services import (
     army_list_restore,
 )
 from ..sharing import share_links_of
+from .editor_parts import editor_partial
 
 
 @require_GET
@@ -94,7 +95,7 @@ def render_editor(request, army_list, *, status: int = 200, banner: str = "", pa
     context["open_unit"] = request.GET.get("edit", "")
     # the copy box is filled in the page: the text is readable without JavaScript
     context["list_text"] = list_text(source_from_evaluated(evaluated))
-    template = "armylists/editor.html" + (f"#{partial}" if partial else "")
+    template = editor_partial(partial) if partial else "armylists/editor.html"
     return render(request, template, context, status=status)
 
 

@@ -33,6 +33,7 @@ from ..selectors import army_list_owned
 from ..services import StaleEdit, army_list_edit_owned, army_list_undo
 from ..text import control_character_message
 from . import render_editor
+from .editor_parts import editor_partial
 
 STALE = "This list was changed in another tab or window. Your last change was not applied; here is the list as it is now."
 NOTHING_TO_UNDO = "There is nothing to undo."
@@ -196,10 +197,10 @@ def _partial(name: str, context: dict, request: HttpRequest) -> str:
 
 
 def _draw(name: str, context: dict, request: HttpRequest) -> str:
-    return render_to_string(f"armylists/editor.html#{name}", context, request=request)
+    return render_to_string(editor_partial(name), context, request=request)
 
 
-# Partials of editor.html whose HTML is a function of these values alone (no CSRF token, no list
+# Partials of the editor whose HTML is a function of these values alone (no CSRF token, no list
 # version in them): an edit that leaves the values as they were reuses the HTML drawn before.
 # A change to one of these partials must keep its entry here in step.
 PLAIN_FRAGMENTS: dict[str, Callable[[dict], tuple]] = {

@@ -1,0 +1,19 @@
+"""Where each named partial of the editor lives: editor.html is the frame, one file per panel."""
+
+from __future__ import annotations
+
+_PANELS = {
+    "armylists/editor/head.html": ("list-head", "undo"),
+    "armylists/editor/totals.html": ("totals",),
+    "armylists/editor/violations.html": ("violations",),
+    "armylists/editor/catalogue.html": ("catalogue", "catalogue-list", "catalogue-category"),
+    "armylists/editor/roster.html": ("roster", "force-slots", "force-headers", "unit-marks"),
+    "armylists/editor/unit.html": ("unit", "down-button", "added-unit", "toast"),
+    "armylists/editor/legends.html": ("legends", "legend-units"),
+}
+_FILE_OF = {name: path for path, names in _PANELS.items() for name in names}
+
+
+def editor_partial(name: str) -> str:
+    """The template name that renders the editor's partial `name` ("roster", "unit", ...)."""
+    return f"{_FILE_OF.get(name, 'armylists/editor.html')}#{name}"
