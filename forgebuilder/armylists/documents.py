@@ -52,16 +52,21 @@ def parse_document(raw: bytes | str | dict[str, Any]) -> ListDocument:
     try:
         return ListDocument.model_validate(raw)
     except ValidationError as exc:
-        problems = []
-        for error in exc.errors(include_url=False):
-            loc = tuple(p for p in error["loc"] if isinstance(p, str | int))
-            message = str(error["msg"]).removeprefix("Value error, ")
-            if error["type"] == "extra_forbidden":
-                message = "unknown key"
-            elif error["type"] == "missing":
-                message = "required"
-            problems.append((format_path(loc), message))
-        raise DocumentError(tuple(problems)) from exc
+        raise invalid_document(exc) from exc
+
+
+def invalid_document(exc: ValidationError) -> DocumentError:
+    """The DocumentError naming each place a list document failed validation, and why."""
+    problems = []
+    for error in exc.errors(include_url=False):
+        loc = tuple(p for p in error["loc"] if isinstance(p, str | int))
+        message = str(error["msg"]).removeprefix("Value error, ")
+        if error["type"] == "extra_forbidden":
+            message = "unknown key"
+        elif error["type"] == "missing":
+            message = "required"
+        problems.append((format_path(loc), message))
+    return DocumentError(tuple(problems))
 
 
 def document_catalog(document: ListDocument) -> Catalog:

@@ -8,7 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..documents import DocumentError, document_catalog, parse_document, read_json
+from pydantic import ValidationError
+
+from ..documents import (
+    DocumentError,
+    document_catalog,
+    invalid_document,
+    parse_document,
+    read_json,
+)
 from ..importing import import_document
 from . import battleforge_app
 from .modules import battleforge_catalog
@@ -38,6 +46,13 @@ def _app_outcome(data: Any, format_name: str) -> ImportOutcome:
 def read_import(raw: bytes | str) -> ImportOutcome:
     """The list in `raw`, whichever supported format it is; raises DocumentError saying what
     is wrong when it is none of them or cannot be used at all."""
+    try:
+        return _read(raw)
+    except ValidationError as exc:  # an importer built a document the format refuses
+        raise invalid_document(exc) from exc
+
+
+def _read(raw: bytes | str) -> ImportOutcome:
     if len(raw) > MAX_IMPORT_BYTES:
         raise _fail("the list is larger than 1 MB; a list is far smaller")
     if isinstance(raw, bytes):

@@ -21,13 +21,85 @@ from .notes import clean_line
 from .result import ImportOutcome, Unmatched
 
 FORMAT_NAME = "forgebuilder text export"
-_HEAD = re.compile(r"^(?P<name>.*) \[(?P<points>-?\d+)/(?P<limit>\d+) pts\]$")
-_FORCE = re.compile(
-    r"^== (?P<title>.*?)(?: \(\d+ SP\))? · (?P<faction>.*?)(?P<allied>, allied)? · -?\d+ pts ==$"
-)
-_UNIT = re.compile(r"^(?P<number>\d+)\. (?P<body>.*) · -?\d+ pts$")
-_LEGEND = re.compile(r"^Legend: (?P<name>.*?)(?: \(on (?P<holder>.*)\))? · -?\d+ pts$")
-_COUNT = re.compile(r"^(?P<n>\d+)× (?P<label>.*)$")
+#: A text export of the largest list allowed is far smaller than these; longer input is refused
+#: before it is parsed, so that no paste costs more than a normal list.
+MAX_TEXT_CHARS = 200_000
+MAX_LINE_CHARS = 2_000
+MAX_LINES = 2_000
+MAX_UNMATCHED = 200
+_HEAD = re.compile(r"^(?P<name>.*) \[(?P<points>-?[0-9]{1,9})/(?P<limit>[0-9]{1,9}) pts\]$")
+_POINTS = re.compile(r"-?[0-9]{1,9} pts")
+_SP = re.compile(r" \([0-9]{1,9} SP\)$")
+_MODELS = re.compile(r" ×(?P<n>[0-9]{1,4})")
+_COUNT = re.compile(r"(?P<n>[0-9]{1,4})× ")
+
+# Each line is cut with split/partition at fixed separators, never matched by patterns that
+# backtrack over every " · ": parsing stays linear in the length of the line.
+
+
+@dataclass(frozen=True)
+class _Force:
+    title: str
+    faction: str
+
+
+def _force_line(line: str) -> _Force | None:
+    """`== <title>[ (N SP)] · <faction>[, allied] · <points> pts ==`"""
+    if not (line.startswith("== ") and line.endswith(" pts ==")):
+        return None
+    title, sep, rest = line[3:-3].partition(" · ")
+    faction, sep2, points = rest.rpartition(" · ")
+    if not (sep and sep2 and _POINTS.fullmatch(points)):
+        return None
+    if (sp := _SP.search(title)) is not None:
+        title = title[: sp.start()]
+    return _Force(title, faction.removesuffix(", allied"))
+
+
+def _unit_line(line: str) -> str | None:
+    """The body of `<n>. <body> · <points> pts`."""
+    number, sep, rest = line.partition(". ")
+    body, sep2, points = rest.rpartition(" · ")
+    if not (sep and sep2 and number.isascii() and number.isdigit() and len(number) <= 4):
+        return None
+    return body if _POINTS.fullmatch(points) else None
+
+
+def _legend_line(line: str) -> tuple[str, str] | None:
+    """(name, holder or "") of `Legend: <name>[ (on <holder>)] · <points> pts`."""
+    if not line.startswith("Legend: "):
+        return None
+    body, sep, points = line[8:].rpartition(" · ")
+    if not (sep and _POINTS.fullmatch(points)):
+        return None
+    name, on, holder = body.partition(" (on ")
+    if on and holder.endswith(")"):
+        return name, holder[:-1]
+    return body, ""
+
+
+def _tail(rest: str) -> tuple[int, str] | None:
+    """(models, extras) of what follows a datasheet's name (a model count, then `: extras`)."""
+    models = 1
+    if (found := _MODELS.match(rest)) is not None:
+        models, rest = int(found["n"]), rest[found.end() :]
+    if not rest:
+        return models, ""
+    return (models, rest[2:]) if rest.startswith(": ") else None
+
+
+def _too_long(text: str) -> DocumentError | None:
+    if len(text) > MAX_TEXT_CHARS:
+        return DocumentError((("", f"the text is longer than {MAX_TEXT_CHARS:,} characters"),))
+    lines = text.splitlines()
+    if len(lines) > MAX_LINES:
+        return DocumentError((("", f"the text has more than {MAX_LINES:,} lines"),))
+    for number, line in enumerate(lines, start=1):
+        if len(line) > MAX_LINE_CHARS:
+            return DocumentError(
+                ((f"line {number}", f"longer than {MAX_LINE_CHARS:,} characters"),)
+            )
+    return None
 
 
 def looks_like_text_export(text: str) -> bool:
@@ -68,6 +140,10 @@ class _TextReader:
         self.names: dict[str, str] = {}
 
     def miss(self, place: str, message: str) -> None:
+        if len(self.unmatched) >= MAX_UNMATCHED:
+            raise DocumentError(
+                ((place, f"more than {MAX_UNMATCHED} parts match nothing in the module"),)
+            )
         self.unmatched.append(Unmatched(place, message))
 
     def faction_key(self, name: str) -> str | None:
@@ -99,20 +175,20 @@ class _TextReader:
         force_faction = faction
         for number, line in enumerate(lines[2:], start=3):
             place = f"line {number}"
-            if (found := _FORCE.match(line)) is not None:
-                fac = self.faction_key(found["faction"])
+            if (found := _force_line(line)) is not None:
+                fac = self.faction_key(found.faction)
                 if fac is None:
-                    self.miss(place, f"no faction “{found['faction']}”; its units are left out")
+                    self.miss(place, f"no faction “{found.faction}”; its units are left out")
                     force_id, force_faction = None, None
                     continue
                 force_faction = fac
-                if found["title"] == "Units":
+                if found.title == "Units":
                     force_id = None
                     continue
                 orgs = {k: o.name for k, o in catalog.force_organizations(fac).items()}
-                org = _by_name(orgs, found["title"])
-                if org is None and found["title"] != "Force":
-                    self.miss(place, f"no force organization “{found['title']}”; kept without one")
+                org = _by_name(orgs, found.title)
+                if org is None and found.title != "Force":
+                    self.miss(place, f"no force organization “{found.title}”; kept without one")
                 force_id = f"f{len(forces) + 1}"
                 forces.append(
                     ListForce(
@@ -122,29 +198,28 @@ class _TextReader:
                         focus=focus if fac == faction else None,
                     )
                 )
-            elif (found := _UNIT.match(line)) is not None:
+            elif (body := _unit_line(line)) is not None:
                 if force_faction is None:
                     self.miss(place, "the unit's faction is unknown; left out")
                     continue
-                unit = self.unit(found["body"], force_faction, place, len(units) + 1, force_id)
+                unit = self.unit(body, force_faction, place, len(units) + 1, force_id)
                 if unit is not None:
                     if force_faction != faction and force_id is None:
                         unit = unit.model_copy(update={"faction": force_faction})
                     units.append(unit)
-            elif (found := _LEGEND.match(line)) is not None:
+            elif (legend := _legend_line(line)) is not None:
+                legend_name, holder_name = legend
                 key = _by_name(
-                    {k: leg.name for k, leg in catalog.legends(faction).items()}, found["name"]
+                    {k: leg.name for k, leg in catalog.legends(faction).items()}, legend_name
                 )
                 if key is None:
-                    self.miss(place, f"no legend “{found['name']}”; left out")
+                    self.miss(place, f"no legend “{legend_name}”; left out")
                     continue
                 holder = None
-                if found["holder"]:
-                    holder = next((u.id for u in units if self._name(u) == found["holder"]), None)
+                if holder_name:
+                    holder = next((u.id for u in units if self._name(u) == holder_name), None)
                     if holder is None:
-                        self.miss(
-                            place, f"no unit “{found['holder']}” to carry it; kept on the list"
-                        )
+                        self.miss(place, f"no unit “{holder_name}” to carry it; kept on the list")
                 legends.append(ListLegend(legend=key, unit=holder))
         document = ListDocument(
             name=clean_line(head["name"], 120) or "Imported list",
@@ -165,16 +240,18 @@ class _TextReader:
 
     def split(self, body: str, faction: str) -> _Unit | None:
         sheets = self.catalog.spec.factions[faction].datasheets
-        tail = r"(?: ×(?P<n>\d+))?(?:: (?P<extras>.*))?$"
         ordered = sorted(sheets.items(), key=lambda kv: -len(kv[1].name))
         for key, sheet in ordered:
-            name = re.escape(sheet.name)
-            if (m := re.match(rf"^{name}{tail}", body)) is not None:
-                return _Unit(key, sheet, "", int(m["n"] or 1), m["extras"] or "")
+            if body.startswith(sheet.name) and (t := _tail(body[len(sheet.name) :])):
+                return _Unit(key, sheet, "", t[0], t[1])
         for key, sheet in ordered:
-            name = re.escape(sheet.name)
-            if (m := re.match(rf"^(?P<custom>.+?) \({name}\){tail}", body)) is not None:
-                return _Unit(key, sheet, m["custom"], int(m["n"] or 1), m["extras"] or "")
+            # `<custom name> (<datasheet>)<tail>`: the first place where the rest fits
+            marker = f" ({sheet.name})"
+            at = body.find(marker, 1)
+            while at != -1:
+                if (t := _tail(body[at + len(marker) :])) is not None:
+                    return _Unit(key, sheet, body[:at], t[0], t[1])
+                at = body.find(marker, at + 1)
         return None
 
     def unit(
@@ -222,7 +299,7 @@ class _TextReader:
             count = 1
             counted = _COUNT.match(rest)
             if counted is not None:
-                count, rest = int(counted["n"]), counted["label"]
+                count, rest = int(counted["n"]), rest[counted.end() :]
             fits = [
                 (text, o, c)
                 for text, o, c in labels
@@ -233,7 +310,9 @@ class _TextReader:
             used = {item.option for item in options}
             taken = next((f for f in fits if f[1].id not in used), fits[0] if fits else None)
             if taken is None:
-                self.miss(place, f"{sheet.name} has no option “{rest.split(', ')[0]}”; not taken")
+                self.miss(
+                    place, f"{sheet.name} has no option “{rest.partition(', ')[0]}”; not taken"
+                )
                 rest = rest.partition(", ")[2]
                 continue
             text, option, choice = taken
@@ -285,6 +364,8 @@ class _TextReader:
 def text_list_document(text: str) -> ImportOutcome:
     """The list of a forgebuilder text export; raises DocumentError when its module or
     faction is unknown."""
+    if (problem := _too_long(text)) is not None:
+        raise problem
     lines = [line.rstrip() for line in text.strip().splitlines()]
     lines = [line.strip() if not line.startswith("  !") else line for line in lines]
     catalog = _module_of(lines[1])
