@@ -29,6 +29,19 @@ MODULE = {
                 "walker": sheet("Walker", ["tough(6)"]),
                 "captain": sheet("Captain", ["hero", "tough(6)"]),
                 "warlord": sheet("Warlord", ["hero", "tough(7)"]),
+                "handler": {
+                    **sheet("Handler", []),
+                    "options": [
+                        {
+                            "id": "beast",
+                            "verb": "add_model",
+                            "choices": [{"id": "beast", "items": ["beast"], "points": 5}],
+                        }
+                    ],
+                },
+            },
+            "model_templates": {
+                "beast": {"name": "Beast", "stats": Q, "rules": ["tough(6)"]},
             },
         }
     },
@@ -70,3 +83,13 @@ def test_a_force_stays_within_the_agreed_points(validate):
     report = validate(document("spec-skirmish", "scavs", units, points_limit=15))
 
     assert [v["code"] for v in report["violations"]] == ["points-over-limit"]
+
+
+def test_a_model_an_option_adds_is_sized_too(validate):
+    """Terms, Large/Small Model: the size rule holds for every model, so a Tough(6) beast a
+    handler brings through an option is Large while the handler stays Small."""
+    unit = {"datasheet": "handler", "options": [{"option": "beast", "choice": "beast"}]}
+
+    report = validate(document("spec-skirmish", "scavs", [unit]))
+
+    assert report["unit_facts"]["u1"] == ["Handler: Small, Beast: Large"]

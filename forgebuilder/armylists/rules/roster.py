@@ -475,6 +475,12 @@ def added_loadout(unit: RosterUnit, catalog: Catalog) -> list[Loadout]:
     return out
 
 
+def every_loadout(unit: RosterUnit, catalog: Catalog) -> list[Loadout]:
+    """Every model of the unit after its choices: the datasheet's model types, then the models
+    that add_model options bring. A check that looks at a unit's models reads this one."""
+    return unit_loadout(unit) + added_loadout(unit, catalog)
+
+
 def _model_loadout(model: ModelSpec, n: int, sheet_rules, choices) -> Loadout:
     """`n` models of `model` after `choices` (the options taken on them): weapons and rules,
     each with how many of the models carry it."""

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from factions.gamedata.schemas import DatasheetSpec
 
 from ..base import Check, Violation
-from ..roster import Roster, RosterUnit, available_under_focus, catalog_memo, unit_loadout
+from ..roster import Roster, RosterUnit, available_under_focus, catalog_memo, every_loadout
 
 
 def is_caster(roster: Roster, unit: RosterUnit) -> bool:
@@ -15,20 +15,33 @@ def is_caster(roster: Roster, unit: RosterUnit) -> bool:
     if not rule or unit.datasheet is None:
         return False
     # most datasheets can never make a caster: then no loadout is needed
-    if not _may_be_caster(roster, unit.datasheet, rule):
+    if not _may_be_caster(roster, unit.datasheet, rule, unit.faction_key):
         return False
-    return any(ref.id == rule for lo in unit_loadout(unit) for ref, _ in lo.rules)
+    return any(ref.id == rule for lo in every_loadout(unit, roster.catalog) for ref, _ in lo.rules)
 
 
-def _may_be_caster(roster: Roster, sheet: DatasheetSpec, rule: str) -> bool:
-    """Whether the rule is on the datasheet, one of its models or one of its options' choices."""
+def _may_be_caster(roster: Roster, sheet: DatasheetSpec, rule: str, faction_key: str) -> bool:
+    """Whether the rule is on the datasheet, one of its models, one of its options' choices or a
+    model that an option adds."""
     memo = catalog_memo(roster.catalog, "may_be_caster")
-    found = memo.get((id(sheet), rule))
+    found = memo.get((id(sheet), rule, faction_key))
     if found is None or found[0] is not sheet:
         refs = [*sheet.rules, *(r for m in sheet.models for r in m.rules)]
         refs += [r for _, o in sheet.all_options() for c in o.choices for r in c.items]
-        found = memo[id(sheet), rule] = (sheet, any(ref.id == rule for ref in refs))
+        refs += [r for t in _added_templates(roster, sheet, faction_key) for r in t.rules]
+        found = memo[id(sheet), rule, faction_key] = (sheet, any(ref.id == rule for ref in refs))
     return found[1]
+
+
+def _added_templates(roster: Roster, sheet: DatasheetSpec, faction_key: str):
+    for _, option in sheet.all_options():
+        if option.verb != "add_model":
+            continue
+        for c in option.choices:
+            for ref in c.items:
+                template = roster.catalog.model_template(faction_key, ref.id)
+                if template is not None:
+                    yield template
 
 
 class CasterSpecialty(Check):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..base import Check, Violation, plural
-from ..roster import Roster, RosterUnit, unit_loadout
+from ..roster import Roster, RosterUnit, every_loadout
 
 
 class TeamsAndBands(Check):
@@ -112,14 +112,14 @@ class LargeModels(Check):
     code = "model-size"
     description = (
         "A Large model has Tough(6) or more, or is a Hero with more than Tough(6); every other "
-        "model is Small."
+        "model is Small. Models that options add are sized too."
     )
     casual = True
 
     def facts(self, roster: Roster) -> Iterator[tuple[str, str]]:
         for unit in roster.units:
             sizes = []
-            for loadout in unit_loadout(unit):
+            for loadout in every_loadout(unit, roster.catalog):
                 if loadout.count:
                     sizes.append(
                         (loadout.model.name, model_size(roster, [r for r, _ in loadout.rules]))

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
+from factions.catalog import Catalog
 from factions.gamedata.schemas import LegendSpec
 
 from ..base import Check, Total, Violation, plural
-from ..roster import Roster, RosterUnit, available_under_focus, unit_loadout
+from ..roster import Roster, RosterUnit, available_under_focus, every_loadout
 
 
 def legends_allowed(roster: Roster) -> int:
@@ -18,8 +19,9 @@ def legends_allowed(roster: Roster) -> int:
     return max(params.legends_minimum, roster.points_limit // params.legends_per_points)
 
 
-def legend_fits(legend: LegendSpec, unit: RosterUnit) -> bool:
-    """Whether `legend` may be given to `unit` (its applies_to filter; empty means any unit)."""
+def legend_fits(legend: LegendSpec, unit: RosterUnit, catalog: Catalog) -> bool:
+    """Whether `legend` may be given to `unit` (its applies_to filter; empty means any unit).
+    The rules and names of models that options add count like the datasheet's own."""
     rule = legend.applies_to
     if rule.anything:
         return True
@@ -30,10 +32,10 @@ def legend_fits(legend: LegendSpec, unit: RosterUnit) -> bool:
         return True
     if set(rule.keywords) & set(sheet.keywords):
         return True
-    loadouts = unit_loadout(unit)
+    loadouts = [lo for lo in every_loadout(unit, catalog) if lo.count]
     if rule.rules and any(ref.id in rule.rules for lo in loadouts for ref, _ in lo.rules):
         return True
-    names = {m.name.lower() for m in sheet.models}
+    names = {m.name.lower() for m in sheet.models} | {lo.model.name.lower() for lo in loadouts}
     return any(name.lower() in names for name in rule.models)
 
 
@@ -99,7 +101,7 @@ class Legends(Check):
                         code="legend-unassigned",
                     )
                 continue
-            if not legend_fits(legend, unit):
+            if not legend_fits(legend, unit, roster.catalog):
                 yield self.error(
                     f"{legend.name} cannot be given to {unit.name}: {applies_text(roster, legend)}.",
                     hint="Give it to a unit it may apply to.",

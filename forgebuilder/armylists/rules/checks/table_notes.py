@@ -107,7 +107,7 @@ class ShockLimit(Check):
 
     def facts(self, roster: Roster) -> Iterator[tuple[str, str]]:
         for unit in roster.units:
-            courage = _lowest(unit, "courage")
+            courage = _lowest(roster, unit, "courage")
             if courage is not None:
                 yield (
                     unit.id,
@@ -118,15 +118,17 @@ class ShockLimit(Check):
                 )
 
 
-def _lowest(unit: RosterUnit, stat: str) -> int | None:
+def _lowest(roster: Roster, unit: RosterUnit, stat: str) -> int | None:
+    """The lowest `stat` among the unit's models, those that options add included."""
     sheet = unit.datasheet
     if sheet is None:
         return None
-    values = [
-        m.stats.get(stat)
-        for m in sheet.models
-        if unit.count_of(m.id) and isinstance(m.stats.get(stat), int)
-    ]
+    stats = [m.stats for m in sheet.models if unit.count_of(m.id)]
+    for key, n in unit.added_models:
+        template = roster.catalog.model_template(unit.faction_key, key)
+        if template is not None and n:
+            stats.append(template.stats)
+    values = [s.get(stat) for s in stats if isinstance(s.get(stat), int)]
     return min(values) if values else None
 
 
