@@ -130,6 +130,26 @@ def test_experience_numbers_come_from_the_module():
     assert camp(steps.experience(army(("squad", {})), report, spec=spec).army, "u1")["xp"] == 7
 
 
+def test_a_casualty_gains_only_what_its_casualty_roll_gives_not_the_survival_xp():
+    # a 6 on the casualty table is Natural Talent (+1 XP); surviving the mission would give 1
+    # more, but a destroyed or routed unit did not survive it
+    report = BattleReport(won=True, units={"u1": Out(casualty=True)})
+    hurt = steps.casualties(
+        army(("squad", {})), report, spec=SPEC, catalog=CATALOG, die=EnteredDie([6])
+    ).army
+    assert camp(steps.experience(hurt, report, spec=SPEC).army, "u1")["xp"] == 1
+
+
+def test_a_unit_that_died_as_a_casualty_gains_no_xp_for_its_kills():
+    report = BattleReport(won=True, units={"u1": Out(casualty=True, killed_units=2)})
+    dead = steps.casualties(
+        army(("squad", {"xp": 3})), report, spec=SPEC, catalog=CATALOG, die=EnteredDie([1])
+    ).army
+    after = steps.experience(dead, report, spec=SPEC)
+    assert (camp(after.army, "u1")["status"], camp(after.army, "u1")["xp"]) == ("dead", 3)
+    assert after.events == []
+
+
 # --- level-ups --------------------------------------------------------------------------------
 
 
@@ -141,6 +161,27 @@ def test_a_level_up_without_5_xp_is_refused():
 def test_a_second_level_needs_10_xp():
     with pytest.raises(StepError, match="needs 10 XP for level 2"):
         level(army(("squad", {"xp": 9, "level": 1, "traits": ["agile"]})), rolls=[2])
+
+
+@pytest.mark.parametrize(
+    ("xp", "level_now", "ready"),
+    [
+        (4, 0, False),  # one short of level 1
+        (5, 0, True),  # exactly the 5 XP level 1 needs
+        (9, 1, False),  # one short of level 2
+        (10, 1, True),  # exactly the 10 XP level 2 needs
+    ],
+)
+def test_a_unit_may_level_up_with_exactly_the_xp_the_level_needs(xp, level_now, ready):
+    traits = ["agile"] * level_now
+    document = army(("squad", {"xp": xp, "level": level_now, "traits": traits}))
+    assert steps.can_level_up(document.unit("u1"), SPEC) is ready
+    if ready:
+        after = level(document, rolls=[4]).army
+        assert camp(after, "u1")["level"] == level_now + 1
+    else:
+        with pytest.raises(StepError, match=f"needs {(level_now + 1) * 5} XP"):
+            level(document, rolls=[4])
 
 
 def test_a_unit_levels_up_with_a_trait_re_rolling_one_it_has():

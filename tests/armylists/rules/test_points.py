@@ -173,6 +173,18 @@ def test_a_units_price_adds_extra_models_and_options(troopers, options, points):
     assert total(report, "points") == points
 
 
+@pytest.mark.parametrize(
+    ("troopers", "points"),
+    [
+        (4, 20),  # at the minimum: the datasheet's price only
+        (5, 23),  # the first model beyond the minimum already costs its 3 points
+        (6, 26),  # and so does the second
+    ],
+)
+def test_the_first_extra_model_costs_its_extra_model_points(troopers, points):
+    assert squad(trooper=troopers).unit_points == {"u1": points}
+
+
 def test_legends_count_towards_the_points_total():
     catalog = forge(
         datasheets={"boss": sheet(30, category="hero")},

@@ -8,6 +8,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from factions.models import Datasheet
+from factions.services import game_module_touch
 from forgebuilder.armylists.models import ArmyList, ShareLink
 from forgebuilder.armylists.sharing import share_link_create
 
@@ -178,6 +180,41 @@ def test_a_live_link_gets_a_new_etag_when_the_list_changes(army_list, owner_clie
     response = page(visitor, link, HTTP_IF_NONE_MATCH=etag)
     assert response.status_code == 200 and response["ETag"] != etag
     assert b"River Witch" in response.content
+
+
+def test_sharing_live_again_after_a_revoke_gives_a_new_link_that_opens(army_list, owner_client):
+    dead = share(owner_client, army_list, "live")
+    owner_client.post(reverse("armylists:share_revoke", args=[army_list.public_id, dead.token]))
+    again = share(owner_client, army_list, "live")
+    assert again.token != dead.token
+    assert page(Client(), again).status_code == 200
+    assert page(Client(), dead).status_code == 404
+
+
+@pytest.mark.parametrize("kind", ["live", "snapshot"])
+def test_the_share_page_gets_a_new_etag_and_new_prices_when_the_module_data_changes(
+    army_list, owner_client, kind
+):
+    link = share(owner_client, army_list, kind)
+    visitor = Client()
+    first = page(visitor, link)
+    assert "55 / 150 pts" in first.content.decode()
+    # a data update: the Captain gets dearer, the list itself does not change
+    captain = Datasheet.objects.get(module=army_list.module, key="captain")
+    Datasheet.objects.filter(pk=captain.pk).update(points=captain.points + 10)
+    game_module_touch(module_id=army_list.module_id)
+    response = page(visitor, link, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert response.status_code == 200 and response["ETag"] != first["ETag"]
+    assert "65 / 150 pts" in response.content.decode()
+
+
+def test_a_snapshots_etag_stays_the_same_when_the_list_is_edited(army_list, owner_client):
+    link = share(owner_client, army_list, "snapshot")
+    visitor = Client()
+    etag = page(visitor, link)["ETag"]
+    add_unit(army_list, "river_witch")
+    response = page(visitor, link, HTTP_IF_NONE_MATCH=etag)
+    assert response.status_code == 304 and response["ETag"] == etag
 
 
 def test_the_304_path_needs_a_single_query(army_list, owner_client, django_assert_num_queries):
