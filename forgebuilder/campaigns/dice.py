@@ -12,7 +12,21 @@ from dataclasses import dataclass, field
 
 
 class DiceError(ValueError):
-    """Entered results ran out or are not die faces; the message says what to enter."""
+    """Entered results ran out or are not die faces; the message says what to enter, and
+    `field` names the form field it is about (when a form asked for the roll by name)."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+@dataclass(frozen=True)
+class Ask:
+    """What a roll is for, so a form can ask for it by name: unit `unit`'s `kind` roll."""
+
+    unit: str
+    kind: str  # "casualty" or "hero" (the injury or talent roll a hero's casualty sends on)
+    name: str  # in players' words: "Hush Warden's casualty roll"
 
 
 @dataclass
@@ -26,7 +40,7 @@ class SeededDie:
     def __post_init__(self) -> None:
         self._random = random.Random(self.seed)
 
-    def roll(self) -> int:
+    def roll(self, ask: Ask | None = None) -> int:
         value = self._random.randint(1, self.faces)
         self.results.append(value)
         return value
@@ -50,7 +64,7 @@ class EnteredDie:
                     f"{value!r} is not a roll of a d{self.faces}: enter 1 to {self.faces}."
                 )
 
-    def roll(self) -> int:
+    def roll(self, ask: Ask | None = None) -> int:
         if len(self.results) >= len(self.entered):
             raise DiceError(
                 f"One more die roll is needed (roll {len(self.results) + 1}); enter it and try again."
@@ -63,4 +77,71 @@ class EnteredDie:
         return {"seed": None, "results": list(self.results)}
 
 
-Die = SeededDie | EnteredDie
+@dataclass
+class NamedDie:
+    """Rolls players entered one field per roll (`p<player>-<unit>-<kind>-roll`, several values
+    where a table makes them roll again), and the server's seeded die for a roll left empty
+    when `roll_for_me`; otherwise an empty roll is asked for by name.
+
+    `player` scopes the fields to one side of a report (`for_player`); the results, and which
+    roll each was, are shared by every side.
+    """
+
+    entered: dict[str, list[int]]
+    roll_for_me: bool = True
+    seed: int = field(default_factory=lambda: secrets.randbelow(2**31))
+    faces: int = 6
+    results: list[int] = field(default_factory=list)
+    named: list[dict] = field(default_factory=list)
+    player: int | None = None
+
+    def __post_init__(self) -> None:
+        self._random = random.Random(self.seed)
+        self._used: dict[str, int] = {}
+
+    def for_player(self, player: int) -> NamedDie:
+        scoped = NamedDie.__new__(NamedDie)
+        scoped.__dict__.update(self.__dict__)
+        scoped.player = player
+        return scoped
+
+    def field(self, ask: Ask) -> str:
+        return f"p{self.player}-{ask.unit}-{ask.kind}-roll"
+
+    def roll(self, ask: Ask | None = None) -> int:
+        if ask is None:
+            raise DiceError("Every roll of a battle report is asked for by name.")
+        key = self.field(ask)
+        values, used = self.entered.get(key, []), self._used.get(key, 0)
+        if used < len(values):
+            value, by = values[used], "entered"
+        elif self.roll_for_me:
+            value, by = self._random.randint(1, self.faces), "server"
+        else:
+            again = " again (the table says to roll again)" if used else ""
+            raise DiceError(f"{ask.name} is needed{again}: enter it, or tick 'Roll for me'.", key)
+        self._used[key] = used + 1
+        self.results.append(value)
+        self.named.append({"roll": ask.name, "value": value, "by": by})
+        return value
+
+    def record(self) -> dict:
+        return {"seed": self.seed, "results": list(self.results), "named": list(self.named)}
+
+
+def named_rolls(post, fields: dict[str, str]) -> dict[str, list[int]]:
+    """The rolls entered in a form's roll `fields` (field -> the roll's name): `'3'`, or `'3 5'`
+    where a table makes the unit roll again; anything but die faces is refused by name."""
+    out: dict[str, list[int]] = {}
+    for key, name in fields.items():
+        text = (post.get(key) or "").replace(",", " ").strip()
+        if not text:
+            continue
+        values = [int(v) for v in text.split() if v.isdigit()]
+        if len(values) != len(text.split()) or any(not 1 <= v <= 6 for v in values):
+            raise DiceError(f"{name}: '{text}' is not a die roll; enter 1 to 6.", key)
+        out[key] = values
+    return out
+
+
+Die = SeededDie | EnteredDie | NamedDie

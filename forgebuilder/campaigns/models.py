@@ -73,6 +73,12 @@ class Mission(models.Model):
     objective = models.CharField(max_length=80)
     underdog = models.JSONField(default=dict, help_text="player id -> underdog points")
     status = models.CharField(max_length=20, default=SET_UP)
+    draft = models.JSONField(
+        default=dict, blank=True, help_text="the report form as saved, for either player to finish"
+    )
+    draft_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

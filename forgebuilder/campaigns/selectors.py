@@ -64,6 +64,7 @@ def army_units(player: CampaignPlayer) -> list[dict]:
                 "points": report.unit_points.get(unit.id, 0),
                 "state": now,
                 "active": now.status == "active",
+                "hero": steps.unit_is_hero(document, catalog, unit),
                 "can_level": spec is not None and can_level_up(unit, spec),
                 "options": [c.option for c in unit.options],
                 "details": _details(now, spec),

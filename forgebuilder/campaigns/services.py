@@ -23,7 +23,7 @@ from forgebuilder.armylists.rules import evaluate, resolve
 from forgebuilder.armylists.services import army_list_edit
 
 from . import steps
-from .dice import Die
+from .dice import Die, NamedDie
 from .models import Campaign, CampaignEvent, CampaignPlayer, Mission
 from .steps import BattleReport, StepError
 
@@ -311,16 +311,18 @@ def mission_report(*, mission: Mission, reports: dict[int, BattleReport], die: D
     for player in players:
         report = reports[player.pk]
         lines: list[str] = []
+        side = die.for_player(player.pk) if isinstance(die, NamedDie) else die
 
         def after_battle(
-            document: ListDocument, catalog: Catalog, report=report, lines=lines
+            document: ListDocument, catalog: Catalog, report=report, lines=lines, side=side
         ) -> ListDocument:
-            hurt = steps.casualties(document, report, spec=spec, catalog=catalog, die=die)
+            hurt = steps.casualties(document, report, spec=spec, catalog=catalog, die=side)
             grown = steps.experience(hurt.army, report, spec=spec, catalog=catalog)
             lines.extend(hurt.events + grown.events)
             return grown.army
 
         start = len(die.results)
+        named_start = len(die.named) if isinstance(die, NamedDie) else 0
         _edit_army(player, f"Mission {mission.number}", after_battle)
         reward = steps.reward(report, spec=spec)
         player.victory_points += reward.vp
@@ -332,11 +334,26 @@ def mission_report(*, mission: Mission, reports: dict[int, BattleReport], die: D
         event = _event(campaign, "mission-report", lines, player=player, mission=mission.number)
         # the seed and how many of its rolls came before this player's: enough to roll them again
         event.dice = {"seed": die.record()["seed"], "skip": start, "results": die.results[start:]}
+        if isinstance(die, NamedDie):
+            event.dice["named"] = die.named[named_start:]
         event.save(update_fields=["dice"])
     mission.status = Mission.REPORTED
-    mission.save(update_fields=["status"])
+    mission.draft, mission.draft_by = {}, None
+    mission.save(update_fields=["status", "draft", "draft_by"])
     campaign.missions_played = max(campaign.missions_played, mission.number)
     campaign.save(update_fields=["missions_played"])
+
+
+@transaction.atomic
+def mission_report_draft(*, mission: Mission, values: dict[str, str], by) -> None:
+    """Keep the report form as typed so far; either player (or the organiser) finishes it."""
+    campaign = _lock_campaign(mission.campaign)
+    _writable(campaign)
+    mission = Mission.objects.select_for_update().get(pk=mission.pk)
+    if mission.status != Mission.SET_UP:
+        raise CampaignError(f"Mission {mission.number} is already reported (see the history).")
+    mission.draft, mission.draft_by = values, by
+    mission.save(update_fields=["draft", "draft_by"])
 
 
 @transaction.atomic

@@ -15,7 +15,7 @@ from factions.gamedata.campaign_schema import CampaignSpec, RollTable
 from forgebuilder.armylists.listdoc import ListDocument, ListUnit, UnitCampaign
 from forgebuilder.armylists.rules.campaign_pricing import is_active, is_hero
 
-from .dice import Die
+from .dice import Ask, Die
 
 
 class StepError(ValueError):
@@ -105,10 +105,12 @@ def check_report(army: ListDocument, report: BattleReport, *, active: bool = Tru
             raise StepError(f"{label(unit)}: kills cannot be negative.")
 
 
-def roll_on(table: RollTable, die: Die, gained: tuple[str, ...] = ()) -> str:
+def roll_on(
+    table: RollTable, die: Die, gained: tuple[str, ...] = (), ask: Ask | None = None
+) -> str:
     """An entry key of `table`, re-rolling what is already gained when the table says so."""
     for _ in range(100):
-        key, entry = table.entry_for(die.roll())
+        key, entry = table.entry_for(die.roll(ask))
         if table.reroll_gained and key in gained and not entry.repeatable:
             continue
         return key
@@ -127,13 +129,15 @@ def casualties(
         unit = step.army.unit(unit_id)
         assert unit is not None
         now = state(unit)
-        key = roll_on(spec.casualties, die)
+        name = label(unit, catalog, step.army)
+        key = roll_on(spec.casualties, die, ask=Ask(unit_id, "casualty", f"{name}'s casualty roll"))
         entry = spec.casualties.entries[key]
         hero = unit_is_hero(step.army, catalog, unit)
         if hero and entry.hero_table:
             table: RollTable = getattr(spec, entry.hero_table)
             gained = now.injuries if entry.hero_table == "injuries" else now.talents
-            sub_key = roll_on(table, die, gained)
+            word = "injury" if entry.hero_table == "injuries" else "talent"
+            sub_key = roll_on(table, die, gained, ask=Ask(unit_id, "hero", f"{name}'s {word} roll"))
             sub = table.entries[sub_key]
             if sub.dead:
                 step.army = _with_state(step.army, unit_id, status="dead")

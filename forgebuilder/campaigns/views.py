@@ -17,10 +17,10 @@ from factions.catalog import catalog_for
 from factions.models import GameModule
 from forgebuilder.armylists.models import ArmyList
 
-from . import selectors, services
+from . import report_form, selectors, services
 from .dice import DiceError, EnteredDie, SeededDie
 from .models import Campaign, CampaignEvent, CampaignPlayer, Mission
-from .steps import BattleReport, StepError, UnitOutcome
+from .steps import StepError
 
 REFUSED = (services.CampaignError, StepError, DiceError)
 
@@ -48,16 +48,6 @@ def _die(text: str, seed: str | None = None):
         return EnteredDie([int(v) for v in text.split()])
     except ValueError as exc:
         raise DiceError(f"Dice: '{text}' is not a list of die rolls such as 3 5 1.") from exc
-
-
-def _int(value: str | None, what: str) -> int:
-    try:
-        number = int(value or 0)
-    except ValueError as exc:
-        raise services.CampaignError(f"{what}: '{value}' is not a number.") from exc
-    if number < 0 or number > 99:
-        raise services.CampaignError(f"{what}: give a number from 0 to 99.")
-    return number
 
 
 @login_required
@@ -162,49 +152,44 @@ def mission_report(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     ):
         raise PermissionDenied("Only the mission's players and the organiser report it.")
     sides = [{"player": p, "units": selectors.army_units(p)} for p in players]
-    if request.method == "POST":
-        try:
-            reports = _reports(request.POST, sides)
-            with transaction.atomic():
-                services.mission_report(
-                    mission=mission, reports=reports, die=_die(request.POST.get("dice", ""))
-                )
-        except REFUSED as exc:
-            messages.error(request, str(exc))
-        else:
-            messages.success(request, f"Mission {number} recorded. Next: level-ups and upgrades.")
-            return redirect("campaigns:detail", pk=campaign.pk)
+    if request.method != "POST":
+        values = report_form.kept(mission.draft, sides) or {"roll_for_me": "on"}
+        return _report_page(request, campaign, mission, sides, values)
+    values = report_form.kept(request.POST, sides)
+    wrong = ""
+    try:
+        if "save_draft" in request.POST:
+            services.mission_report_draft(mission=mission, values=values, by=request.user)
+            messages.success(request, f"Draft of mission {number} saved: any player can finish it.")
+            return redirect("campaigns:report", pk=campaign.pk, number=number)
+        reports = report_form.reports(values, sides)
+        with transaction.atomic():
+            services.mission_report(
+                mission=mission, reports=reports, die=report_form.report_die(values, sides)
+            )
+    except REFUSED as exc:
+        messages.error(request, str(exc))
+        wrong = getattr(exc, "field", None) or ""
+    else:
+        messages.success(request, f"Mission {number} recorded. Next: level-ups and upgrades.")
+        return redirect("campaigns:detail", pk=campaign.pk)
+    return _report_page(request, campaign, mission, sides, values, wrong)
+
+
+def _report_page(request, campaign, mission, sides, values, wrong: str = "") -> HttpResponse:
     return render(
         request,
         "campaigns/report.html",
-        {"campaign": campaign, "mission": mission, "sides": sides},
+        {
+            "campaign": campaign,
+            "mission": mission,
+            "objective": services.campaign_spec(campaign).objectives.entries.get(mission.objective),
+            "sides": report_form.form_sides(sides, values),
+            "nobody_won": not values.get("winner"),
+            "roll_for_me": values.get("roll_for_me") == "on",
+            "wrong": wrong,
+        },
     )
-
-
-def _reports(post, sides) -> dict[int, BattleReport]:
-    winner = post.get("winner", "")
-    reports = {}
-    for side in sides:
-        player = side["player"]
-        units = {}
-        for unit in side["units"]:
-            if not unit["active"]:
-                continue
-            key = f"p{player.pk}-{unit['id']}"
-            units[unit["id"]] = UnitOutcome(
-                casualty=post.get(f"{key}-casualty") == "on",
-                killed_units=_int(post.get(f"{key}-units"), f"{unit['name']}: units killed"),
-                killed_heroes=_int(post.get(f"{key}-heroes"), f"{unit['name']}: heroes killed"),
-                killed_heroes_with_unit=_int(
-                    post.get(f"{key}-both"), f"{unit['name']}: heroes killed with their unit"
-                ),
-            )
-        reports[player.pk] = BattleReport(
-            won=winner == str(player.pk),
-            objective=post.get(f"p{player.pk}-objective") == "on",
-            units=units,
-        )
-    return reports
 
 
 def _choosing(request: HttpRequest, player: CampaignPlayer) -> dict | None:

@@ -62,7 +62,7 @@ def test_a_battle_report_and_the_post_mission_steps_on_a_phone(
         form.locator(f"input[name='p{a.pk}-u2-units']").fill("2")
         form.locator(f"input[name='p{a.pk}-u2-heroes']").fill("1")
         form.locator(f"input[name='p{b.pk}-u2-casualty']").check()
-        form.get_by_label("Casualty dice you rolled").fill("4")
+        form.get_by_label("Deckhand Mob's casualty roll").fill("4")
         form.get_by_role("button", name="Record the mission").click()
 
         expect(page.locator(".messages")).to_contain_text("Mission 1 recorded")

@@ -91,7 +91,7 @@ def test_a_mission_is_set_up_reported_on_a_form_and_levelled_up(client, game, us
             f"p{a.pk}-u2-units": "2",
             f"p{a.pk}-u2-heroes": "1",
             f"p{b.pk}-u2-casualty": "on",
-            "dice": "4",
+            f"p{b.pk}-u2-casualty-roll": "4",
         },
     )
     assert response.status_code == 302
@@ -114,7 +114,9 @@ def test_a_report_with_bad_numbers_says_so_and_changes_nothing(client, game, use
     url = reverse("campaigns:report", args=[campaign.pk, 1])
     response = client.post(url, {"winner": a.pk, f"p{a.pk}-u1-units": "lots"})
     assert response.status_code == 200
-    assert messages_of(response) == ["Lantern-Marshal: units killed: 'lots' is not a number."]
+    assert messages_of(response) == [
+        "Lantern-Marshal: enemy units killed: 'lots' is not a number from 0 to 99."
+    ]
     assert ArmyList.objects.get(pk=a.army_id).document == before
     assert Mission.objects.get(campaign=campaign, number=1).status == Mission.SET_UP
 

@@ -1,0 +1,143 @@
+"""The battle report form: its fields, the values typed (never lost on an error), the reports
+and the named dice read from them.
+
+One row per living unit of each side; every die a report may need has its own field, named
+after the unit and the roll ("Hush Warden's casualty roll"). A draft is the same values saved.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from .dice import NamedDie, named_rolls
+from .services import CampaignError
+from .steps import BattleReport, UnitOutcome
+
+COUNTS = (
+    ("units", "Enemy units killed"),
+    ("heroes", "Enemy heroes killed"),
+    ("both", "Heroes killed with their unit"),
+)
+MAX_VALUE = 20  # characters kept of any typed value
+
+
+@dataclass(frozen=True)
+class Row:
+    """One unit's line of the form, with what was typed in it."""
+
+    key: str  # p<player>-<unit>
+    name: str  # numbered when the army has two of the same name
+    hero: bool
+    casualty: bool
+    counts: list[tuple[str, str, str]]  # (field, label, value)
+    roll: str
+    hero_roll: str
+
+
+def side_names(units: list[dict]) -> dict[str, str]:
+    """Each living unit's name, numbered where two share one ("Lightbearer Squad 2")."""
+    living = [u for u in units if u["active"]]
+    total = Counter(u["name"] for u in living)
+    seen: Counter[str] = Counter()
+    names = {}
+    for unit in living:
+        seen[unit["name"]] += 1
+        repeated = total[unit["name"]] > 1
+        names[unit["id"]] = f"{unit['name']} {seen[unit['name']]}" if repeated else unit["name"]
+    return names
+
+
+def field_names(sides: list[dict]) -> list[str]:
+    """Every field the form has: what a draft keeps and nothing else."""
+    names = ["winner", "roll_for_me"]
+    for side in sides:
+        pk = side["player"].pk
+        names.append(f"p{pk}-objective")
+        for unit in side["units"]:
+            if unit["active"]:
+                key = f"p{pk}-{unit['id']}"
+                names += [f"{key}-casualty", f"{key}-casualty-roll", f"{key}-hero-roll"]
+                names += [f"{key}-{field}" for field, _ in COUNTS]
+    return names
+
+
+def kept(values, sides: list[dict]) -> dict[str, str]:
+    """The form's own fields of `values` (a POST or a saved draft), each cut to a sane length."""
+    return {k: str(values.get(k, ""))[:MAX_VALUE] for k in field_names(sides) if values.get(k)}
+
+
+def form_sides(sides: list[dict], values: dict[str, str]) -> list[dict]:
+    """The sides as the template draws them: each unit's row with what was typed."""
+    out = []
+    for side in sides:
+        pk = side["player"].pk
+        names = side_names(side["units"])
+        rows = []
+        for unit in side["units"]:
+            if not unit["active"]:
+                continue
+            key = f"p{pk}-{unit['id']}"
+            rows.append(
+                Row(
+                    key=key,
+                    name=names[unit["id"]],
+                    hero=unit["hero"],
+                    casualty=values.get(f"{key}-casualty") == "on",
+                    counts=[
+                        (f"{key}-{f}", label, values.get(f"{key}-{f}", "0")) for f, label in COUNTS
+                    ],
+                    roll=values.get(f"{key}-casualty-roll", ""),
+                    hero_roll=values.get(f"{key}-hero-roll", ""),
+                )
+            )
+        out.append(
+            {
+                "player": side["player"],
+                "won": values.get("winner") == str(pk),
+                "objective": values.get(f"p{pk}-objective") == "on",
+                "rows": rows,
+            }
+        )
+    return out
+
+
+def _count(values, field: str, what: str) -> int:
+    text = (values.get(field) or "0").strip()
+    if not text.isdigit() or int(text) > 99:
+        raise CampaignError(f"{what}: '{text}' is not a number from 0 to 99.")
+    return int(text)
+
+
+def reports(values, sides: list[dict]) -> dict[int, BattleReport]:
+    """Each player's side of the battle, read from the form; a bad number is refused by name."""
+    winner = values.get("winner", "")
+    out = {}
+    for side in sides:
+        pk = side["player"].pk
+        names = side_names(side["units"])
+        units = {}
+        for unit in side["units"]:
+            if not unit["active"]:
+                continue
+            key = f"p{pk}-{unit['id']}"
+            name = names[unit["id"]]
+            kills = [
+                _count(values, f"{key}-{f}", f"{name}: {label.lower()}") for f, label in COUNTS
+            ]
+            units[unit["id"]] = UnitOutcome(values.get(f"{key}-casualty") == "on", *kills)
+        out[pk] = BattleReport(
+            won=winner == str(pk), objective=values.get(f"p{pk}-objective") == "on", units=units
+        )
+    return out
+
+
+def report_die(values, sides: list[dict]) -> NamedDie:
+    """The dice typed in the roll fields; with 'Roll for me' the server rolls the empty ones."""
+    rolls = {}
+    for side in sides:
+        for unit_id, name in side_names(side["units"]).items():
+            key = f"p{side['player'].pk}-{unit_id}"
+            rolls[f"{key}-casualty-roll"] = f"{name}'s casualty roll"
+            rolls[f"{key}-hero-roll"] = f"{name}'s injury or talent roll"
+    return NamedDie(named_rolls(values, rolls), roll_for_me=values.get("roll_for_me") == "on")

@@ -1,0 +1,105 @@
+"""The battle report in a browser, on a phone (375x812, a card per unit) and a desktop
+(1366x900, a table per side): a missing roll is asked for by name and nothing typed is lost."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.test import Client
+from playwright.sync_api import expect
+
+from factions.models import GameModule
+from forgebuilder.campaigns import services
+from forgebuilder.campaigns.dice import SeededDie
+from tests.campaigns.conftest import make_army
+
+# the elements that reach past the right edge of the window (for the failure message)
+WIDEST = """[...document.querySelectorAll('body *')]
+  .filter(e => e.getBoundingClientRect().right > window.innerWidth + 1)
+  .map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))
+  .slice(0, 8).join('; ')"""
+SIZES = {"phone": (375, 812), "desktop": (1366, 900)}
+
+
+def logged_in(browser, live_server, user, size):
+    client = Client()
+    client.force_login(user)
+    width, height = size
+    context = browser.new_context(viewport={"width": width, "height": height})
+    context.set_default_timeout(10_000)
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+    context.add_cookies(
+        [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
+    )
+    return context
+
+
+def looked_at(page, name: str) -> None:
+    """A screenshot for a person to look at, when FORGEBUILDER_SCREENSHOTS names a folder."""
+    folder = os.environ.get("FORGEBUILDER_SCREENSHOTS")
+    if folder:
+        page.screenshot(path=os.path.join(folder, f"{name}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("size", SIZES.values(), ids=SIZES.keys())
+@pytest.mark.django_db(transaction=True)
+def test_a_missing_roll_is_asked_by_name_and_the_report_keeps_every_value(
+    live_server, browser, starter_modules, size
+):
+    users = get_user_model().objects
+    ana = users.create_user("ana", "ana@example.com", "pw-123456789")
+    ben = users.create_user("ben", "ben@example.com", "pw-123456789")
+    ashen = GameModule.objects.get(slug="ashen-stars")
+    campaign = services.campaign_create(organiser=ana, module=ashen, name="Ashfall")
+    a = services.campaign_join(
+        campaign=campaign, user=ana,
+        army_list=make_army(ashen, ana, "cinder_compact", "lantern_marshal", "lightbearer_squad"),
+    )  # fmt: skip
+    b = services.campaign_join(
+        campaign=campaign, user=ben,
+        army_list=make_army(ashen, ben, "gutterfleet", "corsair_captain", "deckhand_mob"),
+    )  # fmt: skip
+    services.mission_setup(campaign=campaign, players=[a, b], die=SeededDie(1))
+
+    context = logged_in(browser, live_server, ana, size)
+    page = context.new_page()
+    try:
+        page.goto(f"{live_server.url}/campaigns/{campaign.pk}/missions/1/report/")
+        form = page.locator("#battle-report")
+        form.get_by_label("ana won").check()
+        form.get_by_label("Lightbearer Squad: enemy units killed").fill("2")
+        form.get_by_label("Corsair Captain: destroyed or routed").check()
+        form.get_by_label("Deckhand Mob: destroyed or routed").check()
+        form.get_by_label("Corsair Captain's casualty roll").fill("1")
+        form.get_by_label("Deckhand Mob's casualty roll").fill("4")
+        form.get_by_label("Roll for me").uncheck()
+        looked_at(page, f"report-{size[0]}")
+        form.get_by_role("button", name="Record the mission").click()
+
+        expect(page.locator(".messages")).to_contain_text(
+            "Corsair Captain's injury roll is needed: enter it, or tick 'Roll for me'."
+        )
+        form = page.locator("#battle-report")
+        expect(form.get_by_label("ana won")).to_be_checked()
+        expect(form.get_by_label("Lightbearer Squad: enemy units killed")).to_have_value("2")
+        expect(form.get_by_label("Corsair Captain: destroyed or routed")).to_be_checked()
+        expect(form.get_by_label("Deckhand Mob's casualty roll")).to_have_value("4")
+        hero_roll = form.get_by_label("Corsair Captain's injury or talent roll")
+        expect(hero_roll).to_have_attribute("aria-invalid", "true")
+        looked_at(page, f"report-error-{size[0]}")
+        hero_roll.fill("3")
+        form.get_by_role("button", name="Record the mission").click()
+
+        expect(page.locator(".messages")).to_contain_text("Mission 1 recorded")
+        standings = page.locator("table.standings")
+        expect(standings.locator("tr", has_text="ana")).to_contain_text("150 pts")
+        expect(standings.locator("tr", has_text="ben")).to_contain_text("300 pts")
+        expect(page.locator(".history")).to_contain_text("Blinded Eye")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        wide = page.evaluate(WIDEST)
+        assert width <= size[0], f"the page scrolls sideways at {size[0]} px: {wide}"
+    finally:
+        context.close()
