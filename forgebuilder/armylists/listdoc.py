@@ -170,6 +170,26 @@ class ListDocument(DocModel):
     def to_json(self) -> dict:
         return self.model_dump(mode="json")
 
+    def campaign_units(self) -> int:
+        """How many units carry campaign state (XP, levels, traits, injuries...)."""
+        return sum(u.campaign is not None for u in self.units)
+
+    def without_campaign_state(self) -> ListDocument:
+        """The list with no unit's campaign state: only a campaign writes it, on its own army."""
+        if not self.campaign_units():
+            return self
+        units = tuple(u.model_copy(update={"campaign": None}) for u in self.units)
+        return self.model_copy(update={"units": units})
+
+
+def campaign_state_left_behind(units: int) -> str:
+    """What a player is told when a new list (imported, copied, joined) drops campaign state."""
+    plural = "s" if units != 1 else ""
+    return (
+        f"Campaign state on {units} unit{plural} (XP, levels, traits, injuries) was left "
+        "behind: only a campaign gives it, to its own army."
+    )
+
 
 def upgrade(data: Any) -> Any:
     """A document's data in the current version: version 1 is converted, others pass as they are.

@@ -55,6 +55,9 @@ def _summarise(army_list: ArmyList, document: ListDocument, catalog: Catalog) ->
 
 
 def army_list_create(*, owner: Owner, catalog: Catalog, document: ListDocument) -> ArmyList:
+    """A new list of `owner`. It never carries campaign state (an imported, copied or forked
+    list with XP or traits drops them: see `campaign_state_left_behind` for what to say)."""
+    document = document.without_campaign_state()
     army_list = ArmyList(
         owner_id=owner.user_id,
         owner_token="" if owner.user_id else owner.token,

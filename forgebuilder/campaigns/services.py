@@ -17,7 +17,7 @@ from factions.catalog import Catalog, catalog_for
 from factions.gamedata.campaign_schema import CampaignSpec
 from factions.models import GameModule
 from forgebuilder.armylists import edits
-from forgebuilder.armylists.listdoc import ListDocument, UnitCampaign
+from forgebuilder.armylists.listdoc import ListDocument, UnitCampaign, campaign_state_left_behind
 from forgebuilder.armylists.models import ArmyList
 from forgebuilder.armylists.rules import evaluate, resolve
 from forgebuilder.armylists.services import army_list_edit
@@ -168,32 +168,70 @@ def campaign_create(
     return campaign
 
 
+def army_problems(*, campaign: Campaign, army_list: ArmyList, founding: bool = True) -> list[str]:
+    """What keeps the list from being a legal army for the campaign (module, faction, the
+    rules, and for a founding army the starting size), each saying what to fix; [] if none."""
+    if army_list.module_id != campaign.module_id:
+        return [
+            f"{army_list.name} is a list of {army_list.module.name}; the campaign plays "
+            f"{campaign.module.name}: bring a list of {campaign.module.name}."
+        ]
+    catalog = catalog_for(campaign.module)
+    document = ListDocument.model_validate(army_list.document)
+    if catalog.faction(document.faction) is None:
+        return [
+            f"{army_list.name}: its faction is not in {campaign.module.name}; pick one that is."
+        ]
+    problems = []
+    if not document.units:
+        problems.append(f"{army_list.name} has no unit yet: add the units of your founding army.")
+    report = evaluate(resolve(document.without_campaign_state(), catalog))
+    for violation in report.errors:
+        hint = f" {violation.hint}" if violation.hint else ""
+        problems.append(f"{army_list.name}: {violation.message}{hint}")
+    points = sum(report.unit_points.values())
+    if founding and points > campaign.starting_points:
+        problems.append(
+            f"{army_list.name} is {points} pts; armies start at {campaign.starting_points} pts "
+            f"in {campaign.name}: take {points - campaign.starting_points} pts out."
+        )
+    return problems
+
+
 @transaction.atomic
 def campaign_join(*, campaign: Campaign, user, army_list: ArmyList) -> CampaignPlayer:
-    """`user` joins with one of their lists; its units become the founding army."""
+    """`user` joins with one of their lists; its units become the founding army.
+
+    The list must be legal for the campaign (`army_problems`); campaign state it carries (from
+    an import or an older campaign) is dropped: every founding unit starts fresh.
+    """
     campaign = _lock_campaign(campaign)
     _writable(campaign)
-    army_list = ArmyList.objects.select_for_update().get(pk=army_list.pk)
+    locked = ArmyList.objects.select_for_update(of=("self",)).select_related("module")
+    army_list = locked.get(pk=army_list.pk)
     if army_list.owner_id != user.pk:
         raise CampaignError("You can only bring one of your own lists.")
-    if army_list.module_id != campaign.module_id:
-        raise CampaignError(f"The army must be a list of {campaign.module.name}.")
     if CampaignPlayer.objects.filter(campaign=campaign, user=user).exists():
         raise CampaignError("You already have an army in this campaign.")
     if CampaignPlayer.objects.filter(army=army_list).exists():
         raise CampaignError("That list is already a campaign army; duplicate it first.")
+    problems = army_problems(campaign=campaign, army_list=army_list)
+    if problems:
+        raise CampaignError(" ".join(problems))
+    stale = ListDocument.model_validate(army_list.document).campaign_units()
 
     def founding(document: ListDocument, catalog: Catalog) -> ListDocument:
-        data = document.model_dump()
-        for unit in data["units"]:
-            unit["campaign"] = unit.get("campaign") or UnitCampaign().model_dump()
-        return ListDocument.model_validate(data)
+        units = tuple(u.model_copy(update={"campaign": UnitCampaign()}) for u in document.units)
+        return document.model_copy(update={"units": units})
 
     army_list_edit(
         army_list=army_list, expected_version=None, change=founding, label="Joined a campaign"
     )
     player = CampaignPlayer.objects.create(campaign=campaign, user=user, army=army_list)
-    _event(campaign, "joined", [f"{user} joined with {army_list.name}."], player=player)
+    lines = [f"{user} joined with {army_list.name}."]
+    if stale:
+        lines.append(campaign_state_left_behind(stale))
+    _event(campaign, "joined", lines, player=player)
     return player
 
 
@@ -246,7 +284,17 @@ def mission_setup(
         raise CampaignError(
             "Report the mission already set up before the next one: " + ", ".join(busy) + "."
         )
-    values = {p.pk: ArmyList.objects.get(pk=p.army_id).points for p in players}
+    armies = {a.pk: a for a in ArmyList.objects.select_related("module").filter(
+        pk__in=[p.army_id for p in players]
+    )}  # fmt: skip
+    illegal = [
+        problem
+        for p in players
+        for problem in army_problems(campaign=campaign, army_list=armies[p.army_id], founding=False)
+    ]
+    if illegal:
+        raise CampaignError("Fix the armies before this mission: " + " ".join(illegal))
+    values = {p.pk: armies[p.army_id].points for p in players}
     smallest, largest = min(values.values()), max(values.values())
     gap = spec.mission.army_size_gap
     too_big = [p for p in players if values[p.pk] - smallest > gap]

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 
 from factions.catalog import catalog_for
 from factions.models import GameModule
+from forgebuilder.armylists.listdoc import ListDocument, campaign_state_left_behind
 from forgebuilder.armylists.models import ArmyList
 
 from . import report_form, selectors, services
@@ -112,10 +113,13 @@ def campaign_join(request: HttpRequest, token: str) -> HttpResponse:
         try:
             if army is None:
                 raise services.CampaignError("Pick one of your lists to bring.")
+            stale = ListDocument.model_validate(army.document).campaign_units()
             services.campaign_join(campaign=campaign, user=request.user, army_list=army)
         except REFUSED as exc:
             messages.error(request, str(exc))
         else:
+            if stale:
+                messages.info(request, campaign_state_left_behind(stale))
             return redirect("campaigns:detail", pk=campaign.pk)
     return render(request, "campaigns/join.html", {"campaign": campaign, "lists": lists})
 

@@ -17,6 +17,7 @@ from forgebuilder.ratelimit import rate_limited
 from ..edits import EditError, new_document
 from ..exports import list_text, source_from_evaluated
 from ..forms import NewListForm
+from ..listdoc import ListDocument, campaign_state_left_behind
 from ..ownership import owner_of
 from ..presenters import editor_context
 from ..selectors import army_list_owned, army_lists_of
@@ -129,6 +130,9 @@ def list_duplicate(request: HttpRequest, public_id: str) -> HttpResponse:
     army_list = army_list_owned(owner=owner, public_id=public_id)
     copy = army_list_duplicate(army_list=army_list, owner=owner)
     messages.success(request, f"Made a copy: {copy.name}.")
+    left = ListDocument.model_validate(army_list.document).campaign_units()
+    if left:
+        messages.info(request, campaign_state_left_behind(left))
     return redirect("armylists:editor", public_id=copy.public_id)
 
 

@@ -19,6 +19,7 @@ from ..documents import DocumentError
 from ..importers.detect import read_import
 from ..importers.result import MAX_IMPORT_BYTES, ImportOutcome
 from ..importing import import_warnings
+from ..listdoc import campaign_state_left_behind
 from ..ownership import owner_of
 from ..services import army_list_create
 
@@ -58,6 +59,8 @@ def _create(request: HttpRequest, outcome: ImportOutcome) -> HttpResponse:
     messages.success(request, f"Imported “{army_list.name}”. Read as: {outcome.format_name}{note}.")
     for path, message in import_warnings(outcome.document, catalog):
         messages.warning(request, f"Imported as it is, but {path}: {message}.")
+    if outcome.document.campaign_units():
+        messages.warning(request, campaign_state_left_behind(outcome.document.campaign_units()))
     return redirect("armylists:editor", public_id=army_list.public_id)
 
 

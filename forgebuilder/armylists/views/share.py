@@ -22,6 +22,7 @@ from forgebuilder.ratelimit import rate_limited
 from ..cards import chosen_card
 from ..exports import list_text, source_from_evaluated
 from ..exports.source import focus_names
+from ..listdoc import campaign_state_left_behind
 from ..models import ShareLink
 from ..ownership import owner_of
 from ..selectors import army_list_owned
@@ -206,6 +207,8 @@ def fork(request: HttpRequest, token: str) -> HttpResponse:
     document = data.document.model_copy(update={"name": f"{data.document.name} (copy)"[:120]})
     copy = army_list_create(owner=owner_of(request), catalog=data.roster.catalog, document=document)
     messages.success(request, f"“{copy.name}” is now in your lists; edit it freely.")
+    if document.campaign_units():
+        messages.info(request, campaign_state_left_behind(document.campaign_units()))
     return redirect("armylists:editor", public_id=copy.public_id)
 
 
