@@ -7,6 +7,7 @@ from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
 from forgebuilder.ratelimit import rate_limited, too_many
@@ -38,13 +39,23 @@ class ThrottledLoginView(auth_views.LoginView):
 @require_http_methods(["GET", "POST"])
 @rate_limited("signup", "sign-ups")
 def signup(request: HttpRequest) -> HttpResponse:
+    then = _next(request)
     if request.user.is_authenticated:
-        return redirect("armylists:my_lists")
+        return redirect(then or "armylists:my_lists")
     # bound on every POST, even an empty one, so that it answers with its errors
     form = SignupForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, "Welcome! Your lists now follow you to every device.")
-        return redirect("armylists:my_lists")
-    return render(request, "accounts/signup.html", {"form": form})
+        return redirect(then or "armylists:my_lists")
+    return render(request, "accounts/signup.html", {"form": form, "next": then})
+
+
+def _next(request: HttpRequest) -> str:
+    """Where to go after signing up (an invitation, say): a path of this site, or ''."""
+    then = request.POST.get("next") or request.GET.get("next") or ""
+    safe = url_has_allowed_host_and_scheme(
+        then, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+    return then if safe and then.startswith("/") else ""

@@ -28,6 +28,17 @@ def own_player(user, campaign: Campaign, player_id: int) -> CampaignPlayer:
     return get_object_or_404(CampaignPlayer, pk=player_id, campaign=campaign, user=user)
 
 
+def lists_to_bring(user, campaign: Campaign) -> list[ArmyList]:
+    """The user's lists of the campaign's game that are not a campaign army already."""
+    return list(
+        ArmyList.objects.filter(
+            owner=user, module=campaign.module, deleted_at__isnull=True, campaign_seat__isnull=True
+        )
+        .select_related("module")
+        .order_by("-updated_at")
+    )
+
+
 def standings(campaign: Campaign) -> list[dict]:
     players = campaign.players.select_related("user", "army")
     rows = [

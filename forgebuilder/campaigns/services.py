@@ -19,8 +19,9 @@ from factions.models import GameModule
 from forgebuilder.armylists import edits
 from forgebuilder.armylists.listdoc import ListDocument, UnitCampaign, campaign_state_left_behind
 from forgebuilder.armylists.models import ArmyList
+from forgebuilder.armylists.ownership import Owner
 from forgebuilder.armylists.rules import evaluate, resolve
-from forgebuilder.armylists.services import army_list_edit
+from forgebuilder.armylists.services import army_list_create, army_list_edit
 
 from . import steps
 from .dice import Die, NamedDie
@@ -233,6 +234,24 @@ def campaign_join(*, campaign: Campaign, user, army_list: ArmyList) -> CampaignP
         lines.append(campaign_state_left_behind(stale))
     _event(campaign, "joined", lines, player=player)
     return player
+
+
+def campaign_army_start(*, campaign: Campaign, user, faction: str, name: str) -> ArmyList:
+    """A new list of the campaign's game for an invited player, sized to its starting points;
+    they add the founding army's units in the editor, then join with it."""
+    _writable(campaign)
+    catalog = catalog_for(campaign.module)
+    try:
+        document = edits.new_document(
+            catalog,
+            faction=faction,
+            name=name or f"{campaign.name} army",
+            points_limit=campaign.starting_points,
+            casual=False,
+        )
+    except edits.EditError as exc:
+        raise CampaignError(f"Pick one of {campaign.module.name}'s factions ({exc})") from exc
+    return army_list_create(owner=Owner(user.pk, ""), catalog=catalog, document=document)
 
 
 def army_value(player: CampaignPlayer) -> int:

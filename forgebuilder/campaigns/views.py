@@ -16,9 +16,9 @@ from django.views.decorators.http import require_POST
 from factions.catalog import catalog_for
 from factions.models import GameModule
 from forgebuilder.armylists.listdoc import ListDocument, campaign_state_left_behind
-from forgebuilder.armylists.models import ArmyList
 
 from . import report_form, selectors, services
+from .context import INVITE_SESSION_KEY
 from .dice import DiceError, EnteredDie, SeededDie
 from .models import Campaign, CampaignEvent, CampaignPlayer, Mission
 from .steps import StepError
@@ -101,15 +101,39 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-@login_required
 def campaign_join(request: HttpRequest, token: str) -> HttpResponse:
-    campaign = get_object_or_404(Campaign, invite_token=token)
-    lists = ArmyList.objects.filter(
-        owner=request.user, module=campaign.module, deleted_at__isnull=True,
-        campaign_seat__isnull=True,
-    )  # fmt: skip
-    if request.method == "POST":
-        army = lists.filter(pk=request.POST.get("army") or 0).first()
+    """The invitation: anyone with the link sees the campaign; a visitor logs in or signs up
+    and comes back here; a player joins with a list, or starts one for the campaign."""
+    campaign = get_object_or_404(
+        Campaign.objects.select_related("module", "organiser"), invite_token=token
+    )
+    here = reverse("campaigns:join", args=[token])
+    if not request.user.is_authenticated:
+        return _invitation_page(request, campaign, here)
+    if CampaignPlayer.objects.filter(campaign=campaign, user=request.user).exists():
+        request.session.pop(INVITE_SESSION_KEY, None)
+        return redirect("campaigns:detail", pk=campaign.pk)
+    request.session[INVITE_SESSION_KEY] = token
+    if request.method == "POST" and request.POST.get("action") == "start":
+        try:
+            army = services.campaign_army_start(
+                campaign=campaign,
+                user=request.user,
+                faction=request.POST.get("faction", ""),
+                name=request.POST.get("name", "")[:120],
+            )
+        except REFUSED as exc:
+            messages.error(request, str(exc))
+        else:
+            messages.info(
+                request,
+                f"Add your founding army's units (up to {campaign.starting_points} pts); the "
+                f"banner above brings you back to join {campaign.name}.",
+            )
+            return redirect("armylists:editor", public_id=army.public_id)
+    elif request.method == "POST":
+        lists = selectors.lists_to_bring(request.user, campaign)
+        army = next((a for a in lists if str(a.pk) == request.POST.get("army")), None)
         try:
             if army is None:
                 raise services.CampaignError("Pick one of your lists to bring.")
@@ -118,10 +142,33 @@ def campaign_join(request: HttpRequest, token: str) -> HttpResponse:
         except REFUSED as exc:
             messages.error(request, str(exc))
         else:
+            request.session.pop(INVITE_SESSION_KEY, None)
             if stale:
                 messages.info(request, campaign_state_left_behind(stale))
             return redirect("campaigns:detail", pk=campaign.pk)
-    return render(request, "campaigns/join.html", {"campaign": campaign, "lists": lists})
+    return _invitation_page(request, campaign, here)
+
+
+def _invitation_page(request: HttpRequest, campaign: Campaign, here: str) -> HttpResponse:
+    signed_in = request.user.is_authenticated
+    lists = selectors.lists_to_bring(request.user, campaign) if signed_in else []
+    factions = catalog_for(campaign.module).spec.factions
+    return render(
+        request,
+        "campaigns/join.html",
+        {
+            "campaign": campaign,
+            "players": campaign.players.filter(left_at__isnull=True).select_related("user"),
+            "signed_in": signed_in,
+            "next": urlencode({"next": here}),
+            "lists": [
+                {"list": a, "problems": services.army_problems(campaign=campaign, army_list=a)}
+                for a in lists
+            ],
+            "picked": request.POST.get("army") or request.GET.get("army") or "",
+            "factions": [(key, f.name) for key, f in factions.items()],
+        },
+    )
 
 
 @login_required
