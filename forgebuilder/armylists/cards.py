@@ -16,7 +16,7 @@ from factions.cards import (
 )
 from factions.catalog import Catalog
 
-from .campaign_card import campaign_extras
+from .extensions import extensions
 from .rules.roster import added_loadout, unit_loadout
 
 
@@ -76,8 +76,8 @@ def chosen_card(roster, unit, report=None) -> Card:
         card.extras.append((heading, ", ".join(powers) or "none"))
     document_unit = roster.document.unit(unit.id)
     if document_unit is not None:
-        # a campaign unit's level, XP, traits, skill sets, injuries and talents, or its death
-        card.extras.extend(campaign_extras(document_unit.campaign, catalog.spec.campaign))
+        # what a wing adds: a campaign unit's level, XP, traits, injuries..., or its death
+        card.extras.extend(extensions.card_lines(document_unit, catalog))
     if report is not None:
         card.facts.extend(report.unit_facts.get(unit.id, ()))
     return card

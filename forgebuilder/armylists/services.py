@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from factions.catalog import Catalog, catalog_for
 
+from .extensions import ListWrite, extensions
 from .listdoc import ListDocument
 from .models import ArmyList, ListRevision, ShareLink
 from .ownership import Owner
@@ -76,15 +77,19 @@ def army_list_edit(
     expected_version: int | None,
     change: Callable[[ListDocument, Catalog], ListDocument],
     label: str | Callable[[ListDocument, Catalog], str],
+    origin: str = "editor",
 ) -> Evaluated:
     """Apply `change` to the list's document, keeping the old one for undo.
 
     Raises StaleEdit when `expected_version` is not the stored version (the edit came from an
-    out-of-date page); `change` raises EditError for an impossible edit. Either way nothing
-    is written.
+    out-of-date page); `change` raises EditError for an impossible edit, and a wing's guard
+    ListWriteRefused for one it does not allow (`origin` tells it who asks: "editor" or the
+    wing's key). Whatever is raised, nothing is written.
     """
     locked = ArmyList.objects.select_for_update().select_related("module").get(pk=army_list.pk)
-    return _edit_locked(locked, expected_version=expected_version, change=change, label=label)
+    return _edit_locked(
+        locked, expected_version=expected_version, change=change, label=label, origin=origin
+    )
 
 
 @transaction.atomic
@@ -95,6 +100,7 @@ def army_list_edit_owned(
     expected_version: int | None,
     change: Callable[[ListDocument, Catalog], ListDocument],
     label: str | Callable[[ListDocument, Catalog], str],
+    origin: str = "editor",
 ) -> Evaluated:
     """`army_list_edit` of the owner's list found by its public id: one query finds and locks it.
 
@@ -107,7 +113,9 @@ def army_list_edit_owned(
         .filter(owner.filter(), public_id=public_id, deleted_at__isnull=True)
         .get()
     )
-    return _edit_locked(locked, expected_version=expected_version, change=change, label=label)
+    return _edit_locked(
+        locked, expected_version=expected_version, change=change, label=label, origin=origin
+    )
 
 
 def _edit_locked(
@@ -116,6 +124,7 @@ def _edit_locked(
     expected_version: int | None,
     change: Callable[[ListDocument, Catalog], ListDocument],
     label: str | Callable[[ListDocument, Catalog], str],
+    origin: str = "editor",
 ) -> Evaluated:
     if expected_version is not None and expected_version != locked.version:
         raise StaleEdit()
@@ -126,6 +135,7 @@ def _edit_locked(
         return army_list_evaluate(locked)
     if callable(label):
         label = label(after, catalog)
+    extensions.guard_write(ListWrite(locked, "edit", label, before, after, origin))
     ListRevision.objects.create(army_list=locked, document=locked.document, label=label[:200])
     _trim_revisions(locked)
     locked.document = after.to_json()
@@ -144,8 +154,13 @@ def _trim_revisions(army_list: ArmyList) -> None:
 
 
 @transaction.atomic
-def army_list_undo(*, army_list: ArmyList, expected_version: int | None) -> str | None:
-    """Go back to the document before the last change; returns what was undone, or None."""
+def army_list_undo(
+    *, army_list: ArmyList, expected_version: int | None, origin: str = "editor"
+) -> str | None:
+    """Go back to the document before the last change; returns what was undone, or None.
+
+    A wing's guard may refuse it (ListWriteRefused): a change the wing made is not undone here.
+    """
     locked = ArmyList.objects.select_for_update().select_related("module").get(pk=army_list.pk)
     if expected_version is not None and expected_version != locked.version:
         raise StaleEdit()
@@ -153,6 +168,8 @@ def army_list_undo(*, army_list: ArmyList, expected_version: int | None) -> str 
     if revision is None:
         return None
     document = ListDocument.model_validate(revision.document)
+    before = ListDocument.model_validate(locked.document)
+    extensions.guard_write(ListWrite(locked, "undo", revision.label, before, document, origin))
     locked.document = revision.document
     locked.version += 1
     _summarise(locked, document, catalog_for(locked.module))
@@ -186,12 +203,16 @@ def army_list_rename(*, army_list: ArmyList, name: str) -> None:
 
 
 @transaction.atomic
-def army_list_delete(*, army_list: ArmyList) -> None:
+def army_list_delete(*, army_list: ArmyList, origin: str = "editor") -> None:
     """Put a list in the bin; its share links are revoked for good.
 
     Restoring the list does not bring them back: whoever was sent a link stopped seeing the
     list when it was deleted, and the owner shares it again, knowingly, with a new link.
+    A wing's guard may refuse it (ListWriteRefused).
     """
+    locked = ArmyList.objects.select_for_update().get(pk=army_list.pk)
+    before = ListDocument.model_validate(locked.document)
+    extensions.guard_write(ListWrite(locked, "delete", "Delete", before, None, origin))
     now = timezone.now()
     ArmyList.objects.filter(pk=army_list.pk).update(deleted_at=now)
     ShareLink.objects.filter(army_list_id=army_list.pk, revoked_at__isnull=True).update(

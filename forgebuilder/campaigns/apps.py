@@ -7,3 +7,10 @@ class CampaignsConfig(AppConfig):
     name = "forgebuilder.campaigns"
     label = "campaigns"
     verbose_name = "Campaigns"
+
+    def ready(self) -> None:
+        from forgebuilder.armylists.extensions import extensions
+
+        from .extension import CampaignExtension
+
+        extensions.register(CampaignExtension())

@@ -13,9 +13,9 @@ from typing import Any
 from factions.catalog import Catalog
 from factions.gamedata.campaign_schema import CampaignSpec, RollTable
 from forgebuilder.armylists.listdoc import ListDocument, ListUnit, UnitCampaign
-from forgebuilder.armylists.rules.campaign_pricing import is_active, is_hero
 
 from .dice import Ask, Die
+from .pricing import is_active, is_hero
 
 
 class StepError(ValueError):

@@ -8,7 +8,6 @@ import pytest
 from django.urls import reverse
 
 from forgebuilder.armylists import exports
-from forgebuilder.armylists.campaign_card import campaign_extras
 from forgebuilder.armylists.cards import chosen_card
 from forgebuilder.armylists.exports.tokens import token_plan
 from forgebuilder.armylists.listdoc import ListDocument, UnitCampaign
@@ -16,6 +15,7 @@ from forgebuilder.armylists.models import ArmyList
 from forgebuilder.armylists.services import army_list_edit, army_list_evaluate
 from forgebuilder.armylists.sharing import share_link_create
 from forgebuilder.campaigns import services
+from forgebuilder.campaigns.card_lines import campaign_extras
 from forgebuilder.campaigns.dice import SeededDie
 from forgebuilder.campaigns.steps import BattleReport
 

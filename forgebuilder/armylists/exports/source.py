@@ -7,6 +7,7 @@ from functools import cached_property
 
 from factions.catalog import Catalog
 
+from ..extensions import extensions
 from ..listdoc import ListDocument
 from ..rules import Report, Roster, RosterUnit
 from ..rules.roster import RosterForce
@@ -35,9 +36,7 @@ class ExportSource:
         """
         if self.army_list_id is None:
             return 0
-        from forgebuilder.campaigns.selectors import underdog_points_for  # (campaigns uses lists)
-
-        return underdog_points_for(self.army_list_id)
+        return extensions.underdog_points(self.army_list_id)
 
     @property
     def catalog(self) -> Catalog:

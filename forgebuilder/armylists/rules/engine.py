@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..extensions import extensions
 from .base import Report, Total, Violation
 from .registry import checks
 from .roster import Roster
@@ -21,7 +22,7 @@ def evaluate(roster: Roster) -> Report:
     facts: dict[str, list[str]] = {}
     notes = []
     references = []
-    for check in checks.for_ruleset(roster.catalog.ruleset.key):
+    for check in (*checks.for_ruleset(roster.catalog.ruleset.key), *extensions.checks()):
         # casual games stop enforcing the rules, not showing them: SP income, legends...
         totals.extend(check.totals(roster))
         if check.casual or not roster.casual:

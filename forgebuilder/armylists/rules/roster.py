@@ -21,9 +21,8 @@ from factions.gamedata.schemas import (
     ModelSpec,
     OptionSpec,
 )
+from forgebuilder.armylists.extensions import extensions
 from forgebuilder.armylists.listdoc import ListDocument
-
-from .campaign_pricing import campaign_points, is_active
 
 
 @dataclass(frozen=True, slots=True)
@@ -340,7 +339,7 @@ def _unit(
         )
         return RosterUnit(
             unit.id, unit.name or unit.datasheet, unit.datasheet, None, faction_key, unit.force,
-            (), (), unit.specialty, 0, focus_key, active=is_active(unit.campaign),
+            (), (), unit.specialty, 0, focus_key, active=extensions.unit_in_play(unit),
         )  # fmt: skip
     counts = []
     known_models = {m.id for m in sheet.models}
@@ -400,12 +399,10 @@ def _unit(
         if extra > 0 and model.extra_model_points:
             points += extra * model.extra_model_points
     points += sum(t.points for t in taken)
-    # campaign state (levels, injuries, talents); a dead or disbanded unit costs nothing
-    points = (
-        points + campaign_points(unit.campaign, catalog.spec.campaign)
-        if is_active(unit.campaign)
-        else 0
-    )
+    # what a wing adds (a campaign unit's levels, injuries, talents); a unit kept on the list
+    # for the record only (dead, disbanded) costs nothing
+    active = extensions.unit_in_play(unit)
+    points = points + extensions.unit_price(unit, catalog) if active else 0
     return RosterUnit(
         id=unit.id,
         name=unit.name.strip() or sheet.name,
@@ -419,7 +416,7 @@ def _unit(
         points=points,
         focus_key=focus_key,
         added_models=tuple(added.items()),
-        active=is_active(unit.campaign),
+        active=active,
     )
 
 

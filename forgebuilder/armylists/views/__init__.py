@@ -16,6 +16,7 @@ from forgebuilder.ratelimit import rate_limited
 
 from ..edits import EditError, new_document
 from ..exports import list_text, source_from_evaluated
+from ..extensions import ListWriteRefused
 from ..forms import NewListForm
 from ..listdoc import ListDocument, campaign_state_left_behind
 from ..ownership import owner_of
@@ -106,7 +107,7 @@ def list_rename(request: HttpRequest, public_id: str) -> HttpResponse:
     army_list = army_list_owned(owner=owner, public_id=public_id)
     try:
         army_list_rename(army_list=army_list, name=request.POST.get("name", ""))
-    except EditError as exc:
+    except (EditError, ListWriteRefused) as exc:
         messages.error(request, str(exc))
         context = {
             "lists": army_lists_of(owner=owner),
@@ -139,7 +140,11 @@ def list_duplicate(request: HttpRequest, public_id: str) -> HttpResponse:
 @require_POST
 def list_delete(request: HttpRequest, public_id: str) -> HttpResponse:
     army_list = army_list_owned(owner=owner_of(request, create=False), public_id=public_id)
-    army_list_delete(army_list=army_list)
+    try:
+        army_list_delete(army_list=army_list)
+    except ListWriteRefused as exc:
+        messages.error(request, str(exc))
+        return redirect("armylists:my_lists")
     messages.success(request, f"Deleted “{army_list.name}”. You can restore it below.")
     return redirect("armylists:my_lists")
 

@@ -25,6 +25,7 @@ from forgebuilder.fragments import drawn_once
 from forgebuilder.numbers import parse_whole_number
 
 from .. import edits
+from ..extensions import ListWriteRefused
 from ..listdoc import ListDocument
 from ..models import ArmyList
 from ..ownership import owner_of
@@ -93,7 +94,7 @@ def _run(
         raise Http404("No such list.") from None
     except StaleEdit:
         return _stale(request, army_list_owned(owner=owner, public_id=public_id))
-    except edits.EditError as exc:
+    except (edits.EditError, ListWriteRefused) as exc:
         return _refused(request, army_list_owned(owner=owner, public_id=public_id), str(exc))
     return _respond(
         request, result.army_list, result, unit_id=unit_id, catalogue=catalogue, added=added,
@@ -426,7 +427,7 @@ def undo(request: HttpRequest, public_id: str) -> HttpResponse:
     try:
         version = _int(request, "version")
         label = army_list_undo(army_list=army_list, expected_version=version)
-    except BadInput as exc:
+    except (BadInput, ListWriteRefused) as exc:
         return _refused(request, army_list, str(exc))
     except StaleEdit:
         return _stale(request, army_list)

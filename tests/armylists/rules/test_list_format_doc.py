@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from pathlib import Path
 
 from forgebuilder.armylists.documents import parse_document
+from forgebuilder.armylists.extensions import extensions
 from forgebuilder.armylists.rules import evaluate, resolve
 from forgebuilder.armylists.rules.registry import checks
 
@@ -44,14 +46,16 @@ def documented_codes() -> set[str]:
 
 def engine_codes() -> tuple[set[str], set[str]]:
     """(every code-like literal of the rules package, the registered checks' own codes)."""
+    # the rules package, and the modules of the checks a wing adds (the campaign checks)
+    wings = {Path(sys.modules[type(c).__module__].__file__) for c in extensions.checks()}
     literals = set()
-    for path in RULES_PACKAGE.rglob("*.py"):
+    for path in [*RULES_PACKAGE.rglob("*.py"), *wings]:
         literals |= set(re.findall(r'"([a-z]+(?:-[a-z]+)+)"', path.read_text(encoding="utf-8")))
     own = {
         c.code
         for key in ("battleforge", "grimdark", "skirmish", "wargame", "battle_rules")
         for c in checks.for_ruleset(key)
-    }
+    } | {c.code for c in extensions.checks()}
     return literals, own
 
 

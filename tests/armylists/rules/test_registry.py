@@ -38,7 +38,7 @@ def test_every_ruleset_has_its_checks(ruleset):
                 "shock-limit",
             },
         ),
-        ("grimdark", {"command-points", "doctrine", "unit-faction", "campaign", "stratagems"}),
+        ("grimdark", {"command-points", "doctrine", "unit-faction", "stratagems"}),
         ("skirmish", {"model-size", "unit-faction"}),
         ("wargame", {"unit-type", "unit-faction", "cohesion"}),
         ("battle_rules", {"unit-faction", "squad-hit-points"}),

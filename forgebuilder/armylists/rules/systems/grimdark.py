@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-from ..checks.campaign import CampaignState
 from ..checks.common import KnownReferences, ModelCounts, OptionLimits, PointsLimit
 from ..checks.gamesize import CommandPoints, Doctrine, ModuleVersion
 from ..checks.membership import FactionMembership
@@ -18,7 +17,6 @@ checks.register(
         Doctrine(),
         ModelCounts(),
         OptionLimits(),
-        CampaignState(),
         Stratagems(),
     ],
 )

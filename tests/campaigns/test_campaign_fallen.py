@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.campaigns.tables import campaign_data
+from tests.armylists.rules.factories import check, codes, forge, org, sheet, total, unit
 
-from .factories import check, codes, forge, org, sheet, total, unit
-from .test_campaign import army, campaign_game, squad
+from .tables import campaign_data
+from .test_campaign_checks import army, campaign_game, squad
 
 
 def slots_game():

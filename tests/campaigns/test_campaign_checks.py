@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.campaigns.tables import campaign_data
+from tests.armylists.rules.factories import check, codes, game, model, sheet, the, total, unit
 
-from .factories import check, codes, game, model, sheet, the, total, unit
+from .tables import campaign_data
 
 
 def campaign_game(**changes):

@@ -11,10 +11,10 @@ from collections import Counter
 from collections.abc import Iterator
 
 from factions.gamedata.campaign_schema import CampaignSpec
+from forgebuilder.armylists.rules.base import Check, Total, Violation
+from forgebuilder.armylists.rules.roster import Roster
 
-from ..base import Check, Total, Violation
-from ..campaign_pricing import campaign_points, is_active, is_hero, level_for
-from ..roster import Roster
+from .pricing import campaign_points, is_active, is_hero, level_for
 
 
 def known_skill_traits(spec: CampaignSpec) -> set[str]:

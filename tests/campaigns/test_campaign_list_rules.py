@@ -4,8 +4,9 @@ level, and a hero joining a living regular unit (numbers from the module's campa
 
 from __future__ import annotations
 
-from .factories import codes, the
-from .test_campaign import army, campaign_game, captain, squad
+from tests.armylists.rules.factories import codes, the
+
+from .test_campaign_checks import army, campaign_game, captain, squad
 
 
 def test_one_veteran_may_be_recruited_per_mission():

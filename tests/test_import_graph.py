@@ -1,0 +1,114 @@
+"""The wings stay wings: army lists never import campaigns, and no two apps import each other.
+
+Walks every import statement of the code (function-level and type-checking imports included:
+a late import hides a cycle, it does not remove it).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from tests.conftest import REPO
+
+APPS = ("factions", "forgebuilder.accounts", "forgebuilder.armylists", "forgebuilder.campaigns")
+ROOTS = ("factions", "forgebuilder")
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(REPO).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imported(path: Path) -> set[str]:
+    """The modules `path` imports, relative imports resolved."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = package.split(".")[: len(package.split(".")) - node.level + 1]
+            stem = ".".join(base) if node.level else ""
+            target = ".".join(p for p in (stem, node.module or "") if p)
+            found.add(target)
+            found |= {f"{target}.{alias.name}" for alias in node.names}
+    return found
+
+
+def node_of(module: str) -> str | None:
+    """The app a module belongs to; a project module (forgebuilder.urls...) is its own node."""
+    for app in APPS:
+        if module == app or module.startswith(app + "."):
+            return app
+    if module.split(".")[0] in ROOTS:
+        return ".".join(module.split(".")[:2])
+    return None
+
+
+def code_files() -> list[Path]:
+    return [
+        path
+        for root in ROOTS
+        for path in sorted((REPO / root).rglob("*.py"))
+        if "migrations" not in path.parts
+    ]
+
+
+def app_graph() -> dict[str, set[str]]:
+    graph: dict[str, set[str]] = {}
+    for path in code_files():
+        source = node_of(module_name(path))
+        assert source is not None
+        for target in filter(None, map(node_of, imported(path))):
+            if target != source:
+                graph.setdefault(source, set()).add(target)
+    return graph
+
+
+def cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One cycle of `graph` as a path (first node repeated at the end), or None."""
+    state: dict[str, str] = {}
+
+    def visit(node: str, path: list[str]) -> list[str] | None:
+        state[node] = "open"
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == "open":
+                return [*path[path.index(nxt) :], nxt] if nxt in path else [node, nxt]
+            if nxt not in state and (found := visit(nxt, [*path, nxt])):
+                return found
+        state[node] = "done"
+        return None
+
+    for start in sorted(graph):
+        if start not in state and (found := visit(start, [start])):
+            return found
+    return None
+
+
+def test_no_module_of_armylists_imports_campaigns():
+    offenders = [
+        f"{module_name(path)} imports {target}"
+        for path in code_files()
+        if node_of(module_name(path)) == "forgebuilder.armylists"
+        for target in sorted(imported(path))
+        if node_of(target) == "forgebuilder.campaigns"
+    ]
+    assert offenders == []
+
+
+def test_no_import_cycle_between_apps():
+    assert cycle(app_graph()) is None
+
+
+def test_the_walk_sees_late_imports_and_finds_a_cycle():
+    # a function-level import is an import: the walk must see the one that used to hide
+    # armylists -> campaigns, and the cycle finder must report such a loop
+    late = REPO / "forgebuilder" / "campaigns" / "extension.py"
+    assert "forgebuilder.campaigns.selectors" in imported(late)
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert cycle(graph) == ["a", "b", "c", "a"]
+    assert cycle({"a": {"b"}, "b": set()}) is None
