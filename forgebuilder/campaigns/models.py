@@ -79,6 +79,10 @@ class Mission(models.Model):
     draft_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    void_asked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+", help_text="a player asked to void the report; the other one confirms",
+    )  # fmt: skip
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -100,6 +104,17 @@ class CampaignEvent(models.Model):
     kind = models.CharField(max_length=40)
     lines = models.JSONField(default=list)
     dice = models.JSONField(null=True, blank=True, help_text="{seed, results}; seed null: entered")
+    data = models.JSONField(
+        default=dict, blank=True, help_text="the facts that decided it, to replay it (history.py)"
+    )
+    voided_by = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="voided",
+        help_text="the correction that took it back: replays skip it",
+    )  # fmt: skip
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+", help_text="who did it (corrections)",
+    )  # fmt: skip
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

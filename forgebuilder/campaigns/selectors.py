@@ -212,3 +212,115 @@ def upgrade_pick(player: CampaignPlayer, unit_id: str, index: str) -> tuple[str,
                 if str(offer["index"]) == index:
                     return offer["option"], offer["choice"]
     return None
+
+
+def army_differences(player: CampaignPlayer) -> list[str]:
+    """How the stored army differs from its history replayed ([]: it is its history).
+
+    Raises history.CannotReplay for a history kept before events carried their facts.
+    """
+    from . import history
+
+    army = ArmyList.objects.select_related("module").get(pk=player.army_id)
+    catalog = catalog_for(army.module)
+    spec = catalog.spec.campaign
+    if spec is None:
+        raise history.CannotReplay(f"{army.module.name} has no campaign tables.")
+    replayed = history.replay(player, spec=spec, catalog=catalog)
+    who = f"{player.user} ({army.name})"
+    out = [
+        f"{who}: {event.kind} #{event.pk} no longer applies: {why}"
+        for event, why in replayed.failed
+    ]
+    stored = ListDocument.model_validate(army.document)
+    if history.campaign_view(stored) != history.campaign_view(replayed.army.document):
+        out.append(f"{who}: the units differ from the history (changed outside the campaign).")
+    for what, have, want in (
+        ("bank", player.bank, replayed.army.bank),
+        ("VP", player.victory_points, replayed.army.vp),
+        ("missions", player.missions, replayed.army.missions),
+    ):
+        if have != want:
+            out.append(f"{who}: {what} is {have}; the history gives {want}.")
+    return out
+
+
+def correction_offer(campaign: Campaign, user) -> dict | None:
+    """The last report `user` may correct now, and what their button does; None if none."""
+    from .corrections import correctable
+
+    last = campaign.missions.filter(status=Mission.REPORTED).order_by("-number").first()
+    if last is None or campaign.closed or correctable(last):
+        return None
+    players = list(last.players.select_related("user"))
+    organiser = campaign.organiser_id == user.pk
+    if not organiser and all(p.user_id != user.pk for p in players):
+        return None
+    asked = last.void_asked_by
+    if organiser:
+        action = f"Void the report of mission {last.number}"
+    elif asked is None:
+        action = f"Ask to void the report of mission {last.number}"
+    elif asked.pk == user.pk:
+        action = ""  # asked already: waiting for the other player
+    else:
+        action = f"Agree with {asked}: void the report of mission {last.number}"
+    return {"mission": last, "asked": asked, "action": action}
+
+
+def mission_briefing(campaign: Campaign, mission: Mission) -> dict:
+    """The set-up mission as the table needs it: objective, each side's value and size gap to
+    the largest army, and underdog points."""
+    spec = catalog_for(campaign.module).spec.campaign
+    entry = spec.objectives.entries.get(mission.objective) if spec else None
+    sides = []
+    players = list(mission.players.select_related("user", "army"))
+    largest = max((p.army.points for p in players), default=0)
+    for p in players:
+        sides.append(
+            {
+                "name": str(p.user),
+                "value": p.army.points,
+                "gap": largest - p.army.points,
+                "underdog": int(mission.underdog.get(str(p.pk), 0)),
+            }
+        )
+    return {
+        "mission": mission,
+        "objective": entry.name if entry else mission.objective,
+        "effect": entry.effect if entry else "",
+        "sides": sides,
+        "players": players,
+    }
+
+
+def next_step(campaign: Campaign, user) -> tuple[str, str] | None:
+    """What `user` does next in the campaign, in words, with the page that does it."""
+    from django.urls import reverse
+
+    if campaign.closed:
+        return None
+    me = campaign.players.filter(user=user, left_at__isnull=True).select_related("army").first()
+    organiser = campaign.organiser_id == user.pk
+    pending = campaign.missions.filter(status=Mission.SET_UP).order_by("number")
+    mine = pending.filter(players=me).first() if me else None
+    if mine is not None:
+        others = ", ".join(str(p.user) for p in mine.players.exclude(pk=me.pk))
+        url = reverse("campaigns:report", args=[campaign.pk, mine.number])
+        return f"Play and report mission {mine.number} with {others}", url
+    if me is not None:
+        army_url = reverse("campaigns:army", args=[campaign.pk, me.pk])
+        ready = [u["name"] for u in army_units(me) if u["can_level"]]
+        if ready:
+            return f"Level up {ready[0]}", army_url
+        if me.bank > 0:
+            upgrades = reverse("campaigns:upgrades", args=[campaign.pk, me.pk])
+            return f"Spend {me.bank} pts on upgrades or recruits, or keep them", upgrades
+    if organiser and not pending.exists():
+        number = campaign.missions_played + 1
+        return f"Set up mission {number}", reverse("campaigns:detail", args=[campaign.pk]) + (
+            "#mission-setup"
+        )
+    if me is not None:
+        return "Wait for the organiser to set up the next mission", ""
+    return None

@@ -23,10 +23,10 @@ from forgebuilder.armylists.ownership import Owner
 from forgebuilder.armylists.rules import evaluate, resolve
 from forgebuilder.armylists.services import army_list_create, army_list_edit
 
-from . import steps
+from . import history, steps
 from .dice import Die, NamedDie
 from .models import Campaign, CampaignEvent, CampaignPlayer, Mission
-from .steps import BattleReport, StepError
+from .steps import BattleReport
 
 
 class CampaignError(ValueError):
@@ -76,7 +76,9 @@ def campaign_spec(campaign: Campaign) -> CampaignSpec:
     return spec
 
 
-def _event(campaign, kind, lines, *, player=None, die: Die | None = None, mission=None):
+def _event(
+    campaign, kind, lines, *, player=None, die: Die | None = None, mission=None, data=None, by=None
+):
     return CampaignEvent.objects.create(
         campaign=campaign,
         player=player,
@@ -84,6 +86,8 @@ def _event(campaign, kind, lines, *, player=None, die: Die | None = None, missio
         lines=list(lines),
         dice=die.record() if die is not None else None,
         mission=mission,
+        data=data or {},
+        by=by,
     )
 
 
@@ -228,11 +232,12 @@ def campaign_join(*, campaign: Campaign, user, army_list: ArmyList) -> CampaignP
     army_list_edit(
         army_list=army_list, expected_version=None, change=founding, label="Joined a campaign"
     )
+    army_list.refresh_from_db()
     player = CampaignPlayer.objects.create(campaign=campaign, user=user, army=army_list)
     lines = [f"{user} joined with {army_list.name}."]
     if stale:
         lines.append(campaign_state_left_behind(stale))
-    _event(campaign, "joined", lines, player=player)
+    _event(campaign, "joined", lines, player=player, data={"army": army_list.document})
     return player
 
 
@@ -349,6 +354,31 @@ def _edit_army(player: CampaignPlayer, label: str, change: Callable) -> ArmyList
     return army
 
 
+def _army_step(
+    player: CampaignPlayer, kind: str, data: dict, *, label: str, die=None
+) -> history.Army:
+    """Apply one step of `player`'s history to their locked army and store the army, bank, VP
+    and missions it gives (the caller stores the event). The same `history.apply` replays it."""
+    army_list = _lock_army(player)
+    catalog = catalog_for(army_list.module)
+    now = history.Army(
+        ListDocument.model_validate(army_list.document),
+        player.bank,
+        player.victory_points,
+        player.missions,
+    )
+    spec = campaign_spec(player.campaign)
+    new = history.apply(now, kind, data, spec=spec, catalog=catalog, die=die)
+    _edit_army(player, label, lambda d, c: new.document)
+    player.bank, player.victory_points, player.missions = new.bank, new.vp, new.missions
+    player.save(update_fields=["bank", "victory_points", "missions"])
+    return new
+
+
+def _step_event(player: CampaignPlayer, kind: str, new: history.Army, data: dict, die=None):
+    return _event(player.campaign, kind, new.lines, player=player, die=die, data=data)
+
+
 @transaction.atomic
 def mission_report(*, mission: Mission, reports: dict[int, BattleReport], die: Die) -> None:
     """Record the battle: casualties, XP and rewards for every player of the mission.
@@ -377,28 +407,26 @@ def mission_report(*, mission: Mission, reports: dict[int, BattleReport], die: D
         steps.check_report(document, reports[player.pk])
     for player in players:
         report = reports[player.pk]
-        lines: list[str] = []
         side = die.for_player(player.pk) if isinstance(die, NamedDie) else die
-
-        def after_battle(
-            document: ListDocument, catalog: Catalog, report=report, lines=lines, side=side
-        ) -> ListDocument:
-            hurt = steps.casualties(document, report, spec=spec, catalog=catalog, die=side)
-            grown = steps.experience(hurt.army, report, spec=spec, catalog=catalog)
-            lines.extend(hurt.events + grown.events)
-            return grown.army
-
         start = len(die.results)
         named_start = len(die.named) if isinstance(die, NamedDie) else 0
-        _edit_army(player, f"Mission {mission.number}", after_battle)
+        data = {"report": history.report_data(report)}
+        new = _army_step(
+            player, "mission-report", data, label=f"Mission {mission.number}", die=side
+        )
+        outcome = (
+            "won"
+            if report.won
+            else ("drew" if not any(r.won for r in reports.values()) else "lost")
+        )
         reward = steps.reward(report, spec=spec)
-        player.victory_points += reward.vp
-        player.bank += reward.points
-        player.missions += 1
-        player.save()
-        outcome = "won" if report.won else "lost"
-        lines.append(f"{player.user} {outcome}: +{reward.vp} VP, +{reward.points} pts to spend")
-        event = _event(campaign, "mission-report", lines, player=player, mission=mission.number)
+        lines = [
+            *new.lines,
+            f"{player.user} {outcome}: +{reward.vp} VP, +{reward.points} pts to spend",
+        ]
+        event = _event(
+            campaign, "mission-report", lines, player=player, mission=mission.number, data=data
+        )
         # the seed and how many of its rolls came before this player's: enough to roll them again
         event.dice = {"seed": die.record()["seed"], "skip": start, "results": die.results[start:]}
         if isinstance(die, NamedDie):
@@ -429,33 +457,10 @@ def army_level_up(
 ) -> list[str]:
     player = _lock_player(player)
     _seated(player)
-    spec = campaign_spec(player.campaign)
-    lines: list[str] = []
-
-    def grow(document: ListDocument, catalog: Catalog) -> ListDocument:
-        step = steps.level_up(document, unit_id, spec=spec, catalog=catalog, die=die, pick=pick)
-        lines.extend(step.events)
-        return step.army
-
-    _edit_army(player, "Level up", grow)
-    _event(player.campaign, "level-up", lines, player=player, die=die)
-    return lines
-
-
-def _unit_points(player: CampaignPlayer, document: ListDocument, unit_id: str) -> int:
-    army = ArmyList.objects.get(pk=player.army_id)
-    report = evaluate(resolve(document, catalog_for(army.module)))
-    return report.unit_points.get(unit_id, 0)
-
-
-def _new_errors(before: ListDocument, after: ListDocument, catalog: Catalog) -> list[str]:
-    """The rules' errors `after` has that `before` had not (messages)."""
-    old = {v.message for v in evaluate(resolve(before, catalog)).violations}
-    return [
-        v.message
-        for v in evaluate(resolve(after, catalog)).violations
-        if v.severity == "error" and v.message not in old
-    ]
+    data = {"unit": unit_id, "pick": pick}
+    new = _army_step(player, "level-up", data, label="Level up", die=die)
+    _step_event(player, "level-up", new, data, die)
+    return new.lines
 
 
 @transaction.atomic
@@ -470,25 +475,14 @@ def army_buy_upgrade(*, player: CampaignPlayer, unit_id: str, option: str, choic
     _between_missions(player, "upgrades")
     army = _lock_army(player)
     catalog = catalog_for(army.module)
-    before = ListDocument.model_validate(army.document)
-    unit = steps._active_unit(before, unit_id)
-    taken = sum(c.count for c in unit.options if c.option == option and c.choice == choice)
-    after = edits.set_option(
-        before, catalog, unit_id=unit_id, option=option, choice=choice, count=taken + 1
-    )
-    broken = _new_errors(before, after, catalog)
-    if broken:
-        raise CampaignError(f"The rules refuse that upgrade: {broken[0]}")
-    cost = _unit_points(player, after, unit_id) - _unit_points(player, before, unit_id)
-    if cost > player.bank:
-        raise CampaignError(f"The upgrade costs {cost} pts; the bank holds {player.bank}.")
-    _edit_army(player, "Upgrade", lambda d, c: after)
-    player.bank -= cost
-    player.save(update_fields=["bank"])
-    name = steps.label(unit, catalog, before)
-    bought = _choice_name(catalog, before, unit, option, choice)
-    _event(player.campaign, "upgrade", [f"{name}: bought {bought} for {cost} pts."], player=player)
-    return cost
+    document = ListDocument.model_validate(army.document)
+    unit = steps._active_unit(document, unit_id)
+    name = _choice_name(catalog, document, unit, option, choice)
+    data = {"unit": unit_id, "option": option, "choice": choice, "name": name}
+    bank = player.bank
+    new = _army_step(player, "upgrade", data, label="Upgrade")
+    _step_event(player, "upgrade", new, data)
+    return bank - new.bank
 
 
 def _choice_name(catalog: Catalog, army: ListDocument, unit, option: str, choice: str) -> str:
@@ -509,18 +503,9 @@ def army_disband_unit(*, player: CampaignPlayer, unit_id: str) -> None:
     player = _lock_player(player)
     _seated(player)
     _between_missions(player, "disbanding units")
-    army = _lock_army(player)
-    before = ListDocument.model_validate(army.document)
-    unit = before.unit(unit_id)
-    if unit is None:
-        raise StepError(f"The army has no unit '{unit_id}'.")
-    name = steps.label(unit, catalog_for(army.module), before)
-    if steps.state(unit).status != "active":
-        raise StepError(f"{name} is {steps.state(unit).status} already.")
-    _edit_army(
-        player, "Disbanded a unit", lambda d, c: steps._with_state(d, unit_id, status="disbanded")
-    )
-    _event(player.campaign, "disband", [f"{name} was disbanded."], player=player)
+    data = {"unit": unit_id}
+    new = _army_step(player, "disband", data, label="Disbanded a unit")
+    _step_event(player, "disband", new, data)
 
 
 @transaction.atomic
@@ -529,26 +514,11 @@ def army_sell_upgrade(*, player: CampaignPlayer, unit_id: str, option: str) -> i
     player = _lock_player(player)
     _seated(player)
     _between_missions(player, "sales")
-    spec = campaign_spec(player.campaign)
-    army = _lock_army(player)
-    before = ListDocument.model_validate(army.document)
-    unit = before.unit(unit_id)
-    if unit is None:
-        raise StepError(f"The army has no unit '{unit_id}'.")
-    without = before.model_copy(deep=True)
-    without, _ = steps.sell_upgrade(without, unit_id, option=option, cost=0, spec=spec)
-    cost = _unit_points(player, before, unit_id) - _unit_points(player, without, unit_id)
-    price = spec.sale_price(cost)
-    _edit_army(player, "Sold an upgrade", lambda d, c: without)
-    player.bank += price
-    player.save(update_fields=["bank"])
-    _event(
-        player.campaign,
-        "sell",
-        [f"{steps.label(unit)}: sold an upgrade worth {cost} pts for {price} pts."],
-        player=player,
-    )
-    return price
+    data = {"unit": unit_id, "option": option}
+    bank = player.bank
+    new = _army_step(player, "sell", data, label="Sold an upgrade")
+    _step_event(player, "sell", new, data)
+    return new.bank - bank
 
 
 @transaction.atomic
@@ -559,34 +529,12 @@ def army_recruit(
     player = _lock_player(player)
     _seated(player)
     _between_missions(player, "recruits")
-    spec = campaign_spec(player.campaign)
-    army = _lock_army(player)
-    catalog = catalog_for(army.module)
-    before = ListDocument.model_validate(army.document)
-    after, unit_id = edits.add_unit(before, catalog, datasheet=datasheet, force=force)
-    new_unit = after.unit(unit_id)
-    assert new_unit is not None
-    missions = player.campaign.missions_played
-    steps.recruit_check(
-        after, new_unit, missions_played=missions, spec=spec, catalog=catalog, veteran=veteran
-    )
-    recruit = steps.recruited(new_unit, missions_played=missions, veteran=veteran, spec=spec)
-    data = after.model_dump()
-    data["units"] = [recruit.model_dump() if u["id"] == unit_id else u for u in data["units"]]
-    after = ListDocument.model_validate(data)
-    cost = _unit_points(player, after, unit_id)
-    if cost > player.bank:
-        raise CampaignError(
-            f"{steps.label(recruit, catalog, after)} costs {cost} pts; "
-            f"the bank holds {player.bank}."
-        )
-    _edit_army(player, "Recruit", lambda d, c: after)
-    player.bank -= cost
-    player.save(update_fields=["bank"])
-    kind = "veteran " if veteran else ""
-    name = steps.label(recruit, catalog, after)
-    _event(
-        player.campaign, "recruit", [f"Recruited a {kind}{name} for {cost} pts."],
-        player=player,
-    )  # fmt: skip
-    return unit_id
+    data = {
+        "datasheet": datasheet,
+        "veteran": veteran,
+        "force": force,
+        "missions_played": player.campaign.missions_played,
+    }
+    new = _army_step(player, "recruit", data, label="Recruit")
+    _step_event(player, "recruit", new, data)
+    return new.document.units[-1].id

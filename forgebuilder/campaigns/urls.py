@@ -12,6 +12,7 @@ urlpatterns = [
     path("<int:pk>/", views.campaign_detail, name="detail"),
     path("<int:pk>/missions/", views.mission_new, name="mission_new"),
     path("<int:pk>/missions/<int:number>/report/", views.mission_report, name="report"),
+    path("<int:pk>/missions/<int:number>/void/", views.mission_void, name="void"),
     path("<int:pk>/armies/<int:player_id>/", views.army_detail, name="army"),
     path("<int:pk>/armies/<int:player_id>/act/", views.army_action, name="army_action"),
     path("<int:pk>/armies/<int:player_id>/upgrades/", views.army_upgrades, name="upgrades"),

@@ -17,7 +17,7 @@ from factions.catalog import catalog_for
 from factions.models import GameModule
 from forgebuilder.armylists.listdoc import ListDocument, campaign_state_left_behind
 
-from . import report_form, selectors, services
+from . import corrections, report_form, selectors, services
 from .context import INVITE_SESSION_KEY
 from .dice import DiceError, EnteredDie, SeededDie
 from .models import Campaign, CampaignEvent, CampaignPlayer, Mission
@@ -88,13 +88,18 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "me": next((p for p in players if p.user_id == request.user.pk), None),
             "organiser": campaign.organiser_id == request.user.pk,
             "active_players": [p for p in players if p.left_at is None],
-            "open_missions": campaign.missions.filter(status=Mission.SET_UP),
+            "open_missions": [
+                selectors.mission_briefing(campaign, m)
+                for m in campaign.missions.filter(status=Mission.SET_UP)
+            ],
+            "next_step": selectors.next_step(campaign, request.user),
+            "correction": selectors.correction_offer(campaign, request.user),
             "my_missions": list(
                 campaign.missions.filter(status=Mission.SET_UP, players__user=request.user)
             ),
             "objectives": spec.objectives.entries.items() if spec else [],
             "history": CampaignEvent.objects.filter(campaign=campaign)
-            .select_related("player__user")
+            .select_related("player__user", "by")
             .order_by("-pk")[:200],
             "invite_url": request.build_absolute_uri(f"/campaigns/join/{campaign.invite_token}/"),
         },
@@ -189,7 +194,7 @@ def mission_new(request: HttpRequest, pk: int) -> HttpResponse:
     except REFUSED as exc:
         messages.error(request, str(exc))
     else:
-        messages.success(request, "Mission set up: see the history for the objective.")
+        messages.success(request, "Mission set up: its objective and underdog points are below.")
     return redirect("campaigns:detail", pk=campaign.pk)
 
 
@@ -225,6 +230,32 @@ def mission_report(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         messages.success(request, f"Mission {number} recorded. Next: level-ups and upgrades.")
         return redirect("campaigns:detail", pk=campaign.pk)
     return _report_page(request, campaign, mission, sides, values, wrong)
+
+
+@login_required
+@require_POST
+def mission_void(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """Void the last report (organiser), or ask for it / confirm the ask (its two players)."""
+    campaign = selectors.campaign_for_member(request.user, pk)
+    mission = get_object_or_404(Mission, campaign=campaign, number=number)
+    try:
+        voided = corrections.mission_report_void(
+            mission=mission, by=request.user, reason=request.POST.get("reason", "")
+        )
+    except REFUSED as exc:
+        messages.error(request, str(exc))
+    else:
+        if not voided.done:
+            messages.info(
+                request,
+                f"You asked to void the report of mission {number}: the other player (or the "
+                "organiser) confirms it.",
+            )
+        else:
+            messages.success(request, f"The report of mission {number} is voided: report it again.")
+            for line in voided.undone:
+                messages.warning(request, f"Undone: {line}")
+    return redirect("campaigns:detail", pk=campaign.pk)
 
 
 def _report_page(request, campaign, mission, sides, values, wrong: str = "") -> HttpResponse:

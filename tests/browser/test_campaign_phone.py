@@ -55,7 +55,7 @@ def test_a_battle_report_and_the_post_mission_steps_on_a_phone(
     page = context.new_page()
     try:
         page.goto(f"{live_server.url}/campaigns/{campaign.pk}/")
-        page.get_by_role("link", name="Report mission 1").click()
+        page.get_by_role("link", name="Report mission 1", exact=True).click()
         form = page.locator("#battle-report")
         form.get_by_label("ana won").check()
         form.locator(f"input[name='p{a.pk}-objective']").check()
