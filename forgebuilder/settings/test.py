@@ -29,3 +29,8 @@ WHITENOISE_AUTOREFRESH = True
 # Hypothesis sends the API hundreds of documents in one test; the limit itself is tested with
 # its own numbers (tests/security/test_rate_limits.py).
 RATE_LIMITS = {**RATE_LIMITS, "api": (100_000, 60)}
+
+# An undefined variable in one of our templates fails the test that renders it.
+from forgebuilder.strict_templates import UndefinedVariable  # noqa: E402
+
+TEMPLATES[0]["OPTIONS"]["string_if_invalid"] = UndefinedVariable(root=BASE_DIR)  # noqa: F405
