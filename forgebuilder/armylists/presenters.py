@@ -104,6 +104,9 @@ class ForceView:
     allied: bool
     slots: list[tuple[str, int, int, int | None, bool]]
     units: list[UnitView]
+    # (key, name) of the focuses its faction offers (empty: no focus to pick) and the one taken
+    focus_choices: list[tuple[str, str]] = field(default_factory=list)
+    focus_key: str | None = None
 
 
 @dataclass
@@ -336,6 +339,11 @@ def _forces(catalog: Catalog, roster: Roster, units: dict[str, UnitView]) -> lis
                 force.allied,
                 slots,
                 members,
+                [
+                    (key, f"{focus.name} (restricted)" if focus.restricted else focus.name)
+                    for key, focus in catalog.focuses(force.faction_key).items()
+                ],
+                force.focus_key,
             )
         )
     loose = [units[u.id] for u in roster.units if roster.force(u.force_id) is None]

@@ -25,7 +25,7 @@ PARTS |= {"list-version", "unit-u1", "unit-u2", "unit-u3", "unit-marks", "force-
 EDIT_URL_NAMES = {
     "settings", "undo", "unit_add", "unit_models", "unit_option", "unit_rename",
     "unit_specialty", "unit_duplicate", "unit_remove", "unit_move", "unit_reorder",
-    "force_add", "force_remove", "legend_add", "legend_remove",
+    "force_add", "force_remove", "force_focus", "legend_add", "legend_remove",
 }  # fmt: skip
 
 
@@ -251,3 +251,30 @@ def test_removing_a_force_offers_to_move_its_units_only_to_forces_of_their_facti
     # the unit "Move to" selects offer none (no force of the same faction); the force removal
     # selects should offer none either
     assert move_targets == []
+
+
+def test_each_force_header_offers_its_factions_focuses_with_the_one_taken_selected(
+    client, army_list
+):
+    """The Patrol (f1) keeps no focus; a Vanguard (f2) takes the Town Watch; an allied Patrol
+    of Hollowmere (f3), a faction without focuses, offers no focus to pick."""
+
+    def forces(document, catalog):
+        document, _ = edits.add_force(
+            document, catalog, organization="vanguard", faction="millford"
+        )
+        document = edits.set_force_focus(document, catalog, force_id="f2", focus="watch")
+        return edits.add_force(document, catalog, organization="patrol", faction="hollowmere")[0]
+
+    army_list = change(army_list, forces)
+
+    response = client.get(editor_url(army_list))
+
+    focus_forms = [
+        form for form in forms_of(response) if resolve(form["action"]).url_name == "force_focus"
+    ]
+    assert [resolve(form["action"]).kwargs["force_id"] for form in focus_forms] == ["f1", "f2"]
+    f2 = re.search(r'<select id="focus-f2".*?</select>', response.text, flags=re.S).group(0)
+    assert '<option value="watch" selected>Town Watch</option>' in f2
+    assert '<option value="levy" >Levy (restricted)</option>' in f2
+    assert 'id="focus-f3"' not in response.text
