@@ -10,17 +10,45 @@ from __future__ import annotations
 
 import re
 
-_WHOLE = re.compile(r"-?[0-9]{1,9}")
+_WHOLE = re.compile(r"-?[0-9]{1,18}")
 
 
-def parse_whole_number(raw: str | None, *, negative: bool = False) -> int | None:
+def parse_whole_number(
+    raw: str | None, *, negative: bool = False, max_digits: int = 9
+) -> int | None:
     """The number written in `raw`, or None when it is not one (missing, other characters).
 
-    At most nine digits: no parameter of ours needs more, and it keeps huge inputs cheap.
+    At most nine digits unless `max_digits` says more (up to 18): no parameter of ours needs
+    more, and it keeps huge inputs cheap.
     """
-    if raw is None:
+    if raw is None or len(raw) > 40:
         return None
     text = raw.strip(" ")
     if not _WHOLE.fullmatch(text) or (text.startswith("-") and not negative):
         return None
+    if len(text.removeprefix("-")) > max_digits:
+        return None
     return int(text)
+
+
+class NumberError(ValueError):
+    """A number a person typed that is not one, or outside its bounds; says which and where."""
+
+
+def whole_number_in(raw: str | None, *, what: str, minimum: int, maximum: int) -> int:
+    """The number `raw` names, from `minimum` to `maximum`; NumberError saying what is wrong.
+
+    Blank counts as `minimum` (an empty box in a form means none)."""
+    if raw is None or not raw.strip(" "):
+        return minimum
+    number = parse_whole_number(raw, negative=minimum < 0)
+    if number is None or not minimum <= number <= maximum:
+        shown = raw if len(raw) <= 20 else raw[:20] + "…"
+        raise NumberError(f"{what}: '{shown}' is not a whole number from {minimum} to {maximum}.")
+    return number
+
+
+def id_number(raw: str | None) -> int | None:
+    """A database id from a form or query (a positive whole number), or None when it is not."""
+    number = parse_whole_number(raw)
+    return number if number is not None and number > 0 else None

@@ -29,7 +29,48 @@ class DocumentError(Exception):
 
 
 def read_json(raw: bytes | str) -> Any:
-    """JSON text read into data; raises DocumentError saying where it is not JSON."""
+    """JSON text read into data; raises DocumentError saying where it is not JSON, or where it
+    holds a text no database stores (a NUL, or half of a UTF-16 pair)."""
+    data = _loads(raw)
+    place = unstorable_text(data)
+    if place is not None:
+        where, what = place
+        raise DocumentError(((where, f"the text contains {what}; remove it"),))
+    return data
+
+
+def unstorable_text(data: Any) -> tuple[str, str] | None:
+    """(path, what) of the first key or string in `data` holding a NUL or a lone surrogate."""
+    stack: list[tuple[tuple[str | int, ...], Any]] = [((), data)]
+    while stack:
+        path, value = stack.pop()
+        items: Any = ()
+        if isinstance(value, str):
+            problem = _unstorable(value)
+            if problem:
+                return format_path(path), problem
+        elif isinstance(value, dict):
+            items = value.items()
+            for key in value:
+                if problem := _unstorable(key):
+                    return format_path(path), f"a key with {problem}"
+        elif isinstance(value, list):
+            items = enumerate(value)
+        stack.extend(((*path, k), v) for k, v in items)
+    return None
+
+
+def _unstorable(text: str) -> str | None:
+    if "\x00" in text:
+        return "a control character (U+0000)"
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return "half of a UTF-16 surrogate pair (not a character)"
+    return None
+
+
+def _loads(raw: bytes | str) -> Any:
     try:
         return json.loads(raw)
     except json.JSONDecodeError as exc:

@@ -10,6 +10,8 @@ import random
 import secrets
 from dataclasses import dataclass, field
 
+from forgebuilder.numbers import parse_whole_number
+
 
 class DiceError(ValueError):
     """Entered results ran out or are not die faces; the message says what to enter, and
@@ -137,9 +139,10 @@ def named_rolls(post, fields: dict[str, str]) -> dict[str, list[int]]:
         text = (post.get(key) or "").replace(",", " ").strip()
         if not text:
             continue
-        values = [int(v) for v in text.split() if v.isdigit()]
+        values = [n for v in text.split() if (n := parse_whole_number(v)) is not None]
         if len(values) != len(text.split()) or any(not 1 <= v <= 6 for v in values):
-            raise DiceError(f"{name}: '{text}' is not a die roll; enter 1 to 6.", key)
+            shown = text if len(text) <= 20 else text[:20] + "…"
+            raise DiceError(f"{name}: '{shown}' is not a die roll; enter 1 to 6.", key)
         out[key] = values
     return out
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from forgebuilder.numbers import parse_whole_number
+
 from .dice import NamedDie, named_rolls
 from .services import CampaignError
 from .steps import BattleReport, UnitOutcome
@@ -104,9 +106,11 @@ def form_sides(sides: list[dict], values: dict[str, str]) -> list[dict]:
 
 def _count(values, field: str, what: str) -> int:
     text = (values.get(field) or "0").strip()
-    if not text.isdigit() or int(text) > 99:
-        raise CampaignError(f"{what}: '{text}' is not a number from 0 to 99.")
-    return int(text)
+    number = parse_whole_number(text)
+    if number is None or number > 99:
+        shown = text if len(text) <= 20 else text[:20] + "…"
+        raise CampaignError(f"{what}: '{shown}' is not a number from 0 to 99.")
+    return number
 
 
 def reports(values, sides: list[dict]) -> dict[int, BattleReport]:

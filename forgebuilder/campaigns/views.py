@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 from factions.catalog import catalog_for
 from factions.models import GameModule
 from forgebuilder.armylists.listdoc import ListDocument, campaign_state_left_behind
+from forgebuilder.numbers import id_number, parse_whole_number
 
 from . import corrections, report_form, selectors, services
 from .context import INVITE_SESSION_KEY
@@ -44,18 +45,27 @@ def _die(text: str, seed: str | None = None):
     """
     text = (text or "").replace(",", " ").strip()
     if not text:
-        return SeededDie(int(seed)) if seed and seed.isdigit() else SeededDie()
+        number = parse_whole_number(seed, max_digits=10)
+        return SeededDie(number) if number is not None and number < 2**31 else SeededDie()
     try:
-        return EnteredDie([int(v) for v in text.split()])
+        return EnteredDie([_roll(v) for v in text.split()[:200]])
     except ValueError as exc:
-        raise DiceError(f"Dice: '{text}' is not a list of die rolls such as 3 5 1.") from exc
+        shown = text if len(text) <= 40 else text[:40] + "…"
+        raise DiceError(f"Dice: '{shown}' is not a list of die rolls such as 3 5 1.") from exc
+
+
+def _roll(text: str) -> int:
+    number = parse_whole_number(text)
+    if number is None:
+        raise ValueError(text)
+    return number
 
 
 @login_required
 def campaign_list(request: HttpRequest) -> HttpResponse:
     modules = GameModule.objects.filter(campaign__isnull=False)
     if request.method == "POST":
-        module = modules.filter(pk=request.POST.get("module") or 0).first()
+        module = modules.filter(pk=id_number(request.POST.get("module")) or 0).first()
         try:
             if module is None:
                 raise services.CampaignError("Pick a game module that has campaign rules.")
@@ -180,7 +190,7 @@ def _invitation_page(request: HttpRequest, campaign: Campaign, here: str) -> Htt
 @require_POST
 def mission_new(request: HttpRequest, pk: int) -> HttpResponse:
     campaign = _organised(request, pk, "set up a mission")
-    ids = [int(v) for v in request.POST.getlist("players") if v.isdigit()]
+    ids = [n for v in request.POST.getlist("players") if (n := id_number(v)) is not None]
     players = list(CampaignPlayer.objects.filter(campaign=campaign, pk__in=ids))
     try:
         die = _die(request.POST.get("dice", ""))

@@ -18,6 +18,7 @@ from urllib.parse import unquote
 
 from factions.catalog import Catalog
 from factions.gamedata.schemas import DatasheetSpec, slug_key
+from forgebuilder.numbers import parse_whole_number
 
 from ..documents import DocumentError, read_json
 from ..listdoc import MAX_NOTE, ListChoice, ListDocument, ListForce, ListLegend, ListUnit
@@ -104,10 +105,9 @@ def _count(value: Any) -> int | None:
 
 def _points_limit(value: Any) -> int | None:
     if isinstance(value, str):
-        value = value.strip()
-        if not value.isdigit():
+        value = parse_whole_number(value.strip())
+        if value is None:
             return None
-        value = int(value)
     if isinstance(value, int | float) and not isinstance(value, bool) and 1 <= value <= 100_000:
         return int(value)
     return None
@@ -127,6 +127,16 @@ class _Reader:
 
     def miss(self, place: str, message: str) -> None:
         self.unmatched.append(Unmatched(place, message))
+
+    def listed(self, force: Mapping[str, Any], key: str, where: str) -> list:
+        """The force's `key` list; a value of another type is reported and read as none."""
+        value = force.get(key)
+        if value is None:
+            return []
+        if not isinstance(value, list):
+            self.miss(f"{where}, {key}", "is not a list; left out")
+            return []
+        return value
 
     def run(self, format_name: str) -> ImportOutcome:
         catalog = self.catalog
@@ -163,11 +173,11 @@ class _Reader:
             forces.append(
                 ListForce(id=fid, organization=organization, faction=faction, focus=focus)
             )
-            for ui, unit in enumerate(force.get("units") or []):
+            for ui, unit in enumerate(self.listed(force, "units", where)):
                 made = self.unit(unit, f"{where}, unit {ui + 1}", faction, fid, len(units) + 1)
                 if made is not None:
                     units.append(made)
-            for li, legend in enumerate(force.get("legends") or []):
+            for li, legend in enumerate(self.listed(force, "legends", where)):
                 raw = legend.get("id") if isinstance(legend, Mapping) else legend
                 key = _key(raw, catalog.legends(faction))
                 if key is None:
@@ -295,15 +305,17 @@ class _Reader:
         )
 
 
+def _units_in(force: Any) -> int:
+    units = force.get("units") if isinstance(force, Mapping) else None
+    return len(units) if isinstance(units, list) else 0
+
+
 def app_list_document(data: Any, catalog: Catalog, format_name: str = FORMAT_NAME) -> ImportOutcome:
     """The list document of a Battle Forge app list in `catalog`'s module; raises
     DocumentError when nothing of it can be matched."""
     if not looks_like_app_list(data):
         raise fail("this is not a Battle Forge app list (it has no 'forces' list)")
-    if (
-        len(data["forces"]) > 40
-        or sum(len(f.get("units") or []) for f in data["forces"] if isinstance(f, Mapping)) > 400
-    ):
+    if len(data["forces"]) > 40 or sum(_units_in(f) for f in data["forces"]) > 400:
         raise fail("the list is too large (at most 40 forces and 400 units)")
     return _Reader(data, catalog).run(format_name)
 
