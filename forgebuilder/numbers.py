@@ -31,23 +31,6 @@ def parse_whole_number(
     return int(text)
 
 
-class NumberError(ValueError):
-    """A number a person typed that is not one, or outside its bounds; says which and where."""
-
-
-def whole_number_in(raw: str | None, *, what: str, minimum: int, maximum: int) -> int:
-    """The number `raw` names, from `minimum` to `maximum`; NumberError saying what is wrong.
-
-    Blank counts as `minimum` (an empty box in a form means none)."""
-    if raw is None or not raw.strip(" "):
-        return minimum
-    number = parse_whole_number(raw, negative=minimum < 0)
-    if number is None or not minimum <= number <= maximum:
-        shown = raw if len(raw) <= 20 else raw[:20] + "…"
-        raise NumberError(f"{what}: '{shown}' is not a whole number from {minimum} to {maximum}.")
-    return number
-
-
 def id_number(raw: str | None) -> int | None:
     """A database id from a form or query (a positive whole number), or None when it is not."""
     number = parse_whole_number(raw)

@@ -86,7 +86,7 @@ def test_creating_and_joining_campaigns_never_answers_500(client, ashen, users, 
     check()
 
 
-REPORT_FIELDS = ["units", "heroes", "both"]
+REPORT_FIELDS = ["units", "heroes", "both", "casualty", "casualty-roll", "hero-roll"]
 
 
 def test_missions_and_reports_never_answer_500(client, game, users):
@@ -113,7 +113,9 @@ def test_missions_and_reports_never_answer_500(client, game, users):
             reverse("campaigns:mission_new", args=[campaign.pk]),
             {"players": players, "objective": objective, "dice": die},
         )
-        post_and_check(client, report, {"winner": winner, "dice": die, **counts})
+        post_and_check(
+            client, report, {"winner": winner, "dice": die, "roll_for_me": die, **counts}
+        )
 
     check()
 
