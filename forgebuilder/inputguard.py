@@ -12,6 +12,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.http.multipartparser import MultiPartParserError
 from django.shortcuts import render
+from django.utils.html import format_html
 
 NUL = "\x00"
 
@@ -53,6 +54,15 @@ def nul_refused(request: HttpRequest, place: str) -> HttpResponse:
     message = f"{place[0].upper()}{place[1:]} contains a control character (U+0000); remove it."
     if request.path.startswith("/api/"):
         return JsonResponse({"errors": [{"path": "", "message": message}]}, status=400)
+    if request.headers.get("HX-Request") == "true":  # the page stays; the message is flashed
+        flash = format_html(
+            '<div class="messages"><p class="flash error" role="alert">{} {}</p></div>',
+            message,
+            "Nothing was changed.",
+        )
+        response = HttpResponse(flash, status=400)
+        response["HX-Retarget"], response["HX-Reswap"] = "#flash", "innerHTML"
+        return response
     return render(request, "400.html", {"message": message}, status=400)
 
 

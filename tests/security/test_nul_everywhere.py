@@ -82,6 +82,16 @@ def test_nul_in_a_cookie_is_refused_before_the_session_is_read(client, values):
     assert "cookie" in answer.text
 
 
+def test_an_htmx_request_gets_the_message_in_the_pages_flash(client, values):
+    answer = client.post(
+        f"/lists/{values['public_id']}/notes", {"notes": "a\x00<b>"}, headers={"HX-Request": "true"}
+    )
+    assert answer.status_code == 400
+    assert (answer["HX-Retarget"], answer["HX-Reswap"]) == ("#flash", "innerHTML")
+    assert 'role="alert">The form field &#x27;notes&#x27; contains a control' in answer.text
+    assert "<html" not in answer.text
+
+
 def test_the_api_says_so_in_json(client):
     answer = client.post("/api/validate?x=%00", "{}", content_type="application/json")
     assert answer.status_code == 400

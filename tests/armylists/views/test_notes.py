@@ -58,10 +58,20 @@ def test_the_editor_shows_the_notes_fields(client, army_list):
 def test_control_characters_are_removed_but_line_breaks_and_tabs_kept(client, army_list):
     client.post(
         list_notes_url(army_list),
-        {"version": army_list.version, "notes": "a\x00b\u202ec\r\nd\te\x1b"},
+        {"version": army_list.version, "notes": "ab\u202ec\r\nd\te\x1b"},
     )
 
     assert document_of(army_list).notes == "abc\nd\te"
+
+
+def test_a_nul_in_notes_is_refused_saying_where_and_nothing_changes(client, army_list):
+    response = client.post(
+        list_notes_url(army_list), {"version": army_list.version, "notes": "a\x00b"}, headers=HTMX
+    )
+
+    assert response.status_code == 400
+    assert "form field &#x27;notes&#x27; contains a control character" in response.text
+    assert document_of(army_list).notes == ""
 
 
 def test_notes_over_2000_characters_are_refused_and_nothing_changes(client, army_list):
