@@ -76,10 +76,13 @@ def test_a_player_builds_a_legal_150_point_list(live_server, page, starter_modul
     expect(page.locator("#totals .verdict")).to_contain_text("problem")
 
     add_unit(page, "Hearthguard")
+    expect(unit(page, "Hearthguard")).to_contain_text("needs at least 2 Core units; you have 1")
     add_unit(page, "Firelock Company")
     expect_points(page, 105)
     expect(page.locator("#violations")).not_to_contain_text("needs at least 2 Core")
     expect(page.locator("#totals .verdict")).to_have_text("Legal")
+    # the first Core unit's card showed the rule too, and no longer does
+    expect(unit(page, "Hearthguard").locator(".unit-problems")).to_be_hidden()
 
     # Options and model counts change the points at once.
     edit(page, "Forge-Thane").get_by_label(re.compile(r"replace .* with", re.I)).select_option(

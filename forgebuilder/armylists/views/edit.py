@@ -147,7 +147,8 @@ def _respond(
         result.undo_label or army_list.revisions.values_list("label", flat=True).first()
     )
     parts = []
-    oob = ["unit-marks"]
+    # an edit of one unit can fix (or break) a rule shown on other units' cards
+    oob = ["unit-marks", "every-unit-problems"]
     if unit_id and unit_id in context["units"]:
         # a unit's own edit cannot change slot counts; it can change which units have problems
         parts.append(_partial("unit", {**context, "unit": context["units"][unit_id]}, request))
@@ -212,6 +213,7 @@ PLAIN_FRAGMENTS: dict[str, Callable[[dict], tuple]] = {
         c["document"].casual,
     ),
     "unit-marks": lambda c: (c["error_units"],),
+    "every-unit-problems": lambda c: tuple((k, tuple(u.problems)) for k, u in c["units"].items()),
     "force-headers": lambda c: tuple((f.id, f.slots) for f in c["forces"]),
 }
 

@@ -8,7 +8,14 @@ _PANELS = {
     "armylists/editor/violations.html": ("violations",),
     "armylists/editor/catalogue.html": ("catalogue", "catalogue-list", "catalogue-category"),
     "armylists/editor/roster.html": ("roster", "force-slots", "force-headers", "unit-marks"),
-    "armylists/editor/unit.html": ("unit", "down-button", "added-unit", "toast"),
+    "armylists/editor/unit.html": (
+        "unit",
+        "unit-problems",
+        "every-unit-problems",
+        "down-button",
+        "added-unit",
+        "toast",
+    ),
     "armylists/editor/legends.html": ("legends", "legend-units"),
 }
 _FILE_OF = {name: path for path, names in _PANELS.items() for name in names}

@@ -8,13 +8,20 @@ not grow with the list (bench/bench_edits.py times the same edits on a 60-unit l
 
 from __future__ import annotations
 
+import io
 import re
+from html import unescape
+from pathlib import Path
 
 import pytest
+from django.core.management import call_command
 from django.urls import reverse
 
+from factions.catalog import catalog_for
+from factions.models import GameModule
 from forgebuilder import fragments
 from forgebuilder.armylists import edits
+from forgebuilder.armylists.services import army_list_create
 
 from .helpers import HTMX, change, stored
 
@@ -110,3 +117,48 @@ def test_the_queries_of_an_edit_do_not_grow_with_the_list(
     post_counting_queries()  # 4 units
     change(army_list, spearmen(20))
     post_counting_queries()  # 24 units
+
+
+EMBER_REACH = Path(__file__).resolve().parents[3] / "factions" / "game_modules" / "ember-reach"
+TWO_CORE = "Force organization 'Muster' needs at least 2 Core units; you have 1."
+
+
+@pytest.fixture
+def muster_with_one_core(owner):
+    """A Cinderhold Muster with a Forge-Thane (u1) and one Core unit, Hearthguard (u2)."""
+    call_command("load_module", str(EMBER_REACH), stdout=io.StringIO())
+    catalog = catalog_for(GameModule.objects.get(slug="ember-reach"))
+    document = edits.new_document(
+        catalog, faction="cinderhold", name="Hold", points_limit=150, casual=False
+    )
+    for datasheet in ("forge_thane", "hearthguard"):
+        document, _ = edits.add_unit(document, catalog, datasheet=datasheet, force="f1")
+    return army_list_create(owner=owner, catalog=catalog, document=document)
+
+
+def problems_of(html: str, unit_id: str) -> list[str] | None:
+    """The problems a card's list shows, or None when the answer does not redraw that list."""
+    found = re.search(
+        rf'<ul class="unit-problems" id="unit-{unit_id}-problems"[^>]*>(.*?)</ul>', html
+    )
+    return (
+        None
+        if found is None
+        else [unescape(p) for p in re.findall(r"<li>(.*?)</li>", found.group(1))]
+    )
+
+
+def test_adding_a_unit_redraws_the_problems_of_every_card_it_fixes(client, muster_with_one_core):
+    """The issue's case: a second Core unit, added from the catalogue, fixes a rule shown on
+    the first one's card; the answer redraws that card's problems out of band."""
+    army_list = muster_with_one_core
+    editor = client.get(reverse("armylists:editor", args=[army_list.public_id])).text
+    assert problems_of(editor, "u2") == [TWO_CORE]
+    url = reverse("armylists:unit_add", args=[army_list.public_id])
+    data = {"datasheet": "firelock_company", "force": "f1", "version": army_list.version}
+
+    response = client.post(url, data, headers=HTMX)
+
+    assert response.status_code == 200
+    assert problems_of(response.text, "u2") == []
+    assert 'id="unit-u2-problems" hidden hx-swap-oob="true"' in response.text
