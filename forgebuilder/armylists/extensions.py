@@ -45,6 +45,16 @@ class ListWrite:
     origin: str = "editor"
 
 
+@dataclass(frozen=True)
+class ListNotice:
+    """A wing's word above a list in the editor: what the list is, and the page that changes
+    it (a campaign army: its campaign's army page)."""
+
+    text: str
+    link: str = ""
+    link_text: str = ""
+
+
 class ListExtension:
     """A wing's part in every list. The defaults add nothing; override what the wing adds."""
 
@@ -69,6 +79,10 @@ class ListExtension:
     def underdog_points(self, army_list_id: int) -> int:
         """Underdog points the stored list brings to the game it is set up for."""
         return 0
+
+    def list_notice(self, army_list: ArmyList, document: ListDocument) -> ListNotice | None:
+        """What the editor says above the list about the wing's part in it (None: nothing)."""
+        return None
 
     def guard_write(self, write: ListWrite) -> None:
         """Raise ListWriteRefused to stop `write`; called in its transaction, on the locked row."""
@@ -117,6 +131,10 @@ class ExtensionRegistry:
 
     def underdog_points(self, army_list_id: int) -> int:
         return sum(e.underdog_points(army_list_id) for e in self._all)
+
+    def list_notices(self, army_list: ArmyList, document: ListDocument) -> list[ListNotice]:
+        found = (e.list_notice(army_list, document) for e in self._all)
+        return [notice for notice in found if notice is not None]
 
     def guard_write(self, write: ListWrite) -> None:
         for extension in self._all:

@@ -14,11 +14,19 @@ from dataclasses import dataclass, field
 from django.db import transaction
 
 from factions.catalog import catalog_for
+from forgebuilder.armylists.models import ListRevision
 from forgebuilder.armylists.services import army_list_edit
 
 from . import history
 from .models import CampaignEvent, CampaignPlayer, Mission
-from .services import CampaignError, _event, _lock_campaign, _writable, campaign_spec
+from .services import (
+    CAMPAIGNS,
+    CampaignError,
+    _event,
+    _lock_campaign,
+    _writable,
+    campaign_spec,
+)
 
 
 @dataclass
@@ -106,7 +114,9 @@ def _replayed(player: CampaignPlayer, correction: CampaignEvent, mission: Missio
         expected_version=None,
         change=lambda d, c: d.model_copy(update={"units": army.document.units}),
         label=f"Correction of mission {mission.number}",
+        origin=CAMPAIGNS,
     )
+    ListRevision.objects.filter(army_list=player.army).delete()
     player.bank, player.victory_points, player.missions = army.bank, army.vp, army.missions
     player.save(update_fields=["bank", "victory_points", "missions"])
     return undone

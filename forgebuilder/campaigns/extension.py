@@ -11,8 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from factions.catalog import Catalog
-from forgebuilder.armylists.extensions import ListExtension
-from forgebuilder.armylists.listdoc import ListUnit
+from forgebuilder.armylists.extensions import (
+    ListExtension,
+    ListNotice,
+    ListWrite,
+    ListWriteRefused,
+)
+from forgebuilder.armylists.listdoc import ListDocument, ListUnit
 from forgebuilder.armylists.rules.base import Check
 
 from .card_lines import campaign_extras
@@ -38,7 +43,63 @@ class CampaignExtension(ListExtension):
     def card_lines(self, unit: ListUnit, catalog: Catalog) -> list[tuple[str, str]]:
         return campaign_extras(unit.campaign, catalog.spec.campaign)
 
+    def list_notice(self, army_list, document: ListDocument) -> ListNotice | None:
+        seat = _seat(army_list.pk, document)
+        if seat is None:
+            return None
+        from django.urls import reverse
+
+        link = reverse("campaigns:army", args=[seat.campaign_id, seat.pk])
+        return ListNotice(
+            f"This is {seat.user}'s army in the campaign {seat.campaign.name}: {CHANGES_HERE}",
+            link,
+            "Open the army's campaign page",
+        )
+
+    def guard_write(self, write: ListWrite) -> None:
+        """A campaign army changes only through its campaign (origin "campaigns"): the editor
+        may rename it and write notes; anything else, undo across a campaign step included,
+        is refused, saying where to do it."""
+        if write.origin == self.key:
+            return
+        seat = _seat(write.army_list.pk, write.before)
+        if seat is None:
+            return
+        where = (
+            f"“{write.army_list.name}” is {seat.user}'s army in the campaign {seat.campaign.name}"
+        )
+        if write.action == "delete":
+            raise ListWriteRefused(
+                f"{where}: it stays while it is in the campaign. Duplicate it for a copy of your own."
+            )
+        if write.after is not None and _campaign_part(write.before) == _campaign_part(write.after):
+            return
+        raise ListWriteRefused(f"{where}: {CHANGES_HERE}")
+
     def underdog_points(self, army_list_id: int) -> int:
         from .selectors import underdog_points_for  # models load after the app registry
 
         return underdog_points_for(army_list_id)
+
+
+CHANGES_HERE = (
+    "its units, upgrades and settings change only through the campaign, where the bank pays "
+    "(buy, sell, recruit and disband on its campaign page); its name and notes are yours to edit."
+)
+
+
+def _seat(army_list_id: int, document: ListDocument):
+    """The campaign seat of a list whose units carry campaign state; only a campaign army
+    does (new lists drop it), so other lists cost no query."""
+    if not any(u.campaign is not None for u in document.units):
+        return None
+    from .models import CampaignPlayer  # models load after the app registry
+
+    found = CampaignPlayer.objects.select_related("campaign", "user")
+    return found.filter(army_id=army_list_id).first()
+
+
+def _campaign_part(document: ListDocument) -> ListDocument:
+    """The document without what stays the player's: the list's and units' names and notes."""
+    units = tuple(u.model_copy(update={"name": "", "notes": ""}) for u in document.units)
+    return document.model_copy(update={"name": "", "notes": "", "units": units})

@@ -221,6 +221,7 @@ def army_differences(player: CampaignPlayer) -> list[str]:
     """
     from . import history
 
+    player = CampaignPlayer.objects.select_related("user").get(pk=player.pk)  # as stored now
     army = ArmyList.objects.select_related("module").get(pk=player.army_id)
     catalog = catalog_for(army.module)
     spec = catalog.spec.campaign

@@ -2,7 +2,8 @@
 
 Every write happens in one transaction and leaves a CampaignEvent (with the dice that decided
 it); a step that cannot be applied raises CampaignError (or StepError) and writes nothing.
-Army changes go through `army_list_edit`, so each is a list revision as well.
+Army changes go through `army_list_edit` with the campaign as origin (its list guard lets only the
+campaign change a campaign army), and the undo steps before each are dropped.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from factions.gamedata.campaign_schema import CampaignSpec
 from factions.models import GameModule
 from forgebuilder.armylists import edits
 from forgebuilder.armylists.listdoc import ListDocument, UnitCampaign, campaign_state_left_behind
-from forgebuilder.armylists.models import ArmyList
+from forgebuilder.armylists.models import ArmyList, ListRevision
 from forgebuilder.armylists.ownership import Owner
 from forgebuilder.armylists.rules import evaluate, resolve
 from forgebuilder.armylists.services import army_list_create, army_list_edit
@@ -27,6 +28,8 @@ from . import history, steps
 from .dice import Die, NamedDie
 from .models import Campaign, CampaignEvent, CampaignPlayer, Mission
 from .steps import BattleReport
+
+CAMPAIGNS = "campaigns"  # the origin of the campaign's own writes to its armies (extension.py)
 
 
 class CampaignError(ValueError):
@@ -230,8 +233,13 @@ def campaign_join(*, campaign: Campaign, user, army_list: ArmyList) -> CampaignP
         return document.model_copy(update={"units": units})
 
     army_list_edit(
-        army_list=army_list, expected_version=None, change=founding, label="Joined a campaign"
+        army_list=army_list,
+        expected_version=None,
+        change=founding,
+        label="Joined a campaign",
+        origin=CAMPAIGNS,
     )
+    ListRevision.objects.filter(army_list=army_list).delete()
     army_list.refresh_from_db()
     player = CampaignPlayer.objects.create(campaign=campaign, user=user, army=army_list)
     lines = [f"{user} joined with {army_list.name}."]
@@ -348,8 +356,13 @@ def mission_setup(
 
 
 def _edit_army(player: CampaignPlayer, label: str, change: Callable) -> ArmyList:
+    """The campaign's own write to its army; undo never reaches back across it (the list's
+    undo steps before it are dropped: the campaign history keeps the army's story)."""
     army = _lock_army(player)
-    army_list_edit(army_list=army, expected_version=None, change=change, label=label)
+    army_list_edit(
+        army_list=army, expected_version=None, change=change, label=label, origin=CAMPAIGNS
+    )
+    ListRevision.objects.filter(army_list=army).delete()
     army.refresh_from_db()
     return army
 
