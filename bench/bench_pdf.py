@@ -112,13 +112,13 @@ def measure(args) -> int:
     import_s = time.perf_counter() - started
 
     from forgebuilder.armylists import exports
-    from forgebuilder.armylists.services import army_list_evaluate
+    from forgebuilder.armylists.selectors import evaluated_list
 
     army_list, url = make_list()
     a4 = exports.PAPERS["a4"]
 
     def source():
-        return exports.source_from_evaluated(army_list_evaluate(army_list), share_url=url)
+        return exports.source_from_evaluated(evaluated_list(army_list=army_list), share_url=url)
 
     def roster():
         return exports.roster_pdf(source(), paper=a4)

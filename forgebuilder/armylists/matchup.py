@@ -15,9 +15,7 @@ from django.http import Http404
 from .models import ArmyList
 from .rules import MatchError, match_check
 from .rules.engine import MatchReport
-from .selectors import army_list_owned, army_lists_of
-from .services import army_list_evaluate
-from .sharing import shared_list
+from .selectors import army_list_owned, army_lists_of, evaluated_list, evaluated_shared_list
 
 # A share link as the app prints it (https://host/s/<token>/, any page below it) or its token.
 _SHARE_LINK = re.compile(r"(?:^|/s/)([A-Za-z0-9_-]{8,64})(?:/.*)?$")
@@ -55,7 +53,7 @@ def opponent_choices(army_list: ArmyList, owner) -> list[ArmyList]:
 
 def matchup(*, mine: ArmyList, owner, opponent_list: str = "", opponent_link: str = "") -> Matchup:
     """Check `mine` against the opponent's list; MatchError says what is wrong with the choice."""
-    ours = army_list_evaluate(mine)
+    ours = evaluated_list(army_list=mine)
     if opponent_link.strip():
         token = share_token(opponent_link)
         if token is None:
@@ -64,7 +62,7 @@ def matchup(*, mine: ArmyList, owner, opponent_list: str = "", opponent_link: st
                 "(it looks like https://…/s/abc123…/)."
             )
         try:
-            theirs = shared_list(token)
+            theirs = evaluated_shared_list(token=token)
         except Http404:
             raise MatchError(
                 "No list is shared at that link: it was revoked, or part of it is missing."
@@ -76,7 +74,7 @@ def matchup(*, mine: ArmyList, owner, opponent_list: str = "", opponent_link: st
             chosen = None
         if chosen is None or chosen.module_id != mine.module_id or chosen.pk == mine.pk:
             raise MatchError("Pick one of your lists of this game, or paste a share link.")
-        theirs = army_list_evaluate(chosen)
+        theirs = evaluated_list(army_list=chosen)
     else:
         raise MatchError("Pick the opponent's list, or paste the share link they sent you.")
     report = match_check([ours.roster, theirs.roster])

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+
 from django.db.models import QuerySet
 from django.http import Http404
 
-from .models import ArmyList
+from factions.catalog import Catalog, catalog_for
+
+from .listdoc import ListDocument
+from .models import ArmyList, ShareLink
 from .ownership import Owner
+from .rules import Report, Roster, evaluate, resolve
 
 
 def army_list_owned(*, owner: Owner, public_id: str, deleted: bool = False) -> ArmyList:
@@ -25,3 +33,72 @@ def army_lists_of(*, owner: Owner, deleted: bool = False) -> QuerySet[ArmyList]:
         .select_related("module")
         .defer("document")
     )
+
+
+@dataclass(frozen=True)
+class EvaluatedList:
+    """One list as every page shows it: its document, resolved roster and the engine's report.
+
+    `share_link` is the link it was opened through (share pages, shared printouts), else None;
+    `undo_label` is what undo would take back, when an edit just stored it.
+    """
+
+    army_list: ArmyList
+    document: ListDocument
+    catalog: Catalog
+    roster: Roster
+    report: Report
+    share_link: ShareLink | None = None
+    undo_label: str | None = None
+
+
+# The last evaluations, by everything they depend on: a second read of an unchanged list in
+# one process (the editor after an edit, the text box of the same page, a PDF's worker after
+# the request that keyed it) is a dict lookup. Documents, rosters and reports are immutable.
+_MEMO: OrderedDict[tuple, tuple[Catalog, ListDocument, Roster, Report]] = OrderedDict()
+MEMO_SIZE = 64
+_memo_lock = threading.Lock()
+
+
+def evaluated_list(*, army_list: ArmyList, share_link: ShareLink | None = None) -> EvaluatedList:
+    """The one read of a list for a page, an export or a printout: resolved and evaluated once.
+
+    Through a snapshot `share_link`, the list as it was when the link was made.
+    """
+    catalog = catalog_for(army_list.module)
+    snapshot = share_link is not None and share_link.kind == ShareLink.SNAPSHOT
+    key = (
+        id(catalog),
+        army_list.pk,
+        ("snapshot", share_link.pk) if snapshot else (army_list.version, army_list.updated_at),
+    )
+    found = _MEMO.get(key) if army_list.pk else None
+    if found is None or found[0] is not catalog:
+        raw = share_link.document if snapshot else army_list.document
+        document = ListDocument.model_validate(raw)
+        roster = resolve(document, catalog)
+        found = (catalog, document, roster, evaluate(roster))
+        if army_list.pk:
+            _remember(key, found)
+    _, document, roster, report = found
+    return EvaluatedList(army_list, document, catalog, roster, report, share_link=share_link)
+
+
+def _remember(key: tuple, value: tuple[Catalog, ListDocument, Roster, Report]) -> None:
+    with _memo_lock:
+        _MEMO[key] = value
+        _MEMO.move_to_end(key)
+        while len(_MEMO) > MEMO_SIZE:
+            _MEMO.popitem(last=False)
+
+
+def evaluated_shared_list(*, token: str) -> EvaluatedList:
+    """The list behind a share link, as it is now (live) or was (snapshot); 404 when revoked."""
+    link = (
+        ShareLink.objects.select_related("army_list__module")
+        .filter(token=token, revoked_at__isnull=True, army_list__deleted_at__isnull=True)
+        .first()
+    )
+    if link is None:
+        raise Http404("This link does not exist or was revoked.")
+    return evaluated_list(army_list=link.army_list, share_link=link)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from django.db import transaction
 from django.db.models import Subquery
@@ -15,7 +15,8 @@ from .extensions import ListWrite, extensions
 from .listdoc import ListDocument
 from .models import ArmyList, ListRevision, ShareLink
 from .ownership import Owner
-from .rules import Report, evaluate, resolve
+from .rules import evaluate, resolve
+from .selectors import EvaluatedList, evaluated_list
 
 UNDO_STEPS = 50
 
@@ -24,24 +25,7 @@ class StaleEdit(Exception):
     """The list changed (another tab) since the page that sent this edit was shown."""
 
 
-@dataclass(frozen=True)
-class Evaluated:
-    army_list: ArmyList
-    document: ListDocument
-    catalog: Catalog
-    roster: object
-    report: Report
-    undo_label: str | None = None  # what undo would take back, when this edit just stored it
-
-
-def army_list_evaluate(army_list: ArmyList) -> Evaluated:
-    catalog = catalog_for(army_list.module)
-    document = ListDocument.model_validate(army_list.document)
-    roster = resolve(document, catalog)
-    return Evaluated(army_list, document, catalog, roster, evaluate(roster))
-
-
-def _summarise(army_list: ArmyList, document: ListDocument, catalog: Catalog) -> Evaluated:
+def _summarise(army_list: ArmyList, document: ListDocument, catalog: Catalog) -> EvaluatedList:
     """Evaluate `document` and copy the summary columns onto `army_list` (not saved)."""
     roster = resolve(document, catalog)
     report = evaluate(roster)
@@ -52,7 +36,7 @@ def _summarise(army_list: ArmyList, document: ListDocument, catalog: Catalog) ->
     army_list.points_limit = document.points_limit
     army_list.unit_count = len(document.units)
     army_list.legal = report.legal
-    return Evaluated(army_list, document, catalog, roster, report)
+    return EvaluatedList(army_list, document, catalog, roster, report)
 
 
 def army_list_create(*, owner: Owner, catalog: Catalog, document: ListDocument) -> ArmyList:
@@ -78,7 +62,7 @@ def army_list_edit(
     change: Callable[[ListDocument, Catalog], ListDocument],
     label: str | Callable[[ListDocument, Catalog], str],
     origin: str = "editor",
-) -> Evaluated:
+) -> EvaluatedList:
     """Apply `change` to the list's document, keeping the old one for undo.
 
     Raises StaleEdit when `expected_version` is not the stored version (the edit came from an
@@ -101,7 +85,7 @@ def army_list_edit_owned(
     change: Callable[[ListDocument, Catalog], ListDocument],
     label: str | Callable[[ListDocument, Catalog], str],
     origin: str = "editor",
-) -> Evaluated:
+) -> EvaluatedList:
     """`army_list_edit` of the owner's list found by its public id: one query finds and locks it.
 
     Raises ArmyList.DoesNotExist when the owner has no such list (another person's list looks
@@ -125,14 +109,14 @@ def _edit_locked(
     change: Callable[[ListDocument, Catalog], ListDocument],
     label: str | Callable[[ListDocument, Catalog], str],
     origin: str = "editor",
-) -> Evaluated:
+) -> EvaluatedList:
     if expected_version is not None and expected_version != locked.version:
         raise StaleEdit()
     catalog = catalog_for(locked.module)
     before = ListDocument.model_validate(locked.document)
     after = change(before, catalog)
     if after == before:
-        return army_list_evaluate(locked)
+        return evaluated_list(army_list=locked)
     if callable(label):
         label = label(after, catalog)
     extensions.guard_write(ListWrite(locked, "edit", label, before, after, origin))

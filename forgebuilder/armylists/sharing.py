@@ -3,26 +3,12 @@
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
 
-from django.http import Http404, HttpRequest
+from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
 
-from factions.catalog import catalog_for
-
-from .listdoc import ListDocument
 from .models import ArmyList, ShareLink
-from .rules import Report, Roster, evaluate, resolve
-
-
-@dataclass(frozen=True)
-class SharedList:
-    link: ShareLink
-    army_list: ArmyList
-    document: ListDocument
-    roster: Roster
-    report: Report
 
 
 def share_link_create(*, army_list: ArmyList, kind: str) -> ShareLink:
@@ -50,23 +36,6 @@ def share_link_revoke(*, army_list: ArmyList, token: str) -> bool:
 
 def share_links_of(army_list: ArmyList):
     return army_list.share_links.filter(revoked_at__isnull=True)
-
-
-def shared_list(token: str) -> SharedList:
-    """The list behind a share link, as it is now (live) or was (snapshot); 404 when revoked."""
-    link = (
-        ShareLink.objects.select_related("army_list__module")
-        .filter(token=token, revoked_at__isnull=True, army_list__deleted_at__isnull=True)
-        .first()
-    )
-    if link is None:
-        raise Http404("This link does not exist or was revoked.")
-    army_list = link.army_list
-    raw = link.document if link.kind == ShareLink.SNAPSHOT else army_list.document
-    document = ListDocument.model_validate(raw)
-    catalog = catalog_for(army_list.module)
-    roster = resolve(document, catalog)
-    return SharedList(link, army_list, document, roster, evaluate(roster))
 
 
 def share_link_etag(token: str) -> str | None:

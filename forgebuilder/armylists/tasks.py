@@ -12,8 +12,7 @@ from django.tasks import task
 
 from . import exports
 from .models import ArmyList
-from .services import army_list_evaluate
-from .sharing import shared_list
+from .selectors import evaluated_list, evaluated_shared_list
 
 PRINTOUTS = ("roster", "tokens")
 
@@ -23,9 +22,11 @@ def export_source_for(
 ) -> exports.ExportSource:
     """The export source of an owner's list (by id) or of the list behind a share token."""
     if token is not None:
-        return exports.source_from_evaluated(shared_list(token), share_url=share_url)
+        return exports.source_from_evaluated(
+            evaluated_shared_list(token=token), share_url=share_url
+        )
     army_list = ArmyList.objects.select_related("module").get(pk=list_id, deleted_at__isnull=True)
-    return exports.source_from_evaluated(army_list_evaluate(army_list), share_url=share_url)
+    return exports.source_from_evaluated(evaluated_list(army_list=army_list), share_url=share_url)
 
 
 def draw_printout(

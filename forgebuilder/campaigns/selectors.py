@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404
 from factions.catalog import catalog_for
 from forgebuilder.armylists.listdoc import ListDocument
 from forgebuilder.armylists.models import ArmyList
+from forgebuilder.armylists.selectors import evaluated_list
 
 from . import steps
 from .models import Campaign, CampaignPlayer, Mission
@@ -59,12 +60,9 @@ def standings(campaign: Campaign) -> list[dict]:
 def army_units(player: CampaignPlayer) -> list[dict]:
     """The army's units with their campaign state, for the army page and the report form."""
     army = ArmyList.objects.select_related("module").get(pk=player.army_id)
-    catalog = catalog_for(army.module)
+    evaluated = evaluated_list(army_list=army)
+    catalog, document, report = evaluated.catalog, evaluated.document, evaluated.report
     spec = catalog.spec.campaign
-    document = ListDocument.model_validate(army.document)
-    from forgebuilder.armylists.rules import evaluate, resolve
-
-    report = evaluate(resolve(document, catalog))
     units = []
     for unit in document.units:
         now = state(unit)

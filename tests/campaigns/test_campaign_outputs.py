@@ -12,7 +12,8 @@ from forgebuilder.armylists.cards import chosen_card
 from forgebuilder.armylists.exports.tokens import token_plan
 from forgebuilder.armylists.listdoc import ListDocument, UnitCampaign
 from forgebuilder.armylists.models import ArmyList
-from forgebuilder.armylists.services import army_list_edit, army_list_evaluate
+from forgebuilder.armylists.selectors import evaluated_list
+from forgebuilder.armylists.services import army_list_edit
 from forgebuilder.armylists.sharing import share_link_create
 from forgebuilder.campaigns import services
 from forgebuilder.campaigns.card_lines import campaign_extras
@@ -83,7 +84,7 @@ def marshal_army(ashen, users):
 
 
 def test_the_chosen_card_carries_the_campaign_lines(marshal_army):
-    evaluated = army_list_evaluate(marshal_army)
+    evaluated = evaluated_list(army_list=marshal_army)
     marshal, squad = evaluated.roster.units
     card = chosen_card(evaluated.roster, marshal, evaluated.report)
     assert ("Trait: Leader", 'Friendly units within 6" get +1 to morale tests.') in card.extras
@@ -107,19 +108,19 @@ def test_the_share_page_shows_campaign_state_on_the_unit_cards(client, marshal_a
 
 
 def test_the_pdf_roster_cards_show_campaign_state(marshal_army):
-    source = exports.source_from_evaluated(army_list_evaluate(marshal_army))
+    source = exports.source_from_evaluated(evaluated_list(army_list=marshal_army))
     html = exports.roster_html(source, paper=exports.paper_from("a4"))
     assert "Skill set" in html and "Captain" in html
     assert "Trait: Leader" in html and "Dead: out of the army" in html
 
 
 def tokens_of(army: ArmyList) -> dict[str, int]:
-    source = exports.source_from_evaluated(army_list_evaluate(army))
+    source = exports.source_from_evaluated(evaluated_list(army_list=army))
     return {kind.key: kind.count for kind, _ in token_plan(source)}
 
 
 def test_dead_units_get_no_unit_marker(marshal_army):
-    source = exports.source_from_evaluated(army_list_evaluate(marshal_army))
+    source = exports.source_from_evaluated(evaluated_list(army_list=marshal_army))
     plan = dict((kind.key, tokens) for kind, tokens in token_plan(source))
     assert [(t.number, t.name) for t in plan["unit"]] == [(1, "Lantern-Marshal")]
 
@@ -138,7 +139,7 @@ def test_the_token_sheet_adds_the_underdog_points_of_the_mission_set_up(ashen, u
     assert setup.underdog[a.pk] == gap // 50
     assert tokens_of(small)["underdog"] == gap // 50
     assert "underdog" not in tokens_of(big)
-    source = exports.source_from_evaluated(army_list_evaluate(small))
+    source = exports.source_from_evaluated(evaluated_list(army_list=small))
     html = exports.token_sheet_html(source, paper=exports.paper_from("a4"), size=25)
     assert f"Underdog point × {gap // 50}" in html
     # once the mission is reported, the sheet has no underdog tokens any more

@@ -68,7 +68,7 @@ def focus_names(roster: Roster) -> str:
 
 
 def source_from_evaluated(evaluated, *, share_url: str = "") -> ExportSource:
-    """From services.army_list_evaluate(...) or sharing.shared_list(...)."""
+    """From the one read of a list: selectors.evaluated_list or evaluated_shared_list."""
     return ExportSource(
         evaluated.document,
         evaluated.roster,

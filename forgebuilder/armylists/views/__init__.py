@@ -21,12 +21,11 @@ from ..forms import NewListForm
 from ..listdoc import ListDocument, campaign_state_left_behind
 from ..ownership import owner_of
 from ..presenters import editor_context
-from ..selectors import army_list_owned, army_lists_of
+from ..selectors import army_list_owned, army_lists_of, evaluated_list
 from ..services import (
     army_list_create,
     army_list_delete,
     army_list_duplicate,
-    army_list_evaluate,
     army_list_rename,
     army_list_restore,
 )
@@ -83,7 +82,7 @@ def editor(request: HttpRequest, public_id: str) -> HttpResponse:
 
 
 def render_editor(request, army_list, *, status: int = 200, banner: str = "", partial: str = ""):
-    evaluated = army_list_evaluate(army_list)
+    evaluated = evaluated_list(army_list=army_list)
     context = editor_context(
         army_list,
         evaluated.roster,

@@ -439,6 +439,8 @@ def undo(request: HttpRequest, public_id: str) -> HttpResponse:
     if not request.htmx:
         messages.info(request, f"Undone: {label}.")
         return redirect("armylists:editor", public_id=army_list.public_id)
-    from ..services import army_list_evaluate
+    from ..selectors import evaluated_list
 
-    return _respond(request, army_list, army_list_evaluate(army_list), unit_id=None, catalogue=True)
+    return _respond(
+        request, army_list, evaluated_list(army_list=army_list), unit_id=None, catalogue=True
+    )

@@ -13,9 +13,8 @@ from forgebuilder.ratelimit import rate_limited
 from .. import exports
 from ..ownership import owner_of
 from ..printouts import PdfState, Printout, pdf_request
-from ..selectors import army_list_owned
-from ..services import army_list_evaluate
-from ..sharing import live_share_link, share_url, shared_list
+from ..selectors import army_list_owned, evaluated_list, evaluated_shared_list
+from ..sharing import live_share_link, share_url
 from . import download_name
 from .pdf_off import pdf_off_page
 from .pdf_wait import PRINTOUT_TITLES, pdf_waiting_page
@@ -27,13 +26,13 @@ def _owned_source(request: HttpRequest, public_id: str) -> tuple[exports.ExportS
     army_list = army_list_owned(owner=owner_of(request, create=False), public_id=public_id)
     link = live_share_link(army_list)
     url = share_url(request, link) if link is not None else ""
-    source = exports.source_from_evaluated(army_list_evaluate(army_list), share_url=url)
+    source = exports.source_from_evaluated(evaluated_list(army_list=army_list), share_url=url)
     return source, {"list_id": army_list.pk, "share_url": url}
 
 
 def _shared_source(request: HttpRequest, token: str) -> tuple[exports.ExportSource, dict]:
-    data = shared_list(token)  # 404 when unknown or revoked
-    url = share_url(request, data.link)
+    data = evaluated_shared_list(token=token)  # 404 when unknown or revoked
+    url = share_url(request, data.share_link)
     return exports.source_from_evaluated(data, share_url=url), {"token": token, "share_url": url}
 
 

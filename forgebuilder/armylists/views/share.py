@@ -25,14 +25,13 @@ from ..exports.source import focus_names
 from ..listdoc import campaign_state_left_behind
 from ..models import ShareLink
 from ..ownership import owner_of
-from ..selectors import army_list_owned
+from ..selectors import army_list_owned, evaluated_shared_list
 from ..services import army_list_create
 from ..sharing import (
     share_link_create,
     share_link_etag,
     share_link_revoke,
     share_url,
-    shared_list,
 )
 
 
@@ -76,7 +75,7 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
     # The page's content depends only on what the ETag encodes: render it once per ETag.
     page = cache.get(f"share-page:{base}")
     if page is None:
-        page = _page(shared_list(token))
+        page = _page(evaluated_shared_list(token=token))
         cache.set(f"share-page:{base}", page, 3600)
     token_now = get_token(request)  # also makes sure the visitor gets a CSRF cookie
     # Only a page that is the same for every visitor may enter the shared cache: never one
@@ -135,8 +134,8 @@ def _page(data) -> dict:
         "points": roster.points,
         "points_limit": data.document.points_limit,
         "legal": report.legal,
-        "kind": data.link.kind,
-        "shared_at": data.link.created_at,
+        "kind": data.share_link.kind,
+        "shared_at": data.share_link.created_at,
         "og_title": _og_title(data),
         "og_description": _og_description(data),
         # the copy box is filled in the page: the text is readable without JavaScript
@@ -203,7 +202,7 @@ def _og_description(data) -> str:
 @require_POST
 @rate_limited("create", "new lists")
 def fork(request: HttpRequest, token: str) -> HttpResponse:
-    data = shared_list(token)
+    data = evaluated_shared_list(token=token)
     document = data.document.model_copy(update={"name": f"{data.document.name} (copy)"[:120]})
     copy = army_list_create(owner=owner_of(request), catalog=data.roster.catalog, document=document)
     messages.success(request, f"“{copy.name}” is now in your lists; edit it freely.")

@@ -13,9 +13,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from ..ownership import owner_of
-from ..selectors import army_list_owned
-from ..services import army_list_evaluate
-from ..sharing import shared_list
+from ..selectors import army_list_owned, evaluated_list, evaluated_shared_list
 from .share import card_groups
 
 TEMPLATE = "armylists/table.html"
@@ -38,7 +36,7 @@ def table(request: HttpRequest, public_id: str) -> HttpResponse:
     # 404 if not yours; a visitor without a session gets none from reading
     army_list = army_list_owned(owner=owner_of(request, create=False), public_id=public_id)
     context = _context(
-        army_list_evaluate(army_list),
+        evaluated_list(army_list=army_list),
         back_url=reverse("armylists:editor", args=[army_list.public_id]),
         back_label="Back to the editor",
         roster_url=reverse("armylists:roster_pdf", args=[army_list.public_id]),
@@ -49,7 +47,7 @@ def table(request: HttpRequest, public_id: str) -> HttpResponse:
 @require_GET
 def shared_table(request: HttpRequest, token: str) -> HttpResponse:
     context = _context(
-        shared_list(token),  # 404 when unknown or revoked
+        evaluated_shared_list(token=token),  # 404 when unknown or revoked
         back_url=reverse("armylists:shared", args=[token]),
         back_label="Back to the shared list",
         roster_url=reverse("armylists:shared_roster_pdf", args=[token]),

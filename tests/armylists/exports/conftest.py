@@ -103,9 +103,9 @@ def ember_list(ember_catalog, player):
 @pytest.fixture
 def ember_source(ember_list):
     from forgebuilder.armylists.exports import source_from_evaluated
-    from forgebuilder.armylists.services import army_list_evaluate
+    from forgebuilder.armylists.selectors import evaluated_list
 
-    return source_from_evaluated(army_list_evaluate(ember_list))
+    return source_from_evaluated(evaluated_list(army_list=ember_list))
 
 
 @pytest.fixture

@@ -151,9 +151,9 @@ def test_without_a_share_link_there_is_no_qr_code(ember_pdf):
 
 def test_a_list_of_another_ruleset_prints_its_own_stat_line(river_list):
     from forgebuilder.armylists.exports import source_from_evaluated
-    from forgebuilder.armylists.services import army_list_evaluate
+    from forgebuilder.armylists.selectors import evaluated_list
 
-    pdf = roster_pdf(source_from_evaluated(army_list_evaluate(river_list)), paper=A4)
+    pdf = roster_pdf(source_from_evaluated(evaluated_list(army_list=river_list)), paper=A4)
     text = " ".join(page_texts(pdf))
     assert "River Patrol" in text and "Captain" in text
     assert "Steady" in text[text.index("Glossary") :]

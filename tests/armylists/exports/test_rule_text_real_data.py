@@ -17,7 +17,8 @@ from factions.models import GameModule
 from forgebuilder.armylists import edits
 from forgebuilder.armylists.exports import PAPERS, roster_pdf, source_from_evaluated
 from forgebuilder.armylists.ownership import Owner
-from forgebuilder.armylists.services import army_list_create, army_list_evaluate
+from forgebuilder.armylists.selectors import evaluated_list
+from forgebuilder.armylists.services import army_list_create
 from forgebuilder.armylists.sharing import share_link_create
 from tests.conftest import BATTLEFORGE_DATA
 
@@ -79,7 +80,7 @@ def test_the_share_page_shows_the_real_datas_gaps_kindly_and_renders_its_markup(
 
 @pytest.mark.pdf
 def test_the_pdf_prints_the_real_datas_rules_without_markup_or_not_found(night_court):
-    source = source_from_evaluated(army_list_evaluate(night_court))
+    source = source_from_evaluated(evaluated_list(army_list=night_court))
 
     text = " ".join(page_texts(roster_pdf(source, paper=PAPERS["a4"])))
 

@@ -13,7 +13,8 @@ from forgebuilder.armylists.exports import PAPERS, roster_pdf
 from forgebuilder.armylists.exports.source import ExportSource, source_from_evaluated
 from forgebuilder.armylists.ownership import Owner
 from forgebuilder.armylists.rules import evaluate, resolve
-from forgebuilder.armylists.services import army_list_create, army_list_evaluate
+from forgebuilder.armylists.selectors import evaluated_list
+from forgebuilder.armylists.services import army_list_create
 from forgebuilder.armylists.sharing import share_link_create
 from tests.armylists.rules.factories import document, game, model, sheet, unit
 
@@ -42,7 +43,7 @@ def dark_list(dark_module):
 
 
 def source_of(army_list) -> ExportSource:
-    return source_from_evaluated(army_list_evaluate(army_list))
+    return source_from_evaluated(evaluated_list(army_list=army_list))
 
 
 @pytest.mark.pdf

@@ -35,9 +35,9 @@ def test_text_export_sums_up_the_list_in_short_lines(ember_source):
 
 def test_a_legal_list_says_so(river_list):
     from forgebuilder.armylists.exports import source_from_evaluated
-    from forgebuilder.armylists.services import army_list_evaluate
+    from forgebuilder.armylists.selectors import evaluated_list
 
-    text = list_text(source_from_evaluated(army_list_evaluate(river_list)))
+    text = list_text(source_from_evaluated(evaluated_list(army_list=river_list)))
     assert text.splitlines()[:4] == [
         "River Patrol [55/150 pts]",
         "Mini Vale (Battle Forge) · Millford",

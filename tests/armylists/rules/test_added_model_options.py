@@ -16,7 +16,8 @@ from forgebuilder.armylists.listdoc import ListChoice
 from forgebuilder.armylists.ownership import Owner
 from forgebuilder.armylists.presenters import editor_context
 from forgebuilder.armylists.rules import evaluate, resolve
-from forgebuilder.armylists.services import army_list_create, army_list_evaluate
+from forgebuilder.armylists.selectors import evaluated_list
+from forgebuilder.armylists.services import army_list_create
 from tests.armylists.exports.pdfread import page_texts
 from tests.factions.battleforge.conftest import FIXTURES
 
@@ -148,7 +149,7 @@ def test_the_card_and_the_roster_pdf_show_the_added_model_with_its_new_weapon(
     assert not any(name == "Seeker Rocket" for name, _ in weapons)
 
     army_list = army_list_create(owner=Owner(None, "owner-token"), catalog=catalog, document=doc)
-    source = source_from_evaluated(army_list_evaluate(army_list))
+    source = source_from_evaluated(evaluated_list(army_list=army_list))
     text = " ".join(page_texts(roster_pdf(source, paper=PAPERS["a4"])))
     assert "Gun Platform" in text and "Strike Rocket" in text
     assert "Seeker Rocket" not in text

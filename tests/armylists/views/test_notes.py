@@ -10,7 +10,7 @@ from django.urls import reverse
 from forgebuilder.armylists.exports.options import paper_from
 from forgebuilder.armylists.exports.roster import roster_html
 from forgebuilder.armylists.exports.source import source_from_evaluated
-from forgebuilder.armylists.services import army_list_evaluate
+from forgebuilder.armylists.selectors import evaluated_list
 from forgebuilder.armylists.sharing import share_link_create
 
 from .helpers import HTMX, document_of, session_owner, stored
@@ -121,7 +121,7 @@ def test_notes_are_shown_on_the_share_page_and_printed_on_the_roster(client, arm
 
     shared = Client().get(reverse("armylists:shared", args=[link.token])).content.decode()
     printed = roster_html(
-        source_from_evaluated(army_list_evaluate(army_list=stored(army_list))),
+        source_from_evaluated(evaluated_list(army_list=stored(army_list))),
         paper=paper_from("a4"),
     )
 
