@@ -2,7 +2,8 @@
 
 Each limit is a fixed window: `RATE_LIMITS[scope] = (requests, seconds)`. Counters live in the
 default cache, which every worker and instance shares (the database cache, or Redis when
-REDIS_URL is set), so a client cannot escape a limit by landing on another worker. A client is
+REDIS_URL is set), so a client cannot escape a limit by landing on another worker. When the
+cache is unreachable the counts fail open (forgebuilder/cache.py): the site keeps serving. A client is
 a signed-in user, or else an IP address (IPv6 by its /64 network). The numbers are in
 docs/deploy.md, "Security settings".
 
@@ -67,16 +68,19 @@ def _key(scope: str, who: str, start: int) -> str:
 
 def hit(scope: str, who: str) -> Decision:
     """Count one more request of `who` in `scope`; refused once the limit is passed."""
-    limit, period, start, left = _window(scope)
+    limit, _period, start, left = _window(scope)
     key = _key(scope, who, start)
-    if cache.add(key, 1, period + 5):
+    if cache.add(key, 1, left + 5):
         count = 1
     else:
         try:
             count = cache.incr(key)
-        except ValueError:  # expired between add and incr
-            cache.add(key, 1, period + 5)
+        except ValueError:  # expired between add and incr, or the cache is unreachable
+            cache.add(key, 1, left + 5)
             count = 1
+        # Some caches' incr sets the key's expiry anew (the database cache to its default 300 s,
+        # which ended a 15-minute lockout after 5): the counter lives to its window's end.
+        cache.touch(key, left + 5)
     return Decision(count <= limit, left)
 
 

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from django.core.exceptions import RequestDataTooBig
+from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 from django.views.defaults import bad_request as django_bad_request
 
 from factions.selectors import game_module_list
+from forgebuilder.cache import cache_health
 
 
 @require_GET
@@ -18,7 +20,30 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def healthz(request: HttpRequest) -> HttpResponse:
-    return JsonResponse({"status": "ok"})
+    """Readiness for a load balancer: the database and the cache, each with its own answer.
+
+    503 when the database is unreachable (nothing works without it); 200 with
+    `"status": "degraded"` when only the cache is down (pages are served without it)."""
+    database, database_detail = database_health()
+    cache, cache_detail = cache_health()
+    status = "ok" if database and cache else ("degraded" if database else "down")
+    return JsonResponse(
+        {
+            "status": status,
+            "database": {"ok": database, "detail": database_detail},
+            "cache": {"ok": cache, "detail": cache_detail},
+        },
+        status=200 if database else 503,
+    )
+
+
+def database_health() -> tuple[bool, str]:
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+        return True, connection.vendor
+    except Exception as error:  # any failure means "not ready", said in the answer
+        return False, f"{type(error).__name__}: {error}"[:200]
 
 
 TOO_BIG = "The request is larger than this site accepts; a list document is far smaller."

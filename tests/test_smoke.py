@@ -11,5 +11,7 @@ def test_home_page_names_the_app(client):
     assert b"forgebuilder" in response.content
 
 
-def test_health_probe_answers_ok(client):
-    assert client.get(reverse("healthz")).json() == {"status": "ok"}
+def test_health_probe_answers_ok(client, db):
+    answer = client.get(reverse("healthz")).json()
+    assert answer["status"] == "ok"
+    assert answer["database"]["ok"] and answer["cache"]["ok"]

@@ -107,9 +107,12 @@ STORAGES = {
 # Redis when REDIS_URL is set, else a table of the database (`createcachetable` makes it; it
 # runs after every `migrate`, see armylists/apps.py).
 REDIS_URL = env_str("REDIS_URL", "")
+# Redis is optional help (cached pages, PDFs, rate-limit counts): each call gives up after a
+# second and fails open (forgebuilder/cache.py), so the site keeps serving while Redis is down.
+_REDIS = {"OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}
 CACHES = {
     "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        {"BACKEND": "forgebuilder.cache.FailOpenRedisCache", "LOCATION": REDIS_URL, **_REDIS}
         if REDIS_URL
         else {
             "BACKEND": "django.core.cache.backends.db.DatabaseCache",
@@ -134,8 +137,9 @@ TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["d
 # host is served by every instance (the file cache above is local to one host).
 if REDIS_URL:
     CACHES["renders"] = {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "forgebuilder.cache.FailOpenRedisCache",
         "LOCATION": REDIS_URL,
+        **_REDIS,
         "KEY_PREFIX": "renders",
         "TIMEOUT": 60 * 60 * 24 * 7,
     }

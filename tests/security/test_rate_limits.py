@@ -30,7 +30,7 @@ def test_the_default_cache_is_the_database_cache_shared_by_every_worker(db):
         assert shared.incr("probe") == 2
 
 
-def test_redis_url_selects_djangos_redis_cache(monkeypatch):
+def test_redis_url_selects_the_fail_open_redis_cache(monkeypatch):
     import importlib
 
     import forgebuilder.settings.base as base
@@ -39,8 +39,9 @@ def test_redis_url_selects_djangos_redis_cache(monkeypatch):
     try:
         reloaded = importlib.reload(base)
         assert reloaded.CACHES["default"] == {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "forgebuilder.cache.FailOpenRedisCache",
             "LOCATION": "redis://127.0.0.1:6379/0",
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
         # rendered PDFs too, so that a worker on any host fills the cache every instance reads
         assert reloaded.CACHES["renders"]["BACKEND"].endswith("RedisCache")

@@ -1,0 +1,74 @@
+"""Each hand-written limit holds for its whole window and ends with it (issue 23: the database
+cache's increment reset a counter's expiry to its default 300 s, so a 15-minute lockout ended
+after 5). Tested at the window's edges on the database cache and on Redis; the caches' default
+expiry is cut to one second here, so an increment that resets it shows within the test."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from django.core.cache import caches
+
+from forgebuilder import ratelimit
+
+from .redis_server import redis_caches, redis_server
+
+WINDOW = 4  # seconds
+LIMIT = 3
+
+
+@pytest.fixture(params=["database", "redis"])
+def cache_backend(request, settings, db):
+    short = {"TIMEOUT": 1}  # an expiry reset by incr would end the count after a second
+    if request.param == "database":
+        from django.core.management import call_command
+
+        settings.CACHES = {
+            **settings.CACHES,
+            "default": {
+                "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+                "LOCATION": "forgebuilder_cache_windows",
+                **short,
+            },
+        }
+        call_command("createcachetable", verbosity=0)
+        yield
+    else:
+        with redis_server() as (url, _process):
+            configured = redis_caches(url, settings.CACHES)
+            settings.CACHES = {**configured, "default": {**configured["default"], **short}}
+            yield
+    caches["default"].clear()
+    caches["default"].close()
+
+
+def window_start() -> float:
+    """Wait for a fresh window (its first tenth), so the test never straddles two."""
+    while time.time() % WINDOW > WINDOW / 10:
+        time.sleep(0.02)
+    return time.time()
+
+
+def test_a_limit_holds_to_its_windows_end_and_ends_there(cache_backend, settings):
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "edge": (LIMIT, WINDOW)}
+    start = window_start()
+    decisions = [ratelimit.hit("edge", "ip:192.0.2.1") for _ in range(LIMIT + 1)]
+    assert [d.allowed for d in decisions] == [True] * LIMIT + [False]
+
+    time.sleep(max(0.0, start + WINDOW - 0.8 - time.time()))  # just before the window's end
+    assert not ratelimit.peek("edge", "ip:192.0.2.1").allowed
+    assert not ratelimit.hit("edge", "ip:192.0.2.1").allowed
+    assert ratelimit.hit("edge", "ip:192.0.2.9").allowed  # another client is not counted
+
+    time.sleep(max(0.0, start + WINDOW + 0.1 - time.time()))  # just after it
+    assert ratelimit.hit("edge", "ip:192.0.2.1").allowed
+
+
+def test_the_counter_lives_as_long_as_its_window(cache_backend, settings):
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "edge": (LIMIT, WINDOW)}
+    window_start()
+    for _ in range(LIMIT):
+        ratelimit.hit("edge", "ip:192.0.2.1")
+    time.sleep(1.5)  # past the cache's default expiry of 1 s
+    assert not ratelimit.hit("edge", "ip:192.0.2.1").allowed
