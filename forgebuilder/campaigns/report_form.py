@@ -38,15 +38,16 @@ class Row:
 
 
 def side_names(units: list[dict]) -> dict[str, str]:
-    """Each living unit's name, numbered where two share one ("Lightbearer Squad 2")."""
-    living = [u for u in units if u["active"]]
-    total = Counter(u["name"] for u in living)
+    """Each living unit's name, numbered in list order where two units share one ("Lightbearer
+    Squad 2"), as the history numbers them (steps.numbered)."""
+    total = Counter(u["name"] for u in units)
     seen: Counter[str] = Counter()
     names = {}
-    for unit in living:
+    for unit in units:
         seen[unit["name"]] += 1
         repeated = total[unit["name"]] > 1
-        names[unit["id"]] = f"{unit['name']} {seen[unit['name']]}" if repeated else unit["name"]
+        if unit["active"]:
+            names[unit["id"]] = f"{unit['name']} {seen[unit['name']]}" if repeated else unit["name"]
     return names
 
 

@@ -81,6 +81,21 @@ def label(unit: ListUnit, catalog: Catalog | None = None, army: ListDocument | N
     return unit.datasheet.replace("_", " ").capitalize()
 
 
+def numbered(army: ListDocument, unit: ListUnit, catalog: Catalog | None = None) -> str:
+    """The unit's name, numbered in list order when another unit of the army has the same one
+    ("Lightbearer Squad 2"), so the history says which of two identical squads it was."""
+    name = label(unit, catalog, army)
+    same = [u.id for u in army.units if label(u, catalog, army) == name]
+    return f"{name} {same.index(unit.id) + 1}" if len(same) > 1 else name
+
+
+def _effect(entry) -> str:
+    """An injury's or talent's effect, with what it does to the unit's cost: "-1 to ..., -5 pts" (a minus sign)."""
+    points = getattr(entry, "points", 0)
+    cost = f", {points:+d} pts".replace("-", "−") if points else ""
+    return f"{entry.effect.rstrip('.')}{cost}"
+
+
 def _faction(army: ListDocument, unit: ListUnit) -> str:
     if unit.faction:
         return unit.faction
@@ -129,7 +144,7 @@ def casualties(
         unit = step.army.unit(unit_id)
         assert unit is not None
         now = state(unit)
-        name = label(unit, catalog, step.army)
+        name = numbered(step.army, unit, catalog)
         key = roll_on(spec.casualties, die, ask=Ask(unit_id, "casualty", f"{name}'s casualty roll"))
         entry = spec.casualties.entries[key]
         hero = unit_is_hero(step.army, catalog, unit)
@@ -141,21 +156,25 @@ def casualties(
             sub = table.entries[sub_key]
             if sub.dead:
                 step.army = _with_state(step.army, unit_id, status="dead")
-            else:
-                step.army = _with_state(
-                    step.army,
-                    unit_id,
-                    xp=now.xp + sub.xp,
-                    **{entry.hero_table: [*gained, sub_key]},
+                step.events.append(
+                    f"{name}: dead (casualty roll {entry.name}, {word} roll {sub.name})"
                 )
-            name = label(unit, catalog, step.army)
-            step.events.append(f"{name}: {entry.name}, then {sub.name} ({sub.effect})")
+                continue
+            step.army = _with_state(
+                step.army, unit_id, xp=now.xp + sub.xp, **{entry.hero_table: [*gained, sub_key]}
+            )
+            how = "injured" if word == "injury" else "talent"
+            step.events.append(f"{name}: survived, {how}: {sub.name} ({_effect(sub)})")
             continue
         if entry.dead:
             step.army = _with_state(step.army, unit_id, status="dead")
-        elif entry.xp:
+            step.events.append(f"{name}: dead")
+            continue
+        if entry.xp:
             step.army = _with_state(step.army, unit_id, xp=now.xp + entry.xp)
-        step.events.append(f"{label(unit, catalog, step.army)}: {entry.name}")
+        step.events.append(
+            f"{name}: {entry.name.lower()}" + (f" (+{entry.xp} XP)" if entry.xp else "")
+        )
     return step
 
 

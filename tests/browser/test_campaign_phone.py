@@ -70,7 +70,7 @@ def test_a_battle_report_and_the_post_mission_steps_on_a_phone(
         expect(standings.locator("tr", has_text="ana")).to_contain_text("2")
         expect(standings.locator("tr", has_text="ana")).to_contain_text("225 pts")
         expect(standings.locator("tr", has_text="ben")).to_contain_text("300 pts")
-        expect(page.locator(".history")).to_contain_text("Deckhand Mob: Recovered")
+        expect(page.locator(".history")).to_contain_text("Deckhand Mob: recovered")
 
         page.get_by_role("link", name="ana").click()
         squad = page.locator("#unit-u2")

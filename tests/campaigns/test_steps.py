@@ -80,12 +80,26 @@ def test_a_hero_rolling_1_rolls_an_injury_and_a_second_1_kills_it():
         army(("boss", {})), report, spec=SPEC, catalog=CATALOG, die=EnteredDie([1, 6])
     )
     assert camp(hurt.army, "u1")["injuries"] == ("smashed_leg",)
-    assert hurt.events == ["Boss: Dead, then Smashed Leg (Moves 1\" less on Advance, 2\" less on "
-                           "Rush and Charge.)"]  # fmt: skip
+    # the hero survived: it reads as injured, with what the injury costs, never as dead
+    assert hurt.events == ["Boss: survived, injured: Smashed Leg (Moves 1\" less on Advance, "
+                           "2\" less on Rush and Charge, −5 pts)"]  # fmt: skip
     dead = steps.casualties(
         army(("boss", {})), report, spec=SPEC, catalog=CATALOG, die=EnteredDie([1, 1])
     )
     assert camp(dead.army, "u1")["status"] == "dead"
+    assert dead.events == ["Boss: dead (casualty roll Dead, injury roll Dead)"]
+
+
+def test_the_history_says_which_of_two_identical_squads_fell():
+    report = BattleReport(won=False, units={"u2": Out(casualty=True), "u3": Out(casualty=True)})
+    hurt = steps.casualties(
+        army(("squad", {}), ("squad", {}), ("boss", {})), report, spec=SPEC, catalog=CATALOG,
+        die=EnteredDie([3, 6, 2]),
+    )  # fmt: skip
+    assert hurt.events == [
+        "Squad 2: recovered",
+        "Boss: survived, talent: Motivated (Its first morale test of each match is passed, +5 pts)",
+    ]
 
 
 def test_a_hero_rolling_6_gains_a_talent_re_rolling_one_it_has():
