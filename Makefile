@@ -12,12 +12,13 @@ PYTHON ?= $(shell for p in python3.13 python3.14 python3.12 python3; do \
 	  if command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then \
 	    command -v $$p; break; fi; done)
 
-.PHONY: help run test test-fast e2e screenshots lint format install install-dev system-deps browser node-deps stack-deps migrate starter-modules bench check-deploy clean
+.PHONY: help run test test-fast e2e screenshots lint typecheck format install install-dev system-deps browser node-deps stack-deps migrate starter-modules bench check-deploy clean
 
 help:
 	@echo "make run     set everything up and serve the app at http://$(HOST):$(PORT)"
 	@echo "make test    install what tests need and run the whole suite (unit, views, browser)"
 	@echo "make lint    ruff check + ruff format --check"
+	@echo "make typecheck  mypy on the rules engine, campaign steps and exports"
 	@echo "make screenshots  redraw the README screenshots (desktop and phone) in Chromium"
 	@echo "make bench   run the benchmarks in bench/"
 
@@ -132,6 +133,10 @@ screenshots: install-dev browser
 lint: install-dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+
+# mypy on the engine, the campaign steps and the exports (the files are listed in pyproject.toml)
+typecheck: install-dev
+	$(VENV)/bin/mypy
 
 format: install-dev
 	$(VENV)/bin/ruff check --fix .

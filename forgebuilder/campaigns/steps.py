@@ -357,7 +357,7 @@ def recruit_check(
         and u.campaign.recruited_after > 0
         and unit_is_hero(army, catalog, u)
     ]
-    this_mission = [u for u in recruited if u.campaign.recruited_after == missions_played]
+    this_mission = [u for u in recruited if state(u).recruited_after == missions_played]
     per, total = spec.recruiting.heroes_per_mission, spec.recruiting.heroes_total
     if len(this_mission) >= per:
         raise StepError(

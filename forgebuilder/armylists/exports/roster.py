@@ -299,7 +299,7 @@ def rule_glossary(
 ) -> list[GlossaryEntry]:
     """Every special rule printed on a card (or given by a legend), once, by name."""
     roster, catalog = source.roster, source.catalog
-    found: dict[tuple[str, str], tuple[str, str]] = {}  # (name, text) -> faction name
+    found: dict[tuple[str, str], str] = {}  # (name, text) -> faction name
 
     def add(faction: str | None, rule_id: str) -> None:
         rule = catalog.rule(faction, rule_id)
@@ -318,8 +318,8 @@ def rule_glossary(
             add(unit.faction_key, chip.id)
     for legend in roster.legends:
         if legend.legend and legend.legend.rule:
-            unit = roster.unit(legend.unit_id) if legend.unit_id else None
-            add(unit.faction_key if unit else roster.faction_key, legend.legend.rule.id)
+            bearer = roster.unit(legend.unit_id) if legend.unit_id else None
+            add(bearer.faction_key if bearer else roster.faction_key, legend.legend.rule.id)
     names = [name for name, _ in found]
     entries = [
         # Two rules of one name with other words (a faction's own version): say whose is whose.

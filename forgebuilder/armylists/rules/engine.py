@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..extensions import extensions
-from .base import Report, Total, Violation
+from .base import Reference, Report, Total, Violation
 from .registry import checks
 from .roster import Roster
 
@@ -20,8 +20,8 @@ def evaluate(roster: Roster) -> Report:
     totals: list[Total] = []
     violations: list[Violation] = []
     facts: dict[str, list[str]] = {}
-    notes = []
-    references = []
+    notes: list[tuple[str, tuple[tuple[str, str], ...]]] = []
+    references: list[tuple[str, tuple[Reference, ...]]] = []
     for check in (*checks.for_ruleset(roster.catalog.ruleset.key), *extensions.checks()):
         # casual games stop enforcing the rules, not showing them: SP income, legends...
         totals.extend(check.totals(roster))

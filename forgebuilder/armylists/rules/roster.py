@@ -226,7 +226,7 @@ def option_index(catalog: Catalog, sheet: DatasheetSpec) -> OptionIndex:
             (m, o) for m in sheet.models for o in m.options
         ]
         for model, option in pairs:
-            choices = {}
+            choices: dict[str | None, ChoiceSpec] = {}
             for choice in option.choices:
                 choices.setdefault(choice.id, choice)
             index.setdefault(option.id or "", (model, option, choices))
@@ -291,11 +291,11 @@ def resolve(document: ListDocument, catalog: Catalog) -> Roster:
     force_of = {f.id: f for f in forces}
     units = []
     for unit in document.units:
-        force = force_of.get(unit.force or "")
-        faction_key = unit.faction or (force.faction_key if force else document.faction)
+        home = force_of.get(unit.force or "")
+        faction_key = unit.faction or (home.faction_key if home else document.faction)
         # a unit's focus is its force's; a unit outside any force has the list's focus
-        if force is not None:
-            unit_focus = force.focus_key if force.faction_key == faction_key else None
+        if home is not None:
+            unit_focus = home.focus_key if home.faction_key == faction_key else None
         elif focus is not None and faction_key == document.faction:
             unit_focus = document.focus
         else:
@@ -363,7 +363,7 @@ def _unit(
                 Issue("unknown-option", f"{sheet.name} has no option '{item.option}'.", unit.id)
             )
             continue
-        model, option, choices = found
+        owner, option, choices = found
         choice = choices.get(item.choice)
         if choice is None:
             issues.append(
@@ -379,20 +379,20 @@ def _unit(
             total += item.count * len(choice.items)
             for ref in choice.items:
                 added[ref.id] = added.get(ref.id, 0) + item.count
-        found_choices.append((option, model, choice, item.count))
+        found_choices.append((option, owner, choice, item.count))
     # An option applies to the models of the type it targets; a unit option that replaces
     # nothing applies to every model of the unit, added ones included.
     taken = []
-    for option, model, choice, count in found_choices:
+    for option, owner, choice, count in found_choices:
         if option.added_model is not None:
             applies_to = added.get(option.added_model, 0)
-        elif model is not None:
-            applies_to = count_of[model.id or ""]
+        elif owner is not None:
+            applies_to = count_of[owner.id or ""]
         elif not option.replace:
             applies_to = total
         else:
-            applies_to = sum(count_of[m.id or ""] for m in option_targets(sheet, model, option))
-        taken.append(TakenChoice(option, model, choice, count, applies_to))
+            applies_to = sum(count_of[m.id or ""] for m in option_targets(sheet, owner, option))
+        taken.append(TakenChoice(option, owner, choice, count, applies_to))
     points = sheet.points
     for model in sheet.models:
         extra = count_of[model.id or ""] - model.min
@@ -425,7 +425,7 @@ def unit_loadout(unit: RosterUnit) -> list[Loadout]:
     if unit._loadout is None:
         # a roster is immutable, so the loadout is computed once per unit
         object.__setattr__(unit, "_loadout", tuple(_compute_loadout(unit)))
-    return list(unit._loadout)
+    return list(unit._loadout or ())
 
 
 def _compute_loadout(unit: RosterUnit) -> list[Loadout]:

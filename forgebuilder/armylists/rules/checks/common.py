@@ -153,6 +153,8 @@ class OptionLimits(Check):
 
     def _replacements(self, roster: Roster, unit: RosterUnit) -> Iterator[Violation]:
         sheet = unit.datasheet
+        if sheet is None:
+            return
         # (model type, what it gives up) -> [model, models, times replaced, most per model]
         replaced: dict[tuple[int, str], list] = {}
         added = None

@@ -64,6 +64,8 @@ class TeamsAndBands(Check):
 
     def _identical(self, roster: Roster, unit: RosterUnit) -> Iterator[Violation]:
         sheet = unit.datasheet
+        if sheet is None:
+            return
         members = [m for m in sheet.models if not m.leader and unit.count_of(m.id)]
         # models that options add are members too (a model template is never the leader)
         names = [m.name for m in members] + [
@@ -77,7 +79,7 @@ class TeamsAndBands(Check):
                 code="band-mixed",
             )
         for taken in unit.choices:
-            if taken.model in members and not taken.option.per_model:
+            if taken.model is not None and taken.model in members and not taken.option.per_model:
                 n = unit.count_of(taken.model.id)
                 if taken.count < n:
                     yield self.error(

@@ -40,7 +40,7 @@ class FactionMembership(Check):
             if problem is None:
                 continue
             message, _ = problem
-            names = ", ".join(roster.unit(i).name for i in ids)
+            names = ", ".join(u.name for i in ids if (u := roster.unit(i)) is not None)
             yield self.error(
                 f"{names}: {faction.name} units in a {primary_name} list. {message}",
                 hint=f"Remove the {faction.name} units, or build a {faction.name} list.",

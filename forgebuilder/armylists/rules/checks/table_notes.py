@@ -128,7 +128,7 @@ def _lowest(roster: Roster, unit: RosterUnit, stat: str) -> int | None:
         template = roster.catalog.model_template(unit.faction_key, key)
         if template is not None and n:
             stats.append(template.stats)
-    values = [s.get(stat) for s in stats if isinstance(s.get(stat), int)]
+    values = [value for s in stats if isinstance(value := s.get(stat), int)]
     return min(values) if values else None
 
 
