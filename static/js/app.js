@@ -61,3 +61,16 @@
   document.addEventListener("htmx:beforeRequest", function (e) { e.detail.elt.setAttribute("aria-busy", "true"); });
   document.addEventListener("htmx:afterRequest", function (e) { e.detail.elt.removeAttribute("aria-busy"); });
 })();
+(function () {
+  "use strict";
+  // Wide tables scroll inside their own box: mark the ones that do, so a hint says so.
+  function markWideTables() {
+    document.querySelectorAll(".table-wrap").forEach(function (box) {
+      box.classList.toggle("overflowing", box.scrollWidth > box.clientWidth + 1);
+    });
+  }
+  document.addEventListener("DOMContentLoaded", markWideTables);
+  document.addEventListener("htmx:afterSettle", markWideTables);
+  document.addEventListener("toggle", markWideTables, true);
+  window.addEventListener("resize", markWideTables);
+})();
