@@ -62,9 +62,19 @@ def chosen_card(roster, unit, report=None) -> Card:
         label = choice_label(catalog, faction, taken.option, taken.choice)
         times = "" if taken.option.per_model or taken.count == 1 else f" ×{taken.count}"
         card.options.append(OptionLine(f"{label}{times}", (("", f"+{taken.points} pts"),)))
+    card.extras.extend(_extras(roster, unit, catalog))
+    if report is not None:
+        card.facts.extend(report.unit_facts.get(unit.id, ()))
+    return card
+
+
+def _extras(roster, unit, catalog: Catalog) -> list[tuple[str, str]]:
+    """The card's extra lines: the unit's legend, its powers, then what a wing adds."""
+    faction = unit.faction_key
+    lines: list[tuple[str, str]] = []
     for legend in roster.legends:
         if legend.unit_id == unit.id and legend.legend:
-            card.extras.append((f"Legend: {legend.legend.name}", legend.legend.description))
+            lines.append((f"Legend: {legend.legend.name}", legend.legend.description))
     if unit.specialty:
         specialty = catalog.power_specialties(faction).get(unit.specialty)
         powers = [
@@ -73,11 +83,9 @@ def chosen_card(roster, unit, report=None) -> Card:
             if p.specialty in (None, unit.specialty)
         ]
         heading = f"Powers: {specialty.name if specialty else unit.specialty}"
-        card.extras.append((heading, ", ".join(powers) or "none"))
+        lines.append((heading, ", ".join(powers) or "none"))
     document_unit = roster.document.unit(unit.id)
     if document_unit is not None:
         # what a wing adds: a campaign unit's level, XP, traits, injuries..., or its death
-        card.extras.extend(extensions.card_lines(document_unit, catalog))
-    if report is not None:
-        card.facts.extend(report.unit_facts.get(unit.id, ()))
-    return card
+        lines.extend(extensions.card_lines(document_unit, catalog))
+    return lines

@@ -341,16 +341,45 @@ def _unit(
             unit.id, unit.name or unit.datasheet, unit.datasheet, None, faction_key, unit.force,
             (), (), unit.specialty, 0, focus_key, active=extensions.unit_in_play(unit),
         )  # fmt: skip
-    counts = []
+    counts = _model_counts(unit, sheet, issues)
+    count_of = dict(counts)
+    taken, added = _taken_choices(unit, sheet, count_of, catalog, issues)
+    # what a wing adds (a campaign unit's levels, injuries, talents); a unit kept on the list
+    # for the record only (dead, disbanded) costs nothing
+    active = extensions.unit_in_play(unit)
+    points = _price(sheet, count_of, taken) + extensions.unit_price(unit, catalog) if active else 0
+    return RosterUnit(
+        id=unit.id,
+        name=unit.name.strip() or sheet.name,
+        datasheet_key=unit.datasheet,
+        datasheet=sheet,
+        faction_key=faction_key,
+        force_id=unit.force,
+        model_counts=tuple(counts),
+        choices=tuple(taken),
+        specialty=unit.specialty,
+        points=points,
+        focus_key=focus_key,
+        added_models=tuple(added.items()),
+        active=active,
+    )
+
+
+def _model_counts(unit, sheet: DatasheetSpec, issues: list[Issue]) -> list[tuple[str, int]]:
+    """(model id, how many) for each model type of the sheet; unknown model types are issues."""
     known_models = {m.id for m in sheet.models}
     for model_id in unit.models:
         if model_id not in known_models:
             issues.append(
                 Issue("unknown-model", f"{sheet.name} has no model '{model_id}'.", unit.id)
             )
-    for model in sheet.models:
-        counts.append((model.id or "", unit.models.get(model.id or "", model.min)))
-    count_of = dict(counts)
+    return [(m.id or "", unit.models.get(m.id or "", m.min)) for m in sheet.models]
+
+
+def _taken_choices(
+    unit, sheet: DatasheetSpec, count_of: dict[str, int], catalog: Catalog, issues: list[Issue]
+) -> tuple[list[TakenChoice], dict[str, int]]:
+    """The unit's choices with the models each applies to, and the models add_model brings."""
     total = sum(count_of.values())
     # add_model choices bring extra models; they count towards the unit's total
     found_choices: list[tuple[OptionSpec, ModelSpec | None, ChoiceSpec, int]] = []
@@ -393,31 +422,18 @@ def _unit(
         else:
             applies_to = sum(count_of[m.id or ""] for m in option_targets(sheet, owner, option))
         taken.append(TakenChoice(option, owner, choice, count, applies_to))
+    return taken, added
+
+
+def _price(sheet: DatasheetSpec, count_of: dict[str, int], taken: list[TakenChoice]) -> int:
+    """The datasheet's price (its models at their minimum), each model beyond the minimum at
+    its extra_model_points, and the choices taken."""
     points = sheet.points
     for model in sheet.models:
         extra = count_of[model.id or ""] - model.min
         if extra > 0 and model.extra_model_points:
             points += extra * model.extra_model_points
-    points += sum(t.points for t in taken)
-    # what a wing adds (a campaign unit's levels, injuries, talents); a unit kept on the list
-    # for the record only (dead, disbanded) costs nothing
-    active = extensions.unit_in_play(unit)
-    points = points + extensions.unit_price(unit, catalog) if active else 0
-    return RosterUnit(
-        id=unit.id,
-        name=unit.name.strip() or sheet.name,
-        datasheet_key=unit.datasheet,
-        datasheet=sheet,
-        faction_key=faction_key,
-        force_id=unit.force,
-        model_counts=tuple(counts),
-        choices=tuple(taken),
-        specialty=unit.specialty,
-        points=points,
-        focus_key=focus_key,
-        added_models=tuple(added.items()),
-        active=active,
-    )
+    return points + sum(t.points for t in taken)
 
 
 def unit_loadout(unit: RosterUnit) -> list[Loadout]:
