@@ -133,6 +133,25 @@ def level_up_choices(player: CampaignPlayer, unit_id: str, die) -> list[tuple[st
     return steps.level_up_choices(document, unit_id, spec=spec, catalog=catalog, die=die)
 
 
+def choice_details(campaign: Campaign, choices: list[tuple[str, str]]) -> list[dict]:
+    """Each level-up choice with what it holds, shown before the player picks: a skill set's
+    traits with their effects, or a trait's effect."""
+    spec = catalog_for(campaign.module).spec.campaign
+    out = []
+    for key, name in choices:
+        skill_set = spec.skill_sets.get(key) if spec else None
+        if skill_set is not None:
+            traits = [
+                f"{e.name} ({e.effect.rstrip('.')})" for e in skill_set.traits.entries.values()
+            ]
+            detail = "traits: " + "; ".join(traits)
+        else:
+            entry = spec.traits.entries.get(key) if spec else None
+            detail = entry.effect if entry else ""
+        out.append({"key": key, "name": name, "detail": detail})
+    return out
+
+
 def upgrade_offers(player: CampaignPlayer) -> list[dict]:
     """Each living unit with the upgrades it may buy (numbered, as the upgrade page's picks
     name them) and those it has, with what each sells for."""
@@ -152,12 +171,15 @@ def upgrade_offers(player: CampaignPlayer) -> list[dict]:
         sheet = catalog.datasheet(faction, unit.datasheet)
         if sheet is None:
             continue
+        bought = {(c.option, c.choice) for c in unit.options}
         offers = []
         for model, option in sheet.all_options():
             text = option_line(catalog, faction, model, option).text
             if model is not None and len(sheet.models) > 1:
                 text = f"{model.name}: {text}"
             for choice in option.choices:
+                if (option.id or "", choice.id or "") in bought:
+                    continue  # bought already: it shows below, to sell
                 offers.append(
                     {
                         "index": len(offers),
@@ -180,7 +202,8 @@ def upgrade_offers(player: CampaignPlayer) -> list[dict]:
             if found is not None:
                 picked = next((c for c in found[1].choices if c.id == item.choice), None)
                 if picked is not None:
-                    label = choice_label(catalog, faction, found[1], picked)
+                    what = option_line(catalog, faction, found[0], found[1]).text
+                    label = f"{what} {choice_label(catalog, faction, found[1], picked)}"
             taken.append(
                 {
                     "option": item.option,

@@ -296,7 +296,10 @@ def _choosing(request: HttpRequest, player: CampaignPlayer) -> dict | None:
         choices = selectors.level_up_choices(player, unit_id, _die(dice, seed))
     except REFUSED:
         return None
-    return {"unit": unit_id, "seed": seed, "dice": dice, "choices": choices} if choices else None
+    if not choices:
+        return None
+    details = selectors.choice_details(player.campaign, choices)
+    return {"unit": unit_id, "seed": seed, "dice": dice, "choices": details}
 
 
 @login_required

@@ -40,12 +40,17 @@ def test_upgrades_a_hero_level_up_and_the_editor_card_on_a_phone(
         page.get_by_role("link", name="Buy and sell upgrades").click()
         marshal = page.locator("#upgrades-u1")
         marshal.get_by_label("Upgrade for Lantern-Marshal").select_option(
-            label="Searing lance (+15 pts)"
+            label="Sidearm: replace Lumen pistol with Searing lance (+15 pts)"
         )
         marshal.get_by_role("button", name="Buy for Lantern-Marshal").click()
         expect(page.locator(".messages")).to_contain_text("Bought for 15 pts.")
         expect(page.locator(".bank")).to_contain_text("85 pts")
         expect(page.locator("#upgrades-u1")).to_contain_text("Sell for 5 pts")
+        expect(page.locator("#upgrades-u1 .taken")).to_contain_text(
+            "Sidearm: replace Lumen pistol with Searing lance"
+        )
+        offered = page.locator("#upgrades-u1 select option", has_text="Searing lance")
+        expect(offered).to_have_count(0)  # bought: not offered again
 
         page.get_by_role("link", name="← Army").click()
         hero = page.locator("#unit-u1")
@@ -53,6 +58,7 @@ def test_upgrades_a_hero_level_up_and_the_editor_card_on_a_phone(
         hero.get_by_role("button", name="Level up").click()
         expect(page.locator(".messages")).to_contain_text("Fighter or Shooter")
         choice = page.locator("#unit-u1 .level-choice")
+        expect(choice).to_contain_text("Shooter traits: ")  # each set's traits before picking
         choice.get_by_label("Shooter").check()
         choice.get_by_role("button", name="Level up with this choice").click()
         expect(page.locator(".messages")).to_contain_text("chose the Shooter skill set")

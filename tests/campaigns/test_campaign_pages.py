@@ -136,7 +136,7 @@ def test_fast_learner_offers_every_other_trait_as_radio_buttons(client, game, us
     # a 6 is Fast Learner: the player picks any other trait
     response = act(client, campaign, a, action="level", unit="u2", dice="6")
     choosing = response.context["choosing"]
-    assert [name for _, name in choosing["choices"]] == [
+    assert [c["name"] for c in choosing["choices"]] == [
         "Agile", "Headstrong", "Specialist", "Resilient", "Elite",
     ]  # fmt: skip
     assert 'type="radio" name="pick" value="elite"' in response.content.decode()

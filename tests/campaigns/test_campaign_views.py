@@ -142,10 +142,11 @@ def test_a_hero_picks_a_skill_set_of_the_rolled_pair_from_radio_buttons(client, 
     [message] = messages_of(response)
     assert message.startswith("The dice give a choice: ")
     choosing = response.context["choosing"]
-    keys = [key for key, _ in choosing["choices"]]
+    keys = [c["key"] for c in choosing["choices"]]
     assert len(keys) == 2  # the rolled pair
     page = response.content.decode()
     assert all(f'type="radio" name="pick" value="{k}"' in page for k in keys)
+    assert page.count("traits: ") == 2  # each skill set shows its traits before the pick
     assert ArmyList.objects.get(pk=a.army_id).document["units"][0]["campaign"]["level"] == 0
     response = client.post(
         act,
