@@ -1,36 +1,35 @@
 """Login throttling: after too many wrong passwords, further attempts wait.
 
-Failures count per username (an attacker guessing one player's password from many addresses)
-and per client IP (one address trying many usernames). The numbers are RATE_LIMITS["login-user"]
-and ["login-ip"] in the settings, listed in docs/deploy.md ("Security settings").
+django-axes counts failed logins per username *and* address, for every login form (ours and the
+admin's), and answers a locked-out attempt with `locked_out` below; the numbers are the `AXES_`
+settings. One address trying many usernames meets RATE_LIMITS["login-ip"], counted here. Both
+are listed in docs/deploy.md ("Security settings").
 """
 
 from __future__ import annotations
 
-from django.http import HttpRequest
+from axes.helpers import get_cool_off
+from django.http import HttpRequest, HttpResponse
 
-from forgebuilder.ratelimit import Decision, client_ip, hit, peek, reset
+from forgebuilder.ratelimit import Decision, client_ip, hit, peek, too_many
 
 
-def _subjects(request: HttpRequest) -> list[tuple[str, str]]:
-    username = request.POST.get("username", "").strip().lower()[:150]
-    return [("login-user", f"user:{username}"), ("login-ip", f"ip:{client_ip(request)}")]
+def _address(request: HttpRequest) -> tuple[str, str]:
+    return "login-ip", f"ip:{client_ip(request)}"
 
 
 def login_blocked(request: HttpRequest) -> Decision | None:
-    """The refusal when this username or address has failed too often, else None."""
-    for scope, who in _subjects(request):
-        decision = peek(scope, who)
-        if not decision.allowed:
-            return decision
-    return None
+    """The refusal when this address has failed too often (any username), else None."""
+    decision = peek(*_address(request))
+    return None if decision.allowed else decision
 
 
 def login_failed(request: HttpRequest) -> None:
-    for scope, who in _subjects(request):
-        hit(scope, who)
+    hit(*_address(request))
 
 
-def login_succeeded(request: HttpRequest) -> None:
-    scope, who = _subjects(request)[0]
-    reset(scope, who)
+def locked_out(request: HttpRequest, response=None, credentials=None) -> HttpResponse:
+    """django-axes' answer to a locked-out login: 429 saying when to try again."""
+    cool_off = get_cool_off(request)
+    seconds = int(cool_off.total_seconds()) if cool_off else 15 * 60
+    return too_many(request, seconds, "failed logins for this account from your address")

@@ -10,10 +10,10 @@ from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
-from forgebuilder.ratelimit import rate_limited, too_many
+from forgebuilder.ratelimit import client_key, hit, rate_limited, too_many
 
 from .forms import SignupForm
-from .throttle import login_blocked, login_failed, login_succeeded
+from .throttle import login_blocked, login_failed
 
 
 class ThrottledLoginView(auth_views.LoginView):
@@ -27,13 +27,22 @@ class ThrottledLoginView(auth_views.LoginView):
             return too_many(request, blocked.retry_after, "failed logins")
         return super().post(request, *args, **kwargs)
 
-    def form_valid(self, form):
-        login_succeeded(self.request)
-        return super().form_valid(form)
-
     def form_invalid(self, form):
         login_failed(self.request)
         return super().form_invalid(form)
+
+
+class LimitedPasswordResetView(auth_views.PasswordResetView):
+    """Django's password reset, with mails limited per client and per address (one address
+    cannot be flooded with reset mails from many clients)."""
+
+    def post(self, request, *args, **kwargs):
+        email = request.POST.get("email", "").strip().lower()[:254]
+        for scope, who in (("reset", client_key(request)), ("reset-email", f"email:{email}")):
+            decision = hit(scope, who)
+            if not decision.allowed:
+                return too_many(request, decision.retry_after, "password-reset mails")
+        return super().post(request, *args, **kwargs)
 
 
 @require_http_methods(["GET", "POST"])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -26,6 +27,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "django_tasks_db",
+    "axes",
     "factions",
     "forgebuilder.accounts",
     "forgebuilder.armylists",
@@ -45,7 +47,25 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # last, as django-axes asks: turns a locked-out login (any form, the admin's too) into a 429
+    "axes.middleware.AxesMiddleware",
 ]
+
+# Failed logins are counted by django-axes in the database (every instance sees the same
+# counts, and they survive Redis being down): 5 wrong passwords for one username from one
+# address lock that pair for 15 minutes. A stranger elsewhere cannot lock the owner out of
+# their own address; one address trying many usernames meets RATE_LIMITS["login-ip"].
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "forgebuilder.ratelimit.client_ip"
+AXES_LOCKOUT_CALLABLE = "forgebuilder.accounts.throttle.locked_out"
+AXES_DISABLE_ACCESS_LOG = True  # no record of successful logins is kept
 
 ROOT_URLCONF = "forgebuilder.urls"
 
@@ -166,8 +186,11 @@ RATE_LIMITS = {
     "render-poll": (900, 10 * 60),  # the "preparing your PDF" page asking again
     "api": (120, 60),  # /api/validate and /api/match
     "signup": (10, 60 * 60),
-    "login-user": (5, 15 * 60),  # failed logins of one username
-    "login-ip": (30, 15 * 60),  # failed logins from one address
+    "login-ip": (30, 15 * 60),  # failed logins from one address (any username)
+    "reset": (5, 60 * 60),  # password-reset mails asked for by one client
+    "reset-email": (3, 60 * 60),  # password-reset mails to one address
+    "campaign-create": (10, 60 * 60),
+    "campaign": (300, 60 * 60),  # joins, missions, reports and army actions of one player
 }
 # Behind a proxy, the request header holding the client's address (set by the proxy), e.g.
 # HTTP_X_REAL_IP; empty means REMOTE_ADDR.

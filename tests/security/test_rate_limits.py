@@ -56,18 +56,44 @@ def _bad_login(client, username="ada", ip="10.0.0.1"):
     return client.post(LOGIN, {"username": username, "password": "wrong-guess"}, REMOTE_ADDR=ip)
 
 
-def test_login_is_throttled_after_five_failures_for_one_username(client, ada, settings):
-    assert settings.RATE_LIMITS["login-user"] == (5, 15 * 60)
-    for i in range(5):
-        assert _bad_login(client, ip=f"10.0.0.{i}").status_code == 200
+def test_five_failures_lock_that_username_at_that_address(client, ada, settings):
+    assert (settings.AXES_FAILURE_LIMIT, settings.AXES_COOLOFF_TIME.total_seconds()) == (5, 900)
+    for _ in range(4):
+        assert _bad_login(client, ip="10.0.0.7").status_code == 200
+    assert _bad_login(client, ip="10.0.0.7").status_code == 429  # the fifth locks
 
-    refused = client.post(LOGIN, {"username": "ada", "password": PASSWORD}, REMOTE_ADDR="10.9.9.9")
+    refused = client.post(LOGIN, {"username": "ada", "password": PASSWORD}, REMOTE_ADDR="10.0.0.7")
 
     assert refused.status_code == 429
-    assert "Too many failed logins" in refused.text
-    assert "Try again in" in refused.text
-    assert 0 < int(refused["Retry-After"]) <= 15 * 60
+    assert "Too many failed logins for this account from your address" in refused.text
+    assert "Try again in 15 minutes" in refused.text
+    assert int(refused["Retry-After"]) == 15 * 60
     assert "_auth_user_id" not in client.session
+
+
+def test_a_strangers_failures_do_not_lock_the_owner_out_of_their_own_address(client, ada):
+    for _ in range(10):
+        _bad_login(client, ip="203.0.113.66")  # the stranger, elsewhere
+    assert _bad_login(client, ip="203.0.113.66").status_code == 429
+
+    owner = client.post(LOGIN, {"username": "ada", "password": PASSWORD}, REMOTE_ADDR="10.0.0.1")
+
+    assert owner.status_code == 302
+    assert client.session["_auth_user_id"] == str(ada.pk)
+
+
+def test_the_admin_login_is_locked_out_too(client, db, django_user_model):
+    boss = django_user_model.objects.create_superuser("boss", "b@example.com", PASSWORD)
+    url = reverse("admin:login")
+    for attempt in range(5):
+        wrong = client.post(url, {"username": "boss", "password": "guess"}, REMOTE_ADDR="10.0.0.5")
+        assert wrong.status_code == (429 if attempt == 4 else 200)
+
+    right = client.post(url, {"username": "boss", "password": PASSWORD}, REMOTE_ADDR="10.0.0.5")
+
+    assert right.status_code == 429
+    assert "_auth_user_id" not in client.session
+    assert boss.last_login is None
 
 
 def test_login_is_throttled_per_address_across_usernames(client, ada, settings):
