@@ -8,6 +8,8 @@ are listed in docs/deploy.md ("Security settings").
 
 from __future__ import annotations
 
+import ipaddress
+
 from axes.helpers import get_cool_off
 from django.http import HttpRequest, HttpResponse
 
@@ -26,6 +28,17 @@ def login_blocked(request: HttpRequest) -> Decision | None:
 
 def login_failed(request: HttpRequest) -> None:
     hit(*_address(request))
+
+
+def axes_client_ip(request: HttpRequest) -> str | None:
+    """The address django-axes records: the client's, or None when the request carries none
+    that is an IP address (its table stores addresses; PostgreSQL refuses anything else)."""
+    address = client_ip(request)
+    try:
+        ipaddress.ip_address(address)
+    except ValueError:
+        return None
+    return address
 
 
 def locked_out(request: HttpRequest, response=None, credentials=None) -> HttpResponse:

@@ -63,7 +63,7 @@ AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
-AXES_CLIENT_IP_CALLABLE = "forgebuilder.ratelimit.client_ip"
+AXES_CLIENT_IP_CALLABLE = "forgebuilder.accounts.throttle.axes_client_ip"
 AXES_LOCKOUT_CALLABLE = "forgebuilder.accounts.throttle.locked_out"
 AXES_DISABLE_ACCESS_LOG = True  # no record of successful logins is kept
 

@@ -172,3 +172,11 @@ def test_polls_of_the_waiting_page_do_not_use_up_the_render_limit(
 
     assert polls == [400, 400, 400, 429]
     assert client.get(url + "?paper=bad").status_code == 429
+
+
+@pytest.mark.parametrize("address", ["", "unknown", "not-an-address", "2001:db8::1"])
+def test_a_login_from_any_address_is_recorded_without_error(client, ada, address):
+    for _ in range(2):
+        assert _bad_login(client, ip=address).status_code == 200
+    good = client.post(LOGIN, {"username": "ada", "password": PASSWORD}, REMOTE_ADDR=address)
+    assert good.status_code == 302
