@@ -83,6 +83,7 @@ class UnitView:
     problems: list[str] = field(default_factory=list)
     has_errors: bool = False
     facts: tuple[str, ...] = ()
+    model_count: int = 0
     specialties: list[tuple[str, str]] = field(default_factory=list)
     specialty: str = ""
     caster: bool = False
@@ -219,6 +220,7 @@ def _unit_view(
         faction_key=unit.faction_key,
         force_id=unit.force_id,
         facts=report.unit_facts.get(unit.id, ()),
+        model_count=unit.total_models,
         known=sheet is not None,
     )
     problems = report.violations_for(unit.id)

@@ -1,5 +1,6 @@
 // The list editor's enhancements: focus that stays put after an edit, the new total read out,
-// Ctrl/Cmd+Z for undo, open Edit panels kept open, and the phone's two views (list, catalogue).
+// Ctrl/Cmd+Z for undo, open Edit panels kept open, the phone's two views (list, catalogue) and
+// the compact list (cards folded to one line).
 // Without this file every control still works as a plain form.
 (function () {
   "use strict";
@@ -82,6 +83,50 @@
     });
   }
 
+  // --- the compact list: cards folded to one line ---------------------------------------------
+  // html.compact-list folds every card (early.js sets it before the page is drawn); `flipped`
+  // holds the cards the player opened (in the compact list) or folded (in the full one).
+  var COMPACT_KEY = "forgebuilder.compact";
+  var flipped = new Set();
+
+  function compactList() { return document.documentElement.classList.contains("compact-list"); }
+
+  function foldCards() {
+    var compact = compactList();
+    document.querySelectorAll("article.unit").forEach(function (card) {
+      var flip = flipped.has(card.id);
+      card.classList.toggle("expanded", compact && flip);
+      card.classList.toggle("collapsed", !compact && flip);
+      var toggle = card.querySelector("[data-unit-toggle]");
+      if (toggle) toggle.setAttribute("aria-expanded", String(compact === flip));
+    });
+    var all = document.getElementById("compact-switch");
+    if (all) all.textContent = compact ? "Expand all" : "Collapse all";
+  }
+
+  function unfold(card) {
+    if (!card) return;
+    if (compactList()) flipped.add(card.id); else flipped.delete(card.id);
+    foldCards();
+  }
+
+  document.addEventListener("click", function (event) {
+    var toggle = event.target.closest("[data-unit-toggle]");
+    if (toggle) {
+      var id = toggle.getAttribute("data-unit-toggle");
+      if (flipped.has(id)) flipped.delete(id); else flipped.add(id);
+      foldCards();
+      return;
+    }
+    if (event.target.closest("#compact-switch")) {
+      var compact = !compactList();
+      document.documentElement.classList.toggle("compact-list", compact);
+      try { window.localStorage.setItem(COMPACT_KEY, compact ? "1" : "0"); } catch (e) { /* private mode */ }
+      flipped.clear();
+      foldCards();
+    }
+  });
+
   // --- the catalogue search hides categories without a match ---------------------------------
   function refilter() {
     var input = document.getElementById("catalogue-filter");
@@ -136,6 +181,7 @@
     if (!target) return;
     event.preventDefault();
     if (phone.matches) showView("list", null);
+    if (target.matches("article.unit")) unfold(target);
     target.scrollIntoView({ block: "start" });
     var focusTarget = target.querySelector("h3[tabindex], h2") || target;
     if (!focusTarget.hasAttribute("tabindex")) focusTarget.setAttribute("tabindex", "-1");
@@ -176,6 +222,7 @@
   });
   document.addEventListener("htmx:beforeRequest", remember);
   document.addEventListener("htmx:afterSettle", function () {
+    foldCards();
     reopenPanels();
     refilter();
     restore();
@@ -185,5 +232,8 @@
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("details.unit-edit[open]").forEach(function (panel) { openPanels.add(panel.id); });
     if (editor()) showView(location.hash === "#catalogue" ? "catalogue" : "list", null);
+    var linked = location.hash && document.getElementById(location.hash.slice(1));
+    if (linked && linked.matches("article.unit") && compactList()) flipped.add(linked.id);  // ?edit=u3#unit-u3
+    foldCards();
   });
 })();

@@ -47,9 +47,18 @@ def unit(page: Page, name: str):
     return page.locator("article.unit").filter(has=page.get_by_role("heading", name=name))
 
 
+def unfold(card) -> None:
+    """Open a card folded to one line (the compact list: by default on a phone)."""
+    toggle = card.locator("[data-unit-toggle]")
+    if toggle.get_attribute("aria-expanded") == "false":
+        toggle.click()
+    expect(card.locator(".unit-details")).to_be_visible()
+
+
 def edit(page: Page, name: str):
     """The unit card with its Edit panel open (options, custom name, moves)."""
     card = unit(page, name)
+    unfold(card)
     panel = card.locator("details.unit-edit")
     # Wait until htmx is idle: after a redraw the page reopens the panels the player had open
     # (on htmx:afterSettle); a click on a closed-looking panel before that would close it again.
@@ -161,6 +170,8 @@ def test_the_editor_works_on_a_phone(live_server, browser, starter_modules):
         expect_points(page, 90)
         expect(page.locator("#violations")).to_contain_text("Legal")
         spears = unit(page, "Bogwater Spears")
+        # a phone folds the cards to one line: a tap opens one
+        spears.get_by_role("button", name="Details of Bogwater Spears").tap()
         spears.get_by_role("button", name="One more Bogwater Spear").tap()
         expect(spears.get_by_label("Bogwater Spear count")).to_have_text("7")
         expect_points(page, 94)

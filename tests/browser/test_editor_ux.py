@@ -16,6 +16,8 @@ from playwright.sync_api import Page, expect
 from forgebuilder.armylists.models import ArmyList
 from forgebuilder.armylists.sharing import share_link_create
 
+from .test_builder import unfold
+
 VIEWPORTS = {"phone": {"width": 375, "height": 812}, "desktop": {"width": 1366, "height": 900}}
 SIX_UNITS = [
     ("Forge-Thane", 40),
@@ -131,6 +133,7 @@ def test_focus_stays_on_the_control_after_each_edit(live_server, sized, starter_
     if size == "phone":
         page.locator("[data-view-tab=list]").click()
     card = page.locator("#unit-u1")
+    unfold(card)  # folded to one line on a phone
 
     more = card.get_by_role("button", name="One more Hearthguard")
     more_id = more.get_attribute("id")

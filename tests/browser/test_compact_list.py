@@ -1,0 +1,84 @@
+"""The compact list: unit cards fold to one line (name, models, points, problem mark); the list
+is folded by default on a phone, "Collapse all / Expand all" is remembered on the device, and a
+9-unit list fits in two phone screens folded."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .test_builder import add_unit, start_list, unit
+
+PHONE = {"width": 375, "height": 812}
+NINE = (
+    "Forge-Thane", "Hearthguard", "Firelock Company", "Hearthguard", "Firelock Company",
+    "Hearthguard", "Runewright", "Hearthguard", "Firelock Company",
+)  # fmt: skip
+
+
+def cards_folded(page: Page) -> list[bool]:
+    return page.locator("article.unit .unit-details").evaluate_all(
+        "els => els.map(e => getComputedStyle(e).display === 'none')"
+    )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_nine_unit_list_folds_into_two_phone_screens_and_the_choice_is_remembered(
+    live_server, browser, starter_modules
+):
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        start_list(page, live_server.url, "ember-reach/cinderhold", "Nine of the Hold")
+        for name in NINE:
+            add_unit(page, name)
+        expect(page.locator("article.unit")).to_have_count(9)
+        # the confirmation's "Show" is whole on a phone (the unit's name gives way)
+        expect(page.locator("#toast .toast-go")).to_be_in_viewport(ratio=1)
+
+        # folded by default on a phone: one line per card, with its models and points
+        assert cards_folded(page) == [True] * 9
+        first = page.locator("#unit-u1")
+        expect(first.locator(".unit-head")).to_contain_text("Forge-Thane")
+        expect(first.locator(".unit-head")).to_contain_text("1 model")
+        expect(first.locator(".unit-points strong")).to_be_visible()
+        assert first.bounding_box()["height"] <= 56
+        roster = page.locator("#roster").bounding_box()["height"]
+        assert roster <= 2 * PHONE["height"], f"the folded list is {roster} px tall"
+        expect(page.locator("#compact-switch")).to_have_text("Expand all")
+
+        # one card opens by itself
+        unit(page, "Runewright").get_by_role("button", name="Details of Runewright").click()
+        expect(unit(page, "Runewright").locator(".unit-details")).to_be_visible()
+        assert cards_folded(page).count(False) == 1
+
+        # "Expand all" opens every card, and the device remembers it
+        page.locator("#compact-switch").click()
+        expect(page.locator("#compact-switch")).to_have_text("Collapse all")
+        assert cards_folded(page) == [False] * 9
+        page.reload()
+        expect(page.locator("#compact-switch")).to_have_text("Collapse all")
+        assert cards_folded(page) == [False] * 9
+        page.locator("#compact-switch").click()
+        page.reload()
+        assert cards_folded(page) == [True] * 9
+    finally:
+        context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_on_a_desktop_cards_start_open_and_a_folded_card_keeps_its_problem_mark(
+    live_server, page, starter_modules
+):
+    start_list(page, live_server.url, "ember-reach/cinderhold", "Open by default")
+    add_unit(page, "Forge-Thane")
+    add_unit(page, "Hearthguard")
+    assert cards_folded(page) == [False, False]
+    page.locator("#compact-switch").click()
+    assert cards_folded(page) == [True, True]
+    hearthguard = unit(page, "Hearthguard")  # the Muster needs a second Core unit
+    expect(hearthguard.locator(".unit-marker")).to_be_visible()
+    # an edit that redraws the roster keeps the list folded
+    add_unit(page, "Firelock Company")
+    assert cards_folded(page) == [True, True, True]
+    expect(hearthguard.locator(".unit-marker")).to_be_hidden()
