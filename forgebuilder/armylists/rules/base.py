@@ -46,6 +46,11 @@ class Total:
     limit: int | None = None
     detail: str = ""
 
+    @property
+    def over(self) -> bool:
+        """Past its limit: the one answer to "over the limit" that every page shows."""
+        return self.limit is not None and self.value > self.limit
+
     def to_json(self) -> dict:
         return {
             "key": self.key,

@@ -133,6 +133,7 @@ def _page(data) -> dict:
         "focus_name": focus_names(roster),
         "points": roster.points,
         "points_limit": data.document.points_limit,
+        "over_limit": bool((total := report.total("points")) and total.over),
         "legal": report.legal,
         "kind": data.share_link.kind,
         "shared_at": data.share_link.created_at,

@@ -35,8 +35,9 @@ class PointsLimit(Check):
         yield Total("units", "Units", len(roster.units))
 
     def check(self, roster: Roster) -> Iterator[Violation]:
-        over = roster.points - roster.points_limit
-        if over > 0:
+        points = next(self.totals(roster))
+        if points.over:
+            over = points.value - roster.points_limit
             yield self.error(
                 f"The list costs {roster.points} points, {over} over the limit of "
                 f"{roster.points_limit}.",
