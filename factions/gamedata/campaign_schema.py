@@ -66,6 +66,10 @@ class CampaignEntry(Frozen):
     dead: bool = Field(False, description="the unit is removed from the army")
     repeatable: bool = Field(False, description="may be gained more than once (no re-roll)")
     any_other: bool = Field(False, description="the player picks any other entry of the table")
+    choices: tuple[Key, ...] = Field(
+        (), max_length=10,
+        description="the player picks one of these with it (Specialist: melee or shooting)",
+    )  # fmt: skip
     hero_table: Key | None = Field(
         None, description="heroes roll on this other table instead (`injuries`, `talents`)"
     )

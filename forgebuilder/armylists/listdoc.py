@@ -80,6 +80,11 @@ class UnitCampaign(DocModel):
         0, ge=0, le=10_000, description="missions played before it joined (0: founding army)"
     )
     veteran: bool = Field(False, description="recruited with experience, at the module's price")
+    choices: dict[DataKey, tuple[DataKey, ...]] = Field(
+        default_factory=dict,
+        max_length=100,
+        description="trait -> what the player chose with it, once per time gained (Specialist)",
+    )
 
 
 class ListUnit(DocModel):

@@ -54,12 +54,12 @@ def campaign_extras(state: UnitCampaign | None, spec: CampaignSpec | None) -> li
     for key in state.skill_sets:
         skill_set = spec.skill_sets.get(key)
         lines.append(("Skill set", skill_set.name if skill_set else key))
-    for key in state.traits:
+    for key, chosen in traits_chosen(state):
         entry = spec.traits.entries.get(key) or _skill_trait(spec, key)
         if entry is None:
             lines.append((f"Trait: {key}", "not in the module's campaign tables"))
         else:
-            lines.append((f"Trait: {entry.name}", entry.effect))
+            lines.append((f"Trait: {entry.name}{chosen}", entry.effect))
     for kind, table, keys in (
         ("Injury", spec.injuries, state.injuries),
         ("Talent", spec.talents, state.talents),
@@ -71,3 +71,15 @@ def campaign_extras(state: UnitCampaign | None, spec: CampaignSpec | None) -> li
             else:
                 lines.append((f"{kind}: {entry.name}", entry.effect + _points(entry)))
     return lines
+
+
+def traits_chosen(state: UnitCampaign) -> list[tuple[str, str]]:
+    """Each trait with what the player chose with it, as a suffix: ("specialist", " (melee)")."""
+    seen: dict[str, int] = {}
+    out = []
+    for key in state.traits:
+        n = seen.get(key, 0)
+        seen[key] = n + 1
+        picks = state.choices.get(key, ())
+        out.append((key, f" ({picks[n]})" if n < len(picks) else ""))
+    return out

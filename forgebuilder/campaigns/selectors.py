@@ -97,9 +97,12 @@ def _details(now, spec) -> list[tuple[str, str, str]]:
         skill_set = spec.skill_sets.get(key)
         out.append(("Skill set", skill_set.name if skill_set else key, ""))
     skill_traits = {k: e for s in spec.skill_sets.values() for k, e in s.traits.entries.items()}
-    for key in now.traits:
+    from .card_lines import traits_chosen
+
+    for key, chosen in traits_chosen(now):
         entry = spec.traits.entries.get(key) or skill_traits.get(key)
-        out.append(("Trait", entry.name if entry else key, entry.effect if entry else ""))
+        name = (entry.name if entry else key) + chosen
+        out.append(("Trait", name, entry.effect if entry else ""))
     for kind, table, keys in (
         ("Injury", spec.injuries, now.injuries),
         ("Talent", spec.talents, now.talents),
@@ -146,7 +149,7 @@ def choice_details(campaign: Campaign, choices: list[tuple[str, str]]) -> list[d
             ]
             detail = "traits: " + "; ".join(traits)
         else:
-            entry = spec.traits.entries.get(key) if spec else None
+            entry = spec.traits.entries.get(key.partition("/")[0]) if spec else None
             detail = entry.effect if entry else ""
         out.append({"key": key, "name": name, "detail": detail})
     return out

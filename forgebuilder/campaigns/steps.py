@@ -242,19 +242,36 @@ def level_up(
     key = roll_on(spec.traits, die, now.traits)
     entry = spec.traits.entries[key]
     events = [f"{name}: level {now.level + 1}, rolled {entry.name}"]
+    choice = ""
     if entry.any_other:
-        options = [
-            k
-            for k, e in spec.traits.entries.items()
-            if k != key and not e.any_other and (k not in now.traits or e.repeatable)
-        ]
+        options = dict(_other_traits(spec, now, key))
         if pick not in options:
-            names = ", ".join(spec.traits.entries[k].name for k in options)
-            raise StepError(f"{entry.name}: pick another trait for {name}: {names}.")
-        key = pick
-        events.append(f"{name}: picked {spec.traits.entries[key].name}")
-    army = _with_state(army, unit_id, level=now.level + 1, traits=[*now.traits, key])
+            raise StepError(
+                f"{entry.name}: pick another trait for {name}: {', '.join(options.values())}."
+            )
+        key, _, choice = pick.partition("/")
+        events.append(f"{name}: picked {options[pick]}")
+    elif entry.choices:
+        if pick not in entry.choices:
+            raise StepError(f"{entry.name}: choose {' or '.join(entry.choices)} for {name}.")
+        choice = pick
+        events.append(f"{name}: chose {pick}")
+    chosen = {}
+    if choice:
+        chosen = {"choices": {**now.choices, key: [*now.choices.get(key, ()), choice]}}
+    army = _with_state(army, unit_id, level=now.level + 1, traits=[*now.traits, key], **chosen)
     return Step(army, events)
+
+
+def _other_traits(spec: CampaignSpec, now: UnitCampaign, rolled: str) -> list[tuple[str, str]]:
+    """What Fast Learner lets the player pick: (pick, name) of every other trait they may gain,
+    a trait with choices once per choice ("specialist/melee": "Specialist: melee")."""
+    out = []
+    for k, e in spec.traits.entries.items():
+        if k == rolled or e.any_other or (k in now.traits and not e.repeatable):
+            continue
+        out += [(f"{k}/{c}", f"{e.name}: {c}") for c in e.choices] or [(k, e.name)]
+    return out
 
 
 def _hero_level(
@@ -402,10 +419,7 @@ def level_up_choices(
             return []
         return [(k, spec.skill_sets[k].name) for k in skill_pair(die, spec) if k not in sets]
     key = roll_on(spec.traits, die, now.traits)
-    if not spec.traits.entries[key].any_other:
-        return []
-    return [
-        (k, e.name)
-        for k, e in spec.traits.entries.items()
-        if k != key and not e.any_other and (k not in now.traits or e.repeatable)
-    ]
+    entry = spec.traits.entries[key]
+    if entry.any_other:
+        return _other_traits(spec, now, key)
+    return [(c, f"{entry.name}: {c}") for c in entry.choices]

@@ -9,8 +9,9 @@ from django.urls import reverse
 
 from forgebuilder.armylists.models import ArmyList
 from forgebuilder.campaigns import services
-from forgebuilder.campaigns.dice import SeededDie
+from forgebuilder.campaigns.dice import EnteredDie, SeededDie
 from forgebuilder.campaigns.models import Campaign, CampaignPlayer, Mission
+from forgebuilder.campaigns.steps import StepError
 
 from .conftest import make_army
 
@@ -181,3 +182,42 @@ def test_campaign_posts_need_a_csrf_token(game, users):
     client.force_login(users[0])
     url = reverse("campaigns:army_action", args=[campaign.pk, a.pk])
     assert client.post(url, {"action": "recruit", "datasheet": "x"}).status_code == 403
+
+
+def test_a_specialist_records_whether_it_is_melee_or_shooting(client, game, users):
+    campaign, a, _ = game
+    army = ArmyList.objects.get(pk=a.army_id)
+    army.document["units"][1]["campaign"]["xp"] = 5
+    army.save()
+    client.force_login(users[0])
+    act = reverse("campaigns:army_action", args=[campaign.pk, a.pk])
+
+    # a 3 rolls Specialist: "+1 to hit in melee or when shooting (choose one)"
+    response = client.post(act, {"action": "level", "unit": "u2", "dice": "3"}, follow=True)
+    assert messages_of(response) == [
+        "The dice give a choice: Specialist: melee or Specialist: shooting. Pick one below."
+    ]
+    assert [c["key"] for c in response.context["choosing"]["choices"]] == ["melee", "shooting"]
+    response = client.post(
+        act, {"action": "level", "unit": "u2", "dice": "3", "pick": "shooting"}, follow=True
+    )
+
+    state = ArmyList.objects.get(pk=a.army_id).document["units"][1]["campaign"]
+    assert (state["traits"], state["choices"]) == (["specialist"], {"specialist": ["shooting"]})
+    assert "Lightbearer Squad: chose shooting" in messages_of(response)[0]
+    page = client.get(reverse("campaigns:army", args=[campaign.pk, a.pk])).content.decode()
+    assert "Specialist (shooting)" in page
+
+
+def test_a_specialist_without_a_choice_is_refused_and_changes_nothing(game):
+    _campaign, a, _ = game
+    army = ArmyList.objects.get(pk=a.army_id)
+    army.document["units"][1]["campaign"]["xp"] = 5
+    army.save()
+    before = ArmyList.objects.get(pk=a.army_id).document
+
+    with pytest.raises(StepError) as no:
+        services.army_level_up(player=a, unit_id="u2", die=EnteredDie([3]), pick="ranged")
+
+    assert str(no.value) == "Specialist: choose melee or shooting for Lightbearer Squad."
+    assert ArmyList.objects.get(pk=a.army_id).document == before

@@ -206,7 +206,9 @@ def test_a_unit_levels_up_with_a_trait_re_rolling_one_it_has():
 
 def test_specialist_is_not_re_rolled():
     start = army(("squad", {"xp": 10, "level": 1, "traits": ["specialist"]}))
-    assert camp(level(start, rolls=[3]).army, "u1")["traits"] == ("specialist", "specialist")
+    after = camp(level(start, rolls=[3], pick="melee").army, "u1")
+    assert after["traits"] == ("specialist", "specialist")
+    assert after["choices"] == {"specialist": ("melee",)}  # the first was kept without a choice
 
 
 def test_fast_learner_picks_any_other_trait():
@@ -246,8 +248,9 @@ def test_a_trait_cannot_be_gained_twice_by_a_roll():
     # every trait but Specialist gained: only Specialist (3) is kept, the rest are re-rolled
     traits = ["agile", "headstrong", "resilient", "elite", "fast_learner"]
     start = army(("squad", {"xp": 30, "level": 5, "traits": traits}))
-    after = level(start, rolls=[1, 2, 4, 5, 6, 3]).army
+    after = level(start, rolls=[1, 2, 4, 5, 6, 3], pick="shooting").army
     assert camp(after, "u1")["traits"][-1] == "specialist"
+    assert camp(after, "u1")["choices"] == {"specialist": ("shooting",)}
 
 
 def test_entered_dice_must_be_die_faces_and_enough():
