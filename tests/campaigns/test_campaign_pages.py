@@ -137,7 +137,7 @@ def test_fast_learner_offers_every_other_trait_as_radio_buttons(client, game, us
     response = act(client, campaign, a, action="level", unit="u2", dice="6")
     choosing = response.context["choosing"]
     assert [c["name"] for c in choosing["choices"]] == [
-        "Agile", "Headstrong", "Specialist", "Resilient", "Elite",
+        "Agile", "Headstrong", "Specialist: melee", "Specialist: shooting", "Resilient", "Elite",
     ]  # fmt: skip
     assert 'type="radio" name="pick" value="elite"' in response.content.decode()
     response = act(client, campaign, a, action="level", unit="u2", dice="6", pick="elite")
