@@ -7,40 +7,58 @@ PY      := $(VENV)/bin/python
 HOST    ?= 127.0.0.1
 PORT    ?= 8000
 
-# A Python of at least 3.12: the one .python-version names first (pyenv), then any python3.x on PATH.
-PYTHON ?= $(shell for p in python3.13 python3.14 python3.12 python3; do \
+# A Python of at least 3.12: python3.x on PATH (pyenv's shims included), else one the user
+# installed with pyenv (~/.pyenv/versions/3.12 and newer, newest first).
+PYENV_ROOT ?= $(HOME)/.pyenv
+PYTHON ?= $(shell for p in python3.13 python3.14 python3.12 python3 \
+	    $$(ls -d $(PYENV_ROOT)/versions/3.1[2-9]* 2>/dev/null | sort -rV | sed 's|$$|/bin/python3|'); do \
 	  if command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then \
 	    command -v $$p; break; fi; done)
 
-.PHONY: help run test test-fast e2e screenshots lint typecheck format install install-dev system-deps browser node-deps stack-deps migrate starter-modules bench check-deploy clean
+.PHONY: lock help run test test-fast e2e screenshots lint typecheck format install install-dev system-deps browser node-deps stack-deps migrate starter-modules bench check-deploy clean
 
 help:
 	@echo "make run     set everything up and serve the app at http://$(HOST):$(PORT)"
 	@echo "make test    install what tests need and run the whole suite (unit, views, browser)"
+	@echo "make lock    write requirements.txt and requirements-dev.txt again (every dependency pinned)"
 	@echo "make lint    ruff check + ruff format --check"
 	@echo "make typecheck  mypy on the rules engine, campaign steps and exports"
 	@echo "make screenshots  redraw the README screenshots (desktop and phone) in Chromium"
 	@echo "make bench   run the benchmarks in bench/"
 
+# Every package, transitive ones included, comes pinned with its hashes from requirements-dev.txt
+# (everything running and testing need) and requirements.txt (what a server needs). `make lock`
+# writes both again from pyproject.toml with uv, pinned here.
+UV_VERSION := 0.13.9
+LOCK_ARGS  := --universal --python-version 3.12 --generate-hashes --quiet --custom-compile-command "make lock"
+
 $(PY):
 	@if [ -z "$(PYTHON)" ]; then \
-	  echo "forgebuilder needs Python 3.12 or newer and none was found."; \
-	  echo "Install one, e.g.:  sudo apt-get install python3.12 python3.12-venv   or   pyenv install 3.13"; \
+	  echo "forgebuilder needs Python 3.12 or newer and none was found (on PATH or in $(PYENV_ROOT)/versions)."; \
+	  echo "Debian 13, Ubuntu 24.04 and newer ship one:  sudo apt-get install python3 python3-venv"; \
+	  echo "macOS:  brew install python"; \
+	  echo "Elsewhere (Debian 12 and Ubuntu 22.04 ship 3.11), install your own with pyenv, then run make again:"; \
+	  echo "  sudo apt-get install build-essential libssl-dev zlib1g-dev libbz2-dev libreadline-dev libsqlite3-dev libffi-dev liblzma-dev"; \
+	  echo "  curl -fsSL https://pyenv.run | bash    # see https://github.com/pyenv/pyenv#installation"; \
+	  echo "  ~/.pyenv/bin/pyenv install 3.13"; \
 	  exit 1; fi
 	@echo "Creating $(VENV) with $(PYTHON) ($$($(PYTHON) --version))"
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 
-$(VENV)/.installed: pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -e .
+# One stamp for running and testing: `make run` after `make test` (or the reverse) installs nothing.
+$(VENV)/.installed: requirements-dev.txt pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet --require-hashes -r requirements-dev.txt
+	$(PY) -m pip install --quiet --no-deps -e .
 	@touch $@
 
-$(VENV)/.installed-dev: pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -e '.[dev]'
-	@touch $(VENV)/.installed $@
+lock: | $(PY)
+	$(PY) -m pip install --quiet uv==$(UV_VERSION)
+	$(VENV)/bin/uv pip compile pyproject.toml $(LOCK_ARGS) -o requirements.txt
+	$(VENV)/bin/uv pip compile pyproject.toml --extra dev $(LOCK_ARGS) -o requirements-dev.txt
 
 install: system-deps $(VENV)/.installed
-install-dev: system-deps $(VENV)/.installed-dev
+install-dev: install
 
 # Root on Debian/Ubuntu installs system packages, refreshing the package lists when an install
 # fails (a fresh machine or container has none). $(call apt_install,PACKAGES)
@@ -99,9 +117,9 @@ stack-deps:
 	  echo "The production-stack tests will be skipped$(if $(filter true 1 yes,$(CI)), (CI=true: they will fail instead)):"; \
 	  echo "  $$missing not installed:  sudo apt-get install $(STACK_PACKAGES)"; }
 
+# migrate also makes the cache table (forgebuilder/armylists/apps.py runs createcachetable after it).
 migrate: install
 	$(PY) manage.py migrate --noinput
-	$(PY) manage.py createcachetable
 
 starter-modules: migrate
 	$(PY) manage.py load_starter_modules
@@ -114,11 +132,11 @@ run: starter-modules
 	  trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
 	  $(PY) manage.py runserver $(HOST):$(PORT)
 
-# Two workers: the machines have two cores.
+# Two workers: the machines have two cores. `make test` ends with its 10 slowest tests.
 PYTEST_ARGS ?= -n 2
 
 test: install-dev browser node-deps stack-deps
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest $(PYTEST_ARGS) --durations=10
 
 test-fast: install-dev
 	$(PY) -m pytest -m "not e2e" $(PYTEST_ARGS)
