@@ -17,7 +17,9 @@ echo "$* DATABASE_URL=${{DATABASE_URL:-}} CI=${{CI:-}}" >> "{log}"
 """
 
 
-def run_ci(tmp_path, *, env=None, fail_on: str = "") -> tuple[subprocess.CompletedProcess, list]:
+def run_ci(
+    tmp_path, *, env=None, fail_on: str = "", tools: str = ""
+) -> tuple[subprocess.CompletedProcess, list]:
     bin_dir, log = tmp_path / "bin", tmp_path / "make.log"
     bin_dir.mkdir()
     bash = shutil.which("bash")
@@ -26,7 +28,7 @@ def run_ci(tmp_path, *, env=None, fail_on: str = "") -> tuple[subprocess.Complet
     make.write_text(FAKE_MAKE.format(bash=bash, log=log, fail=fail_on))
     make.chmod(0o755)
     result = subprocess.run(
-        [bash, str(REPO / ".ci" / "run")], env={"PATH": str(bin_dir), **(env or {})},
+        [bash, str(REPO / ".ci" / "run")], env={"PATH": ":".join(filter(None, [str(bin_dir), tools])), **(env or {})},
         capture_output=True, text=True, timeout=60,
     )  # fmt: skip
     calls = log.read_text().splitlines() if log.exists() else []
@@ -66,3 +68,85 @@ def test_a_failing_test_run_fails_ci(tmp_path):
 
     assert result.returncode != 0
     assert calls[-1] == f"test DATABASE_URL={url} CI=true"  # nothing ran after it
+
+
+def fake_cluster(tmp_path, *, status: str) -> str:
+    """PostgreSQL's tools for one cluster 15/main in the given status; pg_ctlcluster logs its calls
+    beside make's. Returns the folder holding them."""
+    bin_dir, log = tmp_path / "pg", tmp_path / "make.log"
+    bin_dir.mkdir()
+    for tool in ("awk", "seq", "id", "sh"):
+        (bin_dir / tool).symlink_to(shutil.which(tool))
+    listing = f"15  main    5432 {status} postgres /var/lib/postgresql/15/main /var/log/pg.log"
+    fakes = {
+        "pg_lsclusters": f'echo "{listing}"',
+        "pg_ctlcluster": f'echo "pg_ctlcluster $*" >> "{log}"',
+        "pg_isready": "exit 0",
+        "su": "exit 0",
+        "psql": "echo 1",
+        "createdb": "exit 0",
+    }
+    for name, body in fakes.items():
+        (bin_dir / name).write_text(f"#!{shutil.which('bash')}\n{body}\n")
+        (bin_dir / name).chmod(0o755)
+    return str(bin_dir)
+
+
+def test_each_step_prints_its_time_and_the_run_ends_with_all_of_them(tmp_path):
+    url = "postgres://ci:secret@db.example:5432/forgebuilder"
+
+    result, _ = run_ci(tmp_path, env={"DATABASE_URL": url})
+
+    out = result.stdout
+    assert "--- Lint (ruff): 0m00s (load average " in out
+    assert "--- Production settings: manage.py check --deploy: 0m00s" in out
+    summary = out[out.index("Time per step (total 0m00s):") :].splitlines()[1:]
+    assert [line.strip().split("  ", 1)[1] for line in summary] == [
+        "Lint (ruff)",
+        "Test suite on SQLite (make test)",
+        "Test suite on PostgreSQL at DATABASE_URL (make test)",
+        "Production settings: manage.py check --deploy",
+    ]
+
+
+def test_a_failed_run_still_prints_the_times_of_the_steps_it_ran(tmp_path):
+    url = "postgres://ci:secret@db.example:5432/forgebuilder"
+
+    result, _ = run_ci(tmp_path, env={"DATABASE_URL": url}, fail_on=f"test {url}")
+
+    assert result.returncode != 0
+    summary = result.stdout[result.stdout.index("Time per step") :]
+    assert "Test suite on PostgreSQL at DATABASE_URL (make test)" in summary
+    assert "check --deploy" not in summary
+
+
+def test_the_cluster_it_started_is_stopped_when_it_ends(tmp_path):
+    tools = fake_cluster(tmp_path, status="down")
+
+    result, calls = run_ci(tmp_path, tools=tools)
+
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert [c for c in calls if c.startswith("pg_ctlcluster")] == [
+        "pg_ctlcluster 15 main start",
+        "pg_ctlcluster 15 main stop",
+    ]
+    assert calls.index("pg_ctlcluster 15 main stop") == len(calls) - 1  # after every step
+
+
+def test_the_cluster_it_started_is_stopped_when_a_step_fails(tmp_path):
+    tools = fake_cluster(tmp_path, status="down")
+    local = "postgres://forgebuilder:forgebuilder@127.0.0.1:5432/forgebuilder"
+
+    result, calls = run_ci(tmp_path, tools=tools, fail_on=f"test {local}")
+
+    assert result.returncode != 0
+    assert calls[-1] == "pg_ctlcluster 15 main stop"
+
+
+def test_a_cluster_that_was_already_running_is_left_running(tmp_path):
+    tools = fake_cluster(tmp_path, status="online")
+
+    result, calls = run_ci(tmp_path, tools=tools)
+
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert not [c for c in calls if c.startswith("pg_ctlcluster")]
