@@ -55,6 +55,7 @@ def test_the_server_of_database_url_replaces_the_local_cluster(tmp_path):
     assert result.returncode == 0, result.stdout + result.stderr
     assert calls == [
         "lint DATABASE_URL= CI=true",
+        "typecheck DATABASE_URL= CI=true",
         "test DATABASE_URL= CI=true",  # first on SQLite
         f"test DATABASE_URL={url} CI=true",
         "check-deploy DATABASE_URL= CI=true",
@@ -98,11 +99,11 @@ def test_each_step_prints_its_time_and_the_run_ends_with_all_of_them(tmp_path):
     result, _ = run_ci(tmp_path, env={"DATABASE_URL": url})
 
     out = result.stdout
-    assert "--- Lint (ruff): 0m00s (load average " in out
+    assert "--- Lint (ruff, mypy): 0m00s (load average " in out
     assert "--- Production settings: manage.py check --deploy: 0m00s" in out
     summary = out[out.index("Time per step (total 0m00s):") :].splitlines()[1:]
     assert [line.strip().split("  ", 1)[1] for line in summary] == [
-        "Lint (ruff)",
+        "Lint (ruff, mypy)",
         "Test suite on SQLite (make test)",
         "Test suite on PostgreSQL at DATABASE_URL (make test)",
         "Production settings: manage.py check --deploy",
