@@ -127,6 +127,27 @@
     }
   });
 
+  // --- catalogue categories: folded ones stay folded across redraws; a jump link opens one ----
+  var foldedCategories = new Set();
+  document.addEventListener("toggle", function (event) {
+    var fold = event.target;
+    if (!fold.classList || !fold.classList.contains("catalogue-fold")) return;
+    var id = fold.closest("[data-filter-group]").id;
+    if (fold.open) foldedCategories.delete(id); else foldedCategories.add(id);
+  }, true);
+  function refoldCategories() {
+    foldedCategories.forEach(function (id) {
+      var fold = document.querySelector("#" + id + " > details.catalogue-fold");
+      if (fold && fold.open) fold.open = false;
+    });
+  }
+  document.addEventListener("click", function (event) {
+    var jump = event.target.closest("[data-open-category]");
+    if (!jump) return;
+    var fold = document.querySelector(jump.getAttribute("href") + " > details.catalogue-fold");
+    if (fold) fold.open = true;
+  });
+
   // --- the catalogue search hides categories without a match ---------------------------------
   function refilter() {
     var input = document.getElementById("catalogue-filter");
@@ -143,6 +164,8 @@
         any = any || match;
       });
       group.hidden = !any;
+      var fold = group.querySelector("details.catalogue-fold");
+      if (fold && any && query && !fold.open) fold.open = true;  // a match is never folded away
       if (any) shown += 1;
     });
     var empty = list.querySelector(".filter-empty");
@@ -223,6 +246,7 @@
   document.addEventListener("htmx:beforeRequest", remember);
   document.addEventListener("htmx:afterSettle", function () {
     foldCards();
+    refoldCategories();
     reopenPanels();
     refilter();
     restore();

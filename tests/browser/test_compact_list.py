@@ -7,6 +7,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from forgebuilder.armylists.models import ArmyList
+from forgebuilder.armylists.sharing import share_link_create
+
 from .test_builder import add_unit, start_list, unit
 
 PHONE = {"width": 375, "height": 812}
@@ -82,3 +85,53 @@ def test_on_a_desktop_cards_start_open_and_a_folded_card_keeps_its_problem_mark(
     add_unit(page, "Firelock Company")
     assert cards_folded(page) == [True, True, True]
     expect(hearthguard.locator(".unit-marker")).to_be_hidden()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_catalogue_categories_fold_and_a_jump_list_leads_to_each(
+    live_server, browser, starter_modules
+):
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        start_list(page, live_server.url, "ember-reach/cinderhold", "Catalogue")
+        page.locator("[data-view-tab=catalogue]").click()
+        heroes = page.locator("#catalogue-cat-hero")
+        expect(heroes.get_by_role("button", name="Add Forge-Thane", exact=True)).to_be_visible()
+        heroes.locator("summary").first.click()  # fold the Heroes
+        expect(heroes.get_by_role("button", name="Add Forge-Thane", exact=True)).to_be_hidden()
+
+        page.locator(".catalogue-jump").get_by_role("link", name="Core").click()
+        expect(page.locator("#catalogue-cat-core h3")).to_be_in_viewport()
+        # an add redraws the catalogue's category: the folded Heroes stay folded
+        page.get_by_role("button", name="Add Hearthguard", exact=True).click()
+        expect(page.locator("#toast")).to_contain_text("Added Hearthguard")
+        expect(heroes.get_by_role("button", name="Add Forge-Thane", exact=True)).to_be_hidden()
+        # a jump to a folded category opens it
+        page.locator(".catalogue-jump").get_by_role("link", name="Hero").click()
+        expect(heroes.get_by_role("button", name="Add Forge-Thane", exact=True)).to_be_visible()
+    finally:
+        context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_share_page_on_a_phone_opens_on_the_army_and_hides_the_qr_code(
+    live_server, browser, starter_modules
+):
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        start_list(page, live_server.url, "ember-reach/cinderhold", "Shared Hold")
+        for name in ("Forge-Thane", "Hearthguard"):
+            add_unit(page, name)
+        link = share_link_create(army_list=ArmyList.objects.get(), kind="live")
+        page.goto(f"{live_server.url}/s/{link.token}/")
+        expect(page.locator("h1")).to_have_text("Shared Hold")
+        first_unit = page.get_by_role("heading", name="Forge-Thane").first
+        expect(first_unit).to_be_visible()
+        assert first_unit.bounding_box()["y"] < PHONE["height"], (
+            "the first unit is below the screen"
+        )
+        expect(page.locator("img[alt^='QR code']")).to_be_hidden()
+    finally:
+        context.close()
