@@ -168,7 +168,7 @@ bench: install-dev stack-deps
 
 check-deploy: install
 	DJANGO_SETTINGS_MODULE=forgebuilder.settings.production SECRET_KEY=$$(head -c 48 /dev/urandom | base64) \
-	  ALLOWED_HOSTS=forgebuilder.example $(PY) manage.py check --deploy --fail-level WARNING
+	  DATABASE_URL=$${DATABASE_URL:-postgres://check@127.0.0.1/check} ALLOWED_HOSTS=forgebuilder.example $(PY) manage.py check --deploy --fail-level WARNING
 
 clean:
 	rm -rf $(VENV) staticfiles var .pytest_cache .ruff_cache node_modules

@@ -8,6 +8,9 @@ from .env import env_bool, env_str
 
 DEBUG = env_bool("DEBUG", False)
 SECRET_KEY = env_str("SECRET_KEY")
+# Production keeps its lists in the database DATABASE_URL names (PostgreSQL, README); without
+# it, base.py's development fall-back to a SQLite file would quietly start an empty site.
+env_str("DATABASE_URL")
 
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)

@@ -26,11 +26,21 @@ SETTING_NAMES = [
 def production(monkeypatch):
     """The production settings that shape responses, applied to the test client."""
     monkeypatch.setenv("SECRET_KEY", "x" * 60)
+    monkeypatch.setenv("DATABASE_URL", "postgres://forgebuilder@127.0.0.1/forgebuilder")
     module = importlib.import_module("forgebuilder.settings.production")
     module = importlib.reload(module)
     values = {name: getattr(module, name) for name in SETTING_NAMES}
     with override_settings(**values):
         yield values
+
+
+def test_production_settings_refuse_to_start_without_database_url(monkeypatch):
+    from django.core.exceptions import ImproperlyConfigured
+
+    monkeypatch.setenv("SECRET_KEY", "x" * 60)
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    with pytest.raises(ImproperlyConfigured, match="Set the environment variable DATABASE_URL"):
+        importlib.reload(importlib.import_module("forgebuilder.settings.production"))
 
 
 def _https(client, path, **kwargs):

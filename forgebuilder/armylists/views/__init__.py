@@ -6,7 +6,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.http import content_disposition_header, url_has_allowed_host_and_scheme
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -160,8 +160,15 @@ def list_restore(request: HttpRequest, public_id: str) -> HttpResponse:
 
 
 def download_name(army_list, extension: str) -> str:
-    stem = slugify(army_list.name) or "list"
+    """The list's name as a file name, in any alphabet ("дружина-1000pts.json")."""
+    stem = slugify(army_list.name, allow_unicode=True)[:80].strip("-_") or "list"
     return f"{stem}-{army_list.points_limit}pts.{extension}"
+
+
+def as_attachment(response: HttpResponse, filename: str) -> HttpResponse:
+    """Download `response` as `filename`; non-ASCII names travel as RFC 6266 `filename*`."""
+    response["Content-Disposition"] = content_disposition_header(True, filename)
+    return response
 
 
 @require_GET
@@ -170,5 +177,4 @@ def export_json(request: HttpRequest, public_id: str) -> HttpResponse:
     response = JsonResponse(
         army_list.document, json_dumps_params={"indent": 2, "ensure_ascii": False}
     )
-    response["Content-Disposition"] = f'attachment; filename="{download_name(army_list, "json")}"'
-    return response
+    return as_attachment(response, download_name(army_list, "json"))

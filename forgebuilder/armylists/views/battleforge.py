@@ -15,7 +15,7 @@ from ..importers.battleforge_app import app_list, share_link
 from ..listdoc import ListDocument
 from ..ownership import owner_of
 from ..selectors import army_list_owned
-from . import download_name
+from . import as_attachment, download_name
 
 
 def _app_list(request: HttpRequest, public_id: str):
@@ -34,8 +34,7 @@ def battleforge_file(request: HttpRequest, public_id: str) -> HttpResponse:
     body = json.dumps(data, ensure_ascii=False, indent=2)
     response = HttpResponse(body, content_type="application/json; charset=utf-8")
     name = download_name(army_list, "json").removesuffix(".json") + "-battleforge.json"
-    response["Content-Disposition"] = f'attachment; filename="{name}"'
-    return response
+    return as_attachment(response, name)
 
 
 @require_GET

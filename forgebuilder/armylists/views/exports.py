@@ -15,7 +15,7 @@ from ..ownership import owner_of
 from ..printouts import PdfState, Printout, pdf_request
 from ..selectors import army_list_owned, evaluated_list, evaluated_shared_list
 from ..sharing import live_share_link, share_url
-from . import download_name
+from . import as_attachment, download_name
 from .pdf_off import pdf_off_page
 from .pdf_wait import PRINTOUT_TITLES, pdf_waiting_page
 
@@ -56,7 +56,7 @@ def _printout(request: HttpRequest, kind: str, origin: dict) -> Printout:
 
 def _attachment(body: bytes | str, content_type: str, filename: str) -> HttpResponse:
     response = HttpResponse(body, content_type=content_type)
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    as_attachment(response, filename)
     response["X-Content-Type-Options"] = "nosniff"
     return response
 

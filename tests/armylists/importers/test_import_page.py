@@ -88,7 +88,7 @@ def test_a_battle_forge_list_goes_back_to_the_app_as_a_file_and_a_link(client, i
     page = client.get(reverse("armylists:battleforge_link", args=[army_list.public_id]))
 
     exported = json.loads(file.content)
-    assert file["Content-Disposition"].endswith('-battleforge.json"')
+    assert file["Content-Disposition"].endswith("-battleforge.json")  # its name is Japanese
     assert [u["id"] for u in exported["forces"][0]["units"]] == [
         u["id"] for u in data["forces"][0]["units"]
     ]

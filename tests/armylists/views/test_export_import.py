@@ -57,10 +57,13 @@ def test_the_export_is_the_list_document_as_a_download(client, army_list):
 @pytest.mark.parametrize(
     ("name", "filename"),
     [
-        ("Rôdeurs du Nord", "rodeurs-du-nord-150pts.json"),  # accents folded
-        ('The "Bridge"; Watch', "the-bridge-watch-150pts.json"),  # no quote ends the header
-        ("<script>alert(1)</script>", "scriptalert1script-150pts.json"),
-        ("!!!", "list-150pts.json"),  # nothing left to slugify
+        ('The "Bridge"; Watch', 'filename="the-bridge-watch-150pts.json"'),  # no quote ends it
+        ("<script>alert(1)</script>", 'filename="scriptalert1script-150pts.json"'),
+        ("!!!", 'filename="list-150pts.json"'),  # nothing left to slugify
+        # other alphabets keep their letters, as RFC 6266's UTF-8 file name
+        ("Rôdeurs du Nord", "filename*=utf-8''r%C3%B4deurs-du-nord-150pts.json"),
+        ("Дружина", "filename*=utf-8''%D0%B4%D1%80%D1%83%D0%B6%D0%B8%D0%BD%D0%B0-150pts.json"),
+        ("血の宮廷", "filename*=utf-8''%E8%A1%80%E3%81%AE%E5%AE%AE%E5%BB%B7-150pts.json"),
     ],
 )
 def test_the_export_file_name_is_made_safe(client, owner, make_list, name, filename):
@@ -68,7 +71,7 @@ def test_the_export_file_name_is_made_safe(client, owner, make_list, name, filen
 
     response = client.get(export_url(army_list))
 
-    assert response["Content-Disposition"] == f'attachment; filename="{filename}"'
+    assert response["Content-Disposition"] == f"attachment; {filename}"
 
 
 def test_the_export_keeps_non_ascii_names_readable(client, owner, make_list):
