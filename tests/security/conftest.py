@@ -5,5 +5,9 @@ from __future__ import annotations
 from tests.accounts.conftest import ada  # noqa: F401
 from tests.armylists.conftest import mini_list  # noqa: F401
 from tests.armylists.importers.conftest import import_bf_module  # noqa: F401
-from tests.armylists.views.conftest import make_list, owner  # noqa: F401
+from tests.armylists.views.conftest import (  # noqa: F401
+    army_list,
+    make_list,
+    owner,
+)
 from tests.campaigns.conftest import ashen, game, users  # noqa: F401
