@@ -1,0 +1,107 @@
+"""The production stack under abuse (issue 23), on loopback: nginx's own answers carry the
+security headers and the API's JSON shape, and Redis stopped in the middle of load costs cached
+pages and counts only: no 500 on share pages, logins or imports, and /healthz says the cache is
+down. Redis is stopped by the last test of this module (its stack is the module's own)."""
+
+from __future__ import annotations
+
+import json
+import threading
+
+import pytest
+
+from .harness import HOST, Browser, token
+
+_PASSWORD = "stack-abuse-Passw0rd!"
+_MAKE_USER = (
+    "from django.contrib.auth import get_user_model; "
+    "get_user_model().objects.create_user({username!r}, password=" + repr(_PASSWORD) + ")"
+)
+
+
+@pytest.fixture(scope="module")
+def site(stack):
+    _app, port = stack.start_app(workers=2)
+    _, nginx = stack.start_nginx([port])
+    return stack, nginx
+
+
+def test_static_files_from_nginx_carry_the_security_headers(site):
+    _, nginx = site
+    answer = Browser(nginx).get("/static/js/app.js")
+
+    assert answer.status == 200
+    headers = {k.lower(): v for k, v in answer.headers.items()}
+    assert headers["x-content-type-options"] == "nosniff"
+    assert headers["x-frame-options"] == "DENY"
+    assert headers["referrer-policy"] == "same-origin"
+    assert headers["content-security-policy"].startswith("default-src 'none'")
+    assert headers["strict-transport-security"].startswith("max-age=31536000")
+
+
+def test_an_api_body_over_nginxs_limit_gets_the_apis_json_error(site):
+    _, nginx = site
+    body = b"{" + b" " * (3 * 1024 * 1024 + 10) + b"}"
+    import http.client
+
+    connection = http.client.HTTPConnection(HOST, nginx, timeout=60)
+    try:
+        connection.request(
+            "POST", "/api/validate", body=body, headers={"Content-Type": "application/json"}
+        )
+        response = connection.getresponse()
+        status, kind, answer = response.status, response.getheader("Content-Type"), response.read()
+    finally:
+        connection.close()
+
+    assert status == 413
+    assert kind.startswith("application/json")
+    assert "larger than 3 MB" in json.loads(answer)["errors"][0]["message"]
+
+
+def test_redis_stopped_mid_load_gives_no_500_and_healthz_says_the_cache_is_down(site):
+    stack, nginx = site
+    username = f"ada-{token()}"
+    stack.manage("shell", "-c", _MAKE_USER.format(username=username))
+    owner = Browser(nginx)
+    public_id = owner.new_list("Under load")
+    share = owner.share(public_id)
+    document = json.dumps(owner.document(public_id))
+    assert json.loads(Browser(nginx).get("/healthz").text)["cache"]["ok"] is True
+
+    statuses: list[int] = []
+    stop = threading.Event()
+
+    def visitors():
+        while not stop.is_set():
+            statuses.append(Browser(nginx).get(f"/s/{share}/").status)
+
+    load = threading.Thread(target=visitors)
+    load.start()
+    try:
+        redis = next(p for p in stack.processes if "redis" in str(p.args[0]))
+        stack.stop(redis)
+        after = {
+            "share page": Browser(nginx).get(f"/s/{share}/").status,
+            "login": Browser(nginx)
+            .post("/accounts/login/", {"username": username, "password": _PASSWORD})
+            .status,
+            "wrong login": Browser(nginx)
+            .post("/accounts/login/", {"username": username, "password": "wrong"})
+            .status,
+            "import": owner.post("/lists/import/", {"document": document}).status,
+        }
+        health = Browser(nginx).get("/healthz")
+    finally:
+        stop.set()
+        load.join(timeout=60)
+
+    assert statuses and all(s == 200 for s in statuses), sorted(set(statuses))
+    assert after == {"share page": 200, "login": 302, "wrong login": 200, "import": 302}
+    answer = json.loads(health.text)
+    assert health.status == 200
+    assert (answer["status"], answer["database"]["ok"], answer["cache"]["ok"]) == (
+        "degraded",
+        True,
+        False,
+    )
