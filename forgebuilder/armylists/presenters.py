@@ -47,6 +47,19 @@ class ModelStepper:
     min: int
     max: int
 
+    @property
+    def steps_of_five(self) -> bool:
+        """A unit that can grow or shrink by 5 or more offers -5 and +5 as well as -1 and +1."""
+        return self.max - self.min >= 5
+
+    @property
+    def five_fewer(self) -> int:
+        return max(self.min, self.count - 5)
+
+    @property
+    def five_more(self) -> int:
+        return min(self.max, self.count + 5)
+
 
 @dataclass
 class ChoiceControl:

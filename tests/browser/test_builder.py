@@ -100,7 +100,7 @@ def test_a_player_builds_a_legal_150_point_list(live_server, page, starter_modul
     expect_points(page, 110)
     hearthguard = unit(page, "Hearthguard")
     hearthguard.get_by_role("button", name="One more Hearthguard").click()
-    expect(hearthguard.get_by_label("Hearthguard count")).to_have_text("5")
+    expect(hearthguard.get_by_label("Hearthguard count")).to_have_value("5")
     expect_points(page, 116)
     edit(page, "Hearthguard").get_by_label(re.compile("Oathshield")).check()
     expect_points(page, 121)
@@ -173,7 +173,7 @@ def test_the_editor_works_on_a_phone(live_server, browser, starter_modules):
         # a phone folds the cards to one line: a tap opens one
         spears.get_by_role("button", name="Details of Bogwater Spears").tap()
         spears.get_by_role("button", name="One more Bogwater Spear").tap()
-        expect(spears.get_by_label("Bogwater Spear count")).to_have_text("7")
+        expect(spears.get_by_label("Bogwater Spear count")).to_have_value("7")
         expect_points(page, 94)
         edit(page, "Bogwater Spears").get_by_label("Custom name").fill("The Wet Feet")
         spears.get_by_label("Custom name").press("Tab")

@@ -138,7 +138,7 @@ def test_focus_stays_on_the_control_after_each_edit(live_server, sized, starter_
     more = card.get_by_role("button", name="One more Hearthguard")
     more_id = more.get_attribute("id")
     more.click()
-    expect(card.get_by_label("Hearthguard count")).to_have_text("5")
+    expect(card.get_by_label("Hearthguard count")).to_have_value("5")
     expect(page.locator(f"#{more_id}")).to_be_focused()
     assert active_id(page) == more_id
     expect(page.locator("#announce")).to_have_text(re.compile(r"Total 36 of 500 points"))

@@ -277,7 +277,11 @@ def _added(document: ListDocument, catalog: Catalog) -> str:
 def unit_models(request: HttpRequest, public_id: str, unit_id: str) -> HttpResponse:
     def parse():
         model = _text(request, "model")
-        count = _int(request, "count", minimum=0)
+        # a step button posts the new count; a count typed in the field (or Enter) posts "typed"
+        typed = "typed" in request.POST and (
+            "count" not in request.POST or "typed_count" in request.POST
+        )
+        count = _int(request, "typed" if typed else "count", minimum=0)
         return lambda doc, cat: edits.set_model_count(
             doc, cat, unit_id=unit_id, model=model, count=count
         )

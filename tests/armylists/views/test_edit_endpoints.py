@@ -164,6 +164,25 @@ LEGAL = {
         "unit-u2",
         lambda b, a: a.unit("u2").models == {"spearman": 7},
     ),
+    "unit_models: eight Spearmen typed in the count field": Legal(
+        Edit("unit_models", ("u2",), {"model": "spearman", "typed": "8"}),
+        "unit-u2",
+        lambda b, a: a.unit("u2").models == {"spearman": 8},
+    ),
+    "unit_models: a step button wins over the count shown in the field": Legal(
+        Edit("unit_models", ("u2",), {"model": "spearman", "count": "10", "typed": "5"}),
+        "unit-u2",
+        lambda b, a: a.unit("u2").models == {"spearman": 10},
+    ),
+    "unit_models: Enter in the count field without JavaScript sets the typed count": Legal(
+        Edit(
+            "unit_models",
+            ("u2",),
+            {"model": "spearman", "typed": "9", "typed_count": "1", "count": "4"},
+        ),
+        "unit-u2",
+        lambda b, a: a.unit("u2").models == {"spearman": 9},
+    ),
     "unit_option: a crossbow for one Spearman": Legal(
         Edit("unit_option", ("u2",), {"option": CROSSBOW, "choice": "crossbow", "count": "1"}),
         "unit-u2",
@@ -864,7 +883,7 @@ def test_two_tabs_editing_the_same_list_lose_no_change(client, army_list):
     stepper = [
         e
         for e in elements(refused).elements
-        if e.tag == "output" and e.attrs.get("aria-label") == "Spearman count"
+        if e.tag == "input" and e.attrs.get("aria-label") == "Spearman count"
     ]
     assert stepper, "the refused tab now shows the stepper of the current list"
-    assert '<output aria-label="Spearman count">7</output>' in refused.text
+    assert 'name="typed" value="7"' in refused.text
