@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 StatFormat = Literal["plain", "inches", "plus", "signed", "under"]
 
@@ -81,6 +81,24 @@ class RulesetParameters(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     points_limit: int = 150
+
+
+class CompositionLimits(RulesetParameters):
+    """Army composition limits a module may set, each off when empty (see docs/rulesets.md).
+
+    Every figure is taken from the list's points limit, in full blocks: with
+    `heroes_per_points: 375` a 749-point list may field one hero, a 750-point list two.
+    """
+
+    # One hero (a unit with `composition_hero_rule`) per full N points of the limit.
+    heroes_per_points: int | None = Field(None, ge=1)
+    # Copies of one datasheet: 1 + 1 per full N points of the limit.
+    copies_per_points: int | None = Field(None, ge=1)
+    # The most one unit may cost, as a percentage of the limit (35: exactly 35% is allowed).
+    unit_max_share: int | None = Field(None, ge=1, le=100)
+    # One unit per full N points of the limit.
+    units_per_points: int | None = Field(None, ge=1)
+    composition_hero_rule: str = "hero"
 
 
 @dataclass(frozen=True)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from .base import Ruleset, RulesetParameters, StatDef, TokenDef
+from .base import CompositionLimits, Ruleset, StatDef, TokenDef
 
 
-class GrimdarkParameters(RulesetParameters):
+class GrimdarkParameters(CompositionLimits):
     points_limit: int = Field(2000, ge=1)
     # Command points: `command_points` per `command_points_per` points of the list's total,
     # pro rata and rounded down (4 per 1000: one per full 250 points). See docs/rulesets.md.

@@ -12,7 +12,7 @@ from django.core.management import call_command
 from django.db.models import Count
 from django.urls import reverse
 
-from factions.catalog import Catalog, focus_allows
+from factions.catalog import Catalog, catalog_for, focus_allows
 from factions.gamedata.files import read_module_source
 from factions.gamedata.validation import validate_source
 from factions.models import Faction, GameModule
@@ -149,3 +149,16 @@ def test_ember_reach_force_organizations_cost_different_strategy_points(ember):
     costs = {org.cost for org in ember.spec.force_organizations.values()}
     assert len(costs) >= 2
     assert 0 in costs
+
+
+def test_ashen_stars_sets_the_composition_limits_grimdark_players_know():
+    load_starters()
+    params = catalog_for(GameModule.objects.get(slug="ashen-stars")).params
+
+    # one hero per 375 points, 1 + 1 copies per 750, no unit above 35%, one unit per 150
+    assert (
+        params.heroes_per_points,
+        params.copies_per_points,
+        params.unit_max_share,
+        params.units_per_points,
+    ) == (375, 750, 35, 150)

@@ -20,7 +20,9 @@ def list_text(source: ExportSource) -> str:
     others = [t for t in report.totals if t.key not in ("points", "units")]
     if others:
         lines.append(" · ".join(f"{t.label}: {_value(t)}" for t in others))
-    if report.legal:
+    if report.empty and report.legal:
+        lines.append(report.verdict)
+    elif report.legal:
         warnings = len(report.warnings)
         lines.append(
             "Legal" + (f" ({warnings} warning{'s' * (warnings != 1)})" if warnings else "")

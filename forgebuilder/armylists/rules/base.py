@@ -95,6 +95,21 @@ class Report:
     def legal(self) -> bool:
         return not self.errors
 
+    @property
+    def empty(self) -> bool:
+        """A list without units: nothing to call legal yet."""
+        return not self.unit_points
+
+    @property
+    def verdict(self) -> str:
+        """The list's state in players' words, the same on every page: an empty list is "No
+        units yet", never "Legal list"."""
+        if self.errors:
+            return f"Not legal: {plural(len(self.errors), 'problem')}"
+        if self.empty:
+            return "No units yet"
+        return "Legal list"
+
     def total(self, key: str) -> Total | None:
         return next((t for t in self.totals if t.key == key), None)
 
@@ -104,6 +119,7 @@ class Report:
     def to_json(self) -> dict:
         return {
             "legal": self.legal,
+            "verdict": self.verdict,
             "totals": [t.to_json() for t in self.totals],
             "violations": [v.to_json() for v in self.violations],
             "unit_points": self.unit_points,

@@ -135,6 +135,7 @@ def _page(data) -> dict:
         "points_limit": data.document.points_limit,
         "over_limit": bool((total := report.total("points")) and total.over),
         "legal": report.legal,
+        "empty": report.empty,
         "kind": data.share_link.kind,
         "shared_at": data.share_link.created_at,
         "og_title": _og_title(data),
@@ -194,10 +195,7 @@ def _og_title(data) -> str:
 
 def _og_description(data) -> str:
     units = len(data.roster.units)
-    verdict = (
-        "Legal list" if data.report.legal else f"Not legal: {len(data.report.errors)} problem(s)"
-    )
-    return f"{verdict} · {units} unit{'s' * (units != 1)} · {data.roster.catalog.spec.name}"
+    return f"{data.report.verdict} · {units} unit{'s' * (units != 1)} · {data.roster.catalog.spec.name}"
 
 
 @require_POST
