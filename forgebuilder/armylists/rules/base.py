@@ -124,6 +124,10 @@ class Report:
             "violations": [v.to_json() for v in self.violations],
             "unit_points": self.unit_points,
             "unit_facts": {k: list(v) for k, v in self.unit_facts.items()},
+            "notes": [
+                {"heading": heading, "items": [{"name": n, "note": note} for n, note in rows]}
+                for heading, rows in self.notes
+            ],
         }
 
 

@@ -34,11 +34,19 @@ def test_every_ruleset_has_its_checks(ruleset):
                 "focus-unit",
                 "legends",
                 "caster-specialty",
-                "strategy-texts",
+                "strategies",
+                "allied-ability-targets",
                 "shock-limit",
             },
         ),
-        ("grimdark", {"command-points", "doctrine", "unit-faction", "stratagems"}),
+        (
+            "grimdark",
+            {
+                *("command-points", "doctrine", "unit-faction", "stratagems"),
+                # the composition limits, each its own check
+                *("too-many-heroes", "too-many-copies", "unit-over-share", "too-many-units"),
+            },
+        ),
         ("skirmish", {"model-size", "unit-faction"}),
         ("wargame", {"unit-type", "unit-faction", "cohesion"}),
         ("battle_rules", {"unit-faction", "squad-hit-points"}),

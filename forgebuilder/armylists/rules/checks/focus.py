@@ -1,4 +1,5 @@
-"""Focuses: which units a focus forbids or alone allows, and the strategies it unlocks."""
+"""Focuses: which units a focus forbids or alone allows (the strategies a focus unlocks are in
+strategies.py)."""
 
 from __future__ import annotations
 
@@ -41,17 +42,3 @@ class FocusUnits(Check):
                     units=(unit.id,),
                     code="focus-only-unit",
                 )
-
-    def notes(self, roster: Roster):
-        strategies = roster.catalog.strategies(roster.faction_key)
-        rows = []
-        in_play = roster.focus_keys(roster.faction_key)
-        for strategy in strategies.values():
-            if not any(available_under_focus(strategy.focuses, roster, key) for key in in_play):
-                continue
-            cost = strategy.cost_note or (str(strategy.cost) if strategy.cost is not None else "-")
-            focus_only = strategy.focuses and "none" not in strategy.focuses
-            note = f"{cost} SP" + (" · focus strategy" if focus_only else "")
-            rows.append((strategy.name, note))
-        if rows:
-            yield ("Strategies", tuple(rows))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..base import Check, Reference, plural
-from ..roster import Roster, RosterUnit, available_under_focus
+from ..roster import Roster, RosterUnit
 
 
 class Stratagems(Check):
@@ -56,40 +56,6 @@ def _cost(strategy, unit: str) -> str:
     if strategy.cost_note:
         return f"{strategy.cost_note} {unit}"
     return f"{strategy.cost} {unit}" if strategy.cost is not None else ""
-
-
-def strategy_references(roster: Roster) -> tuple[Reference, ...]:
-    """Battle Forge: the strategies of the list's faction open to the focus of any of its forces."""
-    in_play = roster.focus_keys(roster.faction_key)
-    rows = []
-    for strategy in roster.catalog.strategies(roster.faction_key).values():
-        if not any(available_under_focus(strategy.focuses, roster, key) for key in in_play):
-            continue
-        focus_only = strategy.focuses and "none" not in strategy.focuses
-        rows.append(
-            Reference(
-                strategy.name,
-                strategy.description,
-                cost=_cost(strategy, "SP"),
-                note=" · ".join(
-                    part
-                    for part in (strategy.phase, "focus strategy" if focus_only else "")
-                    if part
-                ),
-            )
-        )
-    return tuple(rows)
-
-
-class StrategyTexts(Check):
-    code = "strategy-texts"
-    description = "Lists the strategies the list may use, with their cost and text."
-    casual = True
-
-    def references(self, roster: Roster) -> Iterator[tuple[str, tuple[Reference, ...]]]:
-        rows = strategy_references(roster)
-        if rows:
-            yield ("Strategies", rows)
 
 
 def shock_limit(courage: int) -> int:

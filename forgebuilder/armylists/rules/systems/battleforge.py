@@ -13,7 +13,8 @@ from ..checks.forces import (
 )
 from ..checks.gamesize import ModuleVersion
 from ..checks.legends import Legends
-from ..checks.table_notes import ShockLimit, StrategyTexts
+from ..checks.strategies import AlliedAbilityTargets, ForceStrategies
+from ..checks.table_notes import ShockLimit
 from ..registry import checks
 
 checks.register(
@@ -33,7 +34,8 @@ checks.register(
         ModelCounts(),
         OptionLimits(),
         CasterSpecialty(),
-        StrategyTexts(),
+        ForceStrategies(),
+        AlliedAbilityTargets(),
         ShockLimit(),
     ],
 )
