@@ -25,9 +25,11 @@ from .listdoc import (
     ListDocument,
     ListForce,
     ListLegend,
+    ListStrategy,
     ListUnit,
 )
 from .rules.checks.common import allowed_picks
+from .rules.checks.strategies import is_pre_game
 
 
 class EditError(ValueError):
@@ -352,6 +354,26 @@ def add_legend(
         _unit(document, unit_id)
     item = ListLegend(legend=legend, unit=unit_id or None)
     return _replace(document, legends=[*document.model_dump()["legends"], item.model_dump()])
+
+
+def set_pre_game_strategies(
+    document: ListDocument, catalog: Catalog, *, chosen: list[tuple[str, str]]
+) -> ListDocument:
+    """The list's pre-game strategies become `chosen`, (faction, strategy key) pairs, each once.
+
+    A strategy must exist and be a pre-game one; whether the list's forces offer it, and whether
+    the first round's income pays for it, the rules engine says (the list stays editable)."""
+    items = []
+    for faction, key in dict.fromkeys(chosen):
+        strategy = catalog.strategies(faction).get(key)
+        if strategy is None:
+            raise EditError(f"There is no strategy '{key}'.")
+        if not is_pre_game(strategy):
+            raise EditError(f"{strategy.name} is not a pre-game strategy.")
+        items.append(
+            ListStrategy(strategy=key, faction=None if faction == document.faction else faction)
+        )
+    return _replace(document, pre_game_strategies=[i.model_dump() for i in items])
 
 
 def remove_legend(document: ListDocument, *, index: int) -> ListDocument:

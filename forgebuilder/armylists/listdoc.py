@@ -30,6 +30,7 @@ VERSION = 2
 MAX_UNITS = 400
 MAX_FORCES = 40
 MAX_LEGENDS = 50
+MAX_PRE_GAME = 20  # pre-game strategies chosen by one list
 MAX_NOTE = 2000
 MAX_COUNT = 1000  # models of one type in a unit; times one choice is taken
 MAX_CHOICES = 200  # choices taken by one unit
@@ -105,6 +106,14 @@ class ListLegend(DocModel):
     unit: LocalId | None = None
 
 
+class ListStrategy(DocModel):
+    """A pre-game strategy the list chose (Battle Forge): a strategy key of `faction`, the list's
+    own faction unless given (an allied force's faction for the strategies it brings)."""
+
+    strategy: DataKey
+    faction: DataKey | None = None
+
+
 class ListDocument(DocModel):
     format: Literal["forgebuilder-list"] = FORMAT
     version: Literal[2] = VERSION
@@ -123,6 +132,7 @@ class ListDocument(DocModel):
     forces: tuple[ListForce, ...] = Field(default=(), max_length=MAX_FORCES)
     units: tuple[ListUnit, ...] = Field(default=(), max_length=MAX_UNITS)
     legends: tuple[ListLegend, ...] = Field(default=(), max_length=MAX_LEGENDS)
+    pre_game_strategies: tuple[ListStrategy, ...] = Field(default=(), max_length=MAX_PRE_GAME)
     notes: Note = ""
 
     @model_validator(mode="before")

@@ -17,6 +17,7 @@ from forgebuilder.armylists.rules.roster import Roster, RosterUnit, available_un
 from .cards import chosen_card
 from .catalogue import catalogue_view
 from .models import ArmyList
+from .pre_game import pre_game_panel
 from .rules import Report
 
 # Labels that fit the totals bar on a phone; the full label stays in a tooltip.
@@ -24,6 +25,7 @@ SHORT_LABELS = {
     "sp_income": "SP / round",
     "sp_spent": "SP spent",
     "sp_left": "SP left",
+    "sp_round_one": "SP in round 1",
     "advantage": "Advantage",
     "command_points": "Command pts",
 }
@@ -206,6 +208,7 @@ def editor_context(
         # drawn by full pages only, not by the fragments an edit answers with
         "legends": SimpleLazyObject(lambda: _legends(catalog, roster)),
         "force_types": SimpleLazyObject(lambda: _force_types(catalog, roster)),
+        "pre_game": SimpleLazyObject(lambda: pre_game_panel(roster, report)),
         "focuses": list(catalog.focuses(roster.faction_key).items()),
         "doctrines": [(k, d) for k, d in catalog.spec.doctrines.items() if not d.universal],
     }

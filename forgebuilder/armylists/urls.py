@@ -36,6 +36,7 @@ urlpatterns = [
     ),
     path("lists/<str:public_id>/forces/<str:force_id>/focus", edit.force_focus, name="force_focus"),
     path("lists/<str:public_id>/legends/add", edit.legend_add, name="legend_add"),
+    path("lists/<str:public_id>/pre-game", edit.pre_game, name="pre_game"),
     path(
         "lists/<str:public_id>/legends/<int:index>/remove", edit.legend_remove, name="legend_remove"
     ),

@@ -26,9 +26,10 @@ from forgebuilder.numbers import parse_whole_number
 
 from .. import edits
 from ..extensions import ListWriteRefused
-from ..listdoc import ListDocument
+from ..listdoc import MAX_PRE_GAME, ListDocument
 from ..models import ArmyList
 from ..ownership import owner_of
+from ..pre_game import parse_choice
 from ..presenters import editor_context
 from ..selectors import army_list_owned
 from ..services import StaleEdit, army_list_edit_owned, army_list_undo
@@ -179,6 +180,8 @@ def _respond(
             oob.append("legend-units")  # the new unit may take a legend; nothing else changed
     elif context["ruleset"].uses_legends and (not unit_id or legends):
         oob.append("legends")
+    if context["ruleset"].uses_strategy_points and not unit_id and new_unit is None:
+        oob.append("pre-game")  # forces and the points limit change what is offered and paid
     for name in ["totals", "violations", "undo", "version", *oob]:
         parts.append(_partial(name, {**context, "oob": True}, request))
     if catalogue:
@@ -410,6 +413,22 @@ def legend_remove(request: HttpRequest, public_id: str, index: int) -> HttpRespo
         request, public_id, "Remove a legend",
         lambda: lambda doc, cat: edits.remove_legend(doc, index=index),
     )  # fmt: skip
+
+
+@require_POST
+def pre_game(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The list's pre-game strategies become the ticked ones (the whole choice is sent)."""
+
+    def parse():
+        values = request.POST.getlist("strategy")
+        if len(values) > MAX_PRE_GAME:
+            raise BadInput(f"A list may choose at most {MAX_PRE_GAME} pre-game strategies.")
+        chosen = [parse_choice(value) for value in values]
+        if None in chosen:
+            raise BadInput("A pre-game strategy reads '<faction>/<strategy>'.")
+        return lambda doc, cat: edits.set_pre_game_strategies(doc, cat, chosen=chosen)
+
+    return _run(request, public_id, "Choose pre-game strategies", parse)
 
 
 @require_POST

@@ -17,6 +17,7 @@ _PANELS = {
         "toast",
     ),
     "armylists/editor/legends.html": ("legends", "legend-units"),
+    "armylists/editor/pre_game.html": ("pre-game",),
 }
 _FILE_OF = {name: path for path, names in _PANELS.items() for name in names}
 

@@ -43,3 +43,41 @@ def test_the_pdf_roster_prints_allied_strategies_and_the_reminder_once(ember_sou
     assert FROM_ALLIES in text
     assert text.count(REMINDER) == 1
     assert "Allied forces".upper() in text.upper()
+
+
+@pytest.fixture
+def with_pre_game(ember_list):
+    """The Emberstone Oath with Tide of Reeds (from its Mirewind allies) chosen before the game."""
+    from forgebuilder.armylists import edits
+
+    from ..views.helpers import change
+
+    return change(
+        ember_list,
+        lambda d, c: edits.set_pre_game_strategies(d, c, chosen=[("mirewind", "tide_of_reeds")]),
+    )
+
+
+def test_chosen_pre_game_strategies_and_round_one_show_on_every_page(client, with_pre_game):
+    shown = pages(client, with_pre_game)
+
+    # the editor lists the chosen ones among the list's notes, its totals bar the short label
+    assert "<summary>Pre-game strategies (1)</summary>" in shown["editor"]
+    assert '<dt title="Strategy points in round 1">SP in round 1</dt><dd>6' in shown["editor"]
+    for name in ("table", "share"):
+        assert "<h2>Pre-game strategies</h2>" in shown[name], name
+        assert "<dt>Strategy points in round 1</dt><dd>6</dd>" in shown[name], name
+
+
+@pytest.mark.pdf
+def test_the_pdf_roster_prints_the_chosen_pre_game_strategies_and_round_one(with_pre_game):
+    from forgebuilder.armylists.exports import source_from_evaluated
+    from forgebuilder.armylists.services import army_list_evaluate
+
+    source = source_from_evaluated(army_list_evaluate(with_pre_game))
+    text = " ".join(page_texts(roster_pdf(source, paper=PAPERS["a4"])))
+
+    # 8 a round, 1 for the allies, 1 for Tide of Reeds: 6 in round 1
+    assert "6 STRATEGY POINTS IN ROUND 1 7 − 1 for pre-game strategies" in text
+    assert "PRE-GAME STRATEGIES" in text.upper()
+    assert "Tide of Reeds · 1 SP from Allied Contingent (Mirewind Kith)" in text

@@ -7,11 +7,7 @@ from collections.abc import Iterator
 
 from ..base import Check, Total, Violation, plural
 from ..roster import Roster
-
-
-def strategy_income(roster: Roster) -> int:
-    params = roster.params
-    return params.strategy_points_base + roster.points_limit // params.strategy_points_per
+from .strategies import pre_game_cost, strategy_income, strategy_spent
 
 
 class StrategyPoints(Check):
@@ -24,14 +20,20 @@ class StrategyPoints(Check):
 
     def totals(self, roster: Roster) -> Iterator[Total]:
         income = strategy_income(roster)
-        spent = sum(f.organization.cost for f in roster.forces if f.organization)
+        spent = strategy_spent(roster)
+        pre_game = pre_game_cost(roster)
         yield Total("sp_income", "Strategy points per round", income)
         yield Total("sp_spent", "Strategy points spent on force organizations", spent)
         yield Total("sp_left", "Strategy points left", income - spent, detail=f"{income} − {spent}")
+        # pre-game strategies are paid from the first round's income (core rules)
+        yield Total(
+            "sp_round_one", "Strategy points in round 1", income - spent - pre_game,
+            detail=f"{income - spent} − {pre_game} for pre-game strategies" if pre_game else "",
+        )  # fmt: skip
 
     def check(self, roster: Roster) -> Iterator[Violation]:
         income = strategy_income(roster)
-        spent = sum(f.organization.cost for f in roster.forces if f.organization)
+        spent = strategy_spent(roster)
         if spent > income:
             p = roster.params
             costly = [f.id for f in roster.forces if f.organization and f.organization.cost]

@@ -10,8 +10,18 @@ from dataclasses import dataclass
 
 from factions.gamedata.schemas import StrategySpec
 
-from ..base import Check, Reference
+from ..base import Check, Reference, Violation
 from ..roster import Roster, RosterForce, available_under_focus
+
+
+def strategy_income(roster: Roster) -> int:
+    params = roster.params
+    return params.strategy_points_base + roster.points_limit // params.strategy_points_per
+
+
+def strategy_spent(roster: Roster) -> int:
+    """Strategy points the force organizations take from every round's income."""
+    return sum(f.organization.cost for f in roster.forces if f.organization)
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,3 +152,111 @@ class AlliedAbilityTargets(Check):
                 "Allied forces",
                 (Reference("Ability targets", ALLIED_ABILITIES, note=" · ".join(names)),),
             )
+
+
+@dataclass(frozen=True, slots=True)
+class ChosenStrategy:
+    """A pre-game strategy the list chose, resolved: `spec` is None when the module lacks it,
+    `offered` None when no force of the list brings it."""
+
+    key: str
+    faction_key: str
+    spec: StrategySpec | None
+    offered: OfferedStrategy | None
+
+    @property
+    def cost(self) -> int:
+        return self.spec.cost or 0 if self.spec else 0
+
+
+def chosen_pre_game(roster: Roster) -> list[ChosenStrategy]:
+    offered = {(s.faction_key, s.key): s for s in offered_strategies(roster)}
+    chosen = []
+    for item in roster.document.pre_game_strategies:
+        faction = item.faction or roster.faction_key
+        spec = roster.catalog.strategies(faction).get(item.strategy)
+        found = offered.get((faction, item.strategy))
+        if found is None and spec is not None:
+            # a strategy the module gives every faction is offered under the first one's name
+            found = next(
+                (s for s in offered.values() if s.key == item.strategy and s.spec == spec), None
+            )
+        chosen.append(ChosenStrategy(item.strategy, faction, spec, found))
+    return chosen
+
+
+def pre_game_cost(roster: Roster) -> int:
+    """Strategy points the chosen pre-game strategies take from the first round's income."""
+    return sum(c.cost for c in chosen_pre_game(roster))
+
+
+class PreGameStrategies(Check):
+    """Battle Forge core rules, "Pre-game Strategies": paid from the first round's income."""
+
+    code = "pre-game-strategies"
+    description = (
+        "A list may choose pre-game strategies its forces offer; they are paid from the first "
+        "round's strategy points (after force organizations), which may not go below zero."
+    )
+
+    def check(self, roster: Roster) -> Iterator[Violation]:
+        chosen = chosen_pre_game(roster)
+        for item in chosen:
+            yield from self._refusal(roster, item)
+        cost = sum(c.cost for c in chosen)
+        income, spent = strategy_income(roster), strategy_spent(roster)
+        left = max(income - spent, 0)
+        if cost > left:
+            yield self.error(
+                f"The pre-game strategies cost {cost} strategy points, but round 1 has only "
+                f"{left} to spend ({income} per round − {spent} for force organizations).",
+                hint=f"Drop pre-game strategies worth {cost - left} strategy points.",
+                code="pre-game-overspent",
+            )
+
+    def _refusal(self, roster: Roster, item: ChosenStrategy) -> Iterator[Violation]:
+        if item.spec is None:
+            yield self.error(
+                f"The module has no strategy '{item.key}'.",
+                hint="Remove it from the pre-game strategies.",
+                code="unknown-strategy",
+            )
+        elif not is_pre_game(item.spec):
+            yield self.error(
+                f"{item.spec.name} is not a pre-game strategy.",
+                hint="Remove it from the pre-game strategies; it is used during the game.",
+                code="not-pre-game",
+            )
+        elif item.offered is None:
+            faction = roster.catalog.faction(item.faction_key)
+            name = faction.name if faction else item.faction_key
+            yield self.error(
+                f"No force of this list offers {item.spec.name} (a strategy of {name}"
+                + (", unlocked by a focus)." if item.spec.focuses else ")."),
+                hint="Remove it, or add the force (and focus) that brings it.",
+                code="pre-game-not-offered",
+            )
+
+    def notes(self, roster: Roster):
+        rows = tuple(
+            (c.spec.name, " · ".join(p for p in (f"{c.cost} SP", _source(c)) if p))
+            for c in chosen_pre_game(roster)
+            if c.spec is not None
+        )
+        if rows:
+            yield ("Pre-game strategies", rows)
+
+    def references(self, roster: Roster) -> Iterator[tuple[str, tuple[Reference, ...]]]:
+        rows = tuple(
+            Reference(c.spec.name, c.spec.description, cost=f"{c.cost} SP", note=_source(c))
+            for c in chosen_pre_game(roster)
+            if c.spec is not None
+        )
+        if rows:
+            yield ("Pre-game strategies", rows)
+
+
+def _source(chosen: ChosenStrategy) -> str:
+    if chosen.offered is not None and chosen.offered.source:
+        return f"from {chosen.offered.source}"
+    return ""

@@ -13,7 +13,7 @@ from ..checks.forces import (
 )
 from ..checks.gamesize import ModuleVersion
 from ..checks.legends import Legends
-from ..checks.strategies import AlliedAbilityTargets, ForceStrategies
+from ..checks.strategies import AlliedAbilityTargets, ForceStrategies, PreGameStrategies
 from ..checks.table_notes import ShockLimit
 from ..registry import checks
 
@@ -35,6 +35,7 @@ checks.register(
         OptionLimits(),
         CasterSpecialty(),
         ForceStrategies(),
+        PreGameStrategies(),
         AlliedAbilityTargets(),
         ShockLimit(),
     ],
