@@ -33,6 +33,9 @@ class Side:
 class Matchup:
     sides: tuple[Side, Side]
     report: MatchReport
+    # each side's evaluated list, and where a printout finds it again ({"list_id"} or {"token"})
+    evaluated: tuple = ()
+    origins: tuple[dict, dict] | tuple = ()
 
 
 def share_token(text: str) -> str | None:
@@ -54,6 +57,7 @@ def opponent_choices(army_list: ArmyList, owner) -> list[ArmyList]:
 def matchup(*, mine: ArmyList, owner, opponent_list: str = "", opponent_link: str = "") -> Matchup:
     """Check `mine` against the opponent's list; MatchError says what is wrong with the choice."""
     ours = evaluated_list(army_list=mine)
+    origin: dict
     if opponent_link.strip():
         token = share_token(opponent_link)
         if token is None:
@@ -67,6 +71,7 @@ def matchup(*, mine: ArmyList, owner, opponent_list: str = "", opponent_link: st
             raise MatchError(
                 "No list is shared at that link: it was revoked, or part of it is missing."
             ) from None
+        origin = {"token": token}
     elif opponent_list:
         try:
             chosen = army_list_owned(owner=owner, public_id=opponent_list)
@@ -75,6 +80,7 @@ def matchup(*, mine: ArmyList, owner, opponent_list: str = "", opponent_link: st
         if chosen is None or chosen.module_id != mine.module_id or chosen.pk == mine.pk:
             raise MatchError("Pick one of your lists of this game, or paste a share link.")
         theirs = evaluated_list(army_list=chosen)
+        origin = {"list_id": chosen.pk}
     else:
         raise MatchError("Pick the opponent's list, or paste the share link they sent you.")
     report = match_check([ours.roster, theirs.roster])
@@ -82,4 +88,4 @@ def matchup(*, mine: ArmyList, owner, opponent_list: str = "", opponent_link: st
         Side(side.name, side.points, side.underdog_points, data.report.legal)
         for side, data in zip(report.sides, (ours, theirs), strict=True)
     )
-    return Matchup(sides, report)
+    return Matchup(sides, report, (ours, theirs), ({"list_id": mine.pk}, origin))

@@ -8,6 +8,8 @@ processes running (one each): see docs/deploy.md.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django.tasks import task
 
 from . import exports
@@ -18,15 +20,23 @@ PRINTOUTS = ("roster", "tokens")
 
 
 def export_source_for(
-    *, list_id: int | None = None, token: str | None = None, share_url: str = ""
+    *,
+    list_id: int | None = None,
+    token: str | None = None,
+    share_url: str = "",
+    underdog: int | None = None,
 ) -> exports.ExportSource:
-    """The export source of an owner's list (by id) or of the list behind a share token."""
+    """The export source of an owner's list (by id) or of the list behind a share token;
+    `underdog`: the underdog points a match check gave it (its token sheet prints them)."""
     if token is not None:
-        return exports.source_from_evaluated(
-            evaluated_shared_list(token=token), share_url=share_url
+        evaluated = evaluated_shared_list(token=token)
+    else:
+        army_list = ArmyList.objects.select_related("module").get(
+            pk=list_id, deleted_at__isnull=True
         )
-    army_list = ArmyList.objects.select_related("module").get(pk=list_id, deleted_at__isnull=True)
-    return exports.source_from_evaluated(evaluated_list(army_list=army_list), share_url=share_url)
+        evaluated = evaluated_list(army_list=army_list)
+    source = exports.source_from_evaluated(evaluated, share_url=share_url)
+    return source if underdog is None else replace(source, match_underdog=underdog)
 
 
 def draw_printout(
@@ -52,7 +62,8 @@ def render_printout(
     list_id: int | None = None,
     token: str | None = None,
     share_url: str = "",
+    underdog: int | None = None,
 ) -> int:
     """Draw a printout into the render cache; returns its size in bytes."""
-    source = export_source_for(list_id=list_id, token=token, share_url=share_url)
+    source = export_source_for(list_id=list_id, token=token, share_url=share_url, underdog=underdog)
     return len(draw_printout(source, kind=kind, paper=paper, size=size))

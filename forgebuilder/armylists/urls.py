@@ -17,6 +17,7 @@ urlpatterns = [
     path("lists/<str:public_id>/", views.editor, name="editor"),
     path("lists/<str:public_id>/table/", table.table, name="table"),
     path("lists/<str:public_id>/match/", match.match, name="match"),
+    path("lists/<str:public_id>/match/tokens.pdf", exports.match_tokens_pdf, name="match_tokens"),
     path("lists/<str:public_id>/settings", edit.settings, name="settings"),
     path("lists/<str:public_id>/undo", edit.undo, name="undo"),
     path("lists/<str:public_id>/notes", notes.list_notes, name="list_notes"),

@@ -125,3 +125,28 @@ def test_an_army_is_one_factions_units(validate):
     )
 
     assert codes(report) == ["unit-faction"]
+
+
+def test_a_token_sheet_drawn_from_a_match_carries_each_sides_underdog_points(validate):
+    """Mission Setup, Underdog Bonus, outside a campaign: the token sheet of each side of a match
+    check prints as many underdog tokens as `validate_list --match` gives that side."""
+    from factions.catalog import catalog_by_slug
+    from forgebuilder.armylists.exports import ExportSource
+    from forgebuilder.armylists.exports.tokens import token_plan
+    from forgebuilder.armylists.listdoc import ListDocument
+    from forgebuilder.armylists.rules import evaluate, resolve
+
+    lists = [army(60, name="Small"), army(60, 250, name="Large")]
+    sides = validate(*lists, match=True)["match"]["sides"]
+
+    catalog = catalog_by_slug("spec-dark")
+    printed = []
+    for data, side in zip(lists, sides, strict=True):
+        roster = resolve(ListDocument.model_validate(data), catalog)
+        source = ExportSource(
+            roster.document, roster, evaluate(roster), match_underdog=side["underdog_points"]
+        )
+        kinds = {kind.key: kind.count for kind, _ in token_plan(source)}
+        printed.append(kinds.get("underdog", 0))
+
+    assert printed == [5, 0]  # 250 points below the largest: five full 50s

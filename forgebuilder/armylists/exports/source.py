@@ -23,6 +23,9 @@ class ExportSource:
     share_url: str = ""
     # the stored list printed, if any: its campaign mission's underdog points (token sheet)
     army_list_id: int | None = None
+    # the underdog points a match check gave this list (outside a campaign); None: not drawn
+    # from a match check
+    match_underdog: int | None = None
     groups: tuple[ForceGroup, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -33,7 +36,10 @@ class ExportSource:
         """Underdog points of the campaign mission the list is set up to play (0: none).
 
         Looked up only when asked (the token sheet), so other printouts and pages pay nothing.
+        A token sheet drawn from a match check carries the points that check gave instead.
         """
+        if self.match_underdog is not None:
+            return self.match_underdog
         if self.army_list_id is None:
             return 0
         return extensions.underdog_points(self.army_list_id)

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from types import SimpleNamespace
 
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from forgebuilder.numbers import parse_whole_number
 from forgebuilder.ratelimit import rate_limited
 
 from .. import exports
+from ..matchup import matchup
 from ..ownership import owner_of
 from ..printouts import PdfState, Printout, pdf_request
+from ..rules import MatchError
 from ..selectors import army_list_owned, evaluated_list, evaluated_shared_list
 from ..sharing import live_share_link, share_url
 from . import as_attachment, download_name
@@ -87,6 +91,31 @@ def roster_pdf(request: HttpRequest, public_id: str) -> HttpResponse:
 @rate_limited(_render_scope, "PDF downloads", methods=("GET", "HEAD"))
 def tokens_pdf(request: HttpRequest, public_id: str) -> HttpResponse:
     return _pdf(request, "tokens", _owned_source(request, public_id))
+
+
+@require_GET
+@rate_limited(_render_scope, "PDF downloads", methods=("GET", "HEAD"))
+def match_tokens_pdf(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The token sheet of one side of a match check (`side` 0: the owner's list, 1: the
+    opponent's), with the underdog points the check gives that side."""
+    owner = owner_of(request, create=False)
+    mine = army_list_owned(owner=owner, public_id=public_id)  # 404 if not yours
+    side = parse_whole_number(request.GET.get("side"))
+    if side not in (0, 1):
+        return HttpResponseBadRequest(
+            "Say whose token sheet: side=0 (your list) or side=1 (the opponent's).",
+            content_type="text/plain; charset=utf-8",
+        )
+    try:
+        result = matchup(
+            mine=mine, owner=owner, opponent_list=request.GET.get("opponent", "")[:64],
+            opponent_link=request.GET.get("link", "")[:500],
+        )  # fmt: skip
+    except MatchError as exc:
+        return HttpResponseBadRequest(str(exc), content_type="text/plain; charset=utf-8")
+    underdog = result.sides[side].underdog_points
+    source = replace(exports.source_from_evaluated(result.evaluated[side]), match_underdog=underdog)
+    return _pdf(request, "tokens", (source, {**result.origins[side], "underdog": underdog}))
 
 
 @require_GET
