@@ -27,6 +27,11 @@ def test_two_lists_are_checked_for_a_match_on_a_phone(live_server, page, starter
     expect(result).to_contain_text("Too far apart")
     expect(result).to_contain_text("Spearhead has 430 points, 350 more than the smallest army (80)")
     expect(result.get_by_role("row", name="Picket")).to_contain_text("7")  # 350 below: 7 x 50
+    # each side's token sheet, with its underdog points, is one tap away (issue 25, item 4)
+    sheet = result.get_by_role("link", name="Picket (PDF)")
+    expect(sheet).to_be_visible()
+    assert "/match/tokens.pdf?opponent=" in sheet.get_attribute("href")
+    assert sheet.get_attribute("href").endswith("side=1")
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
 
     page.get_by_label("share link your opponent sent").fill("https://example.org/lists/abc/")
