@@ -84,6 +84,10 @@ ENDPOINTS = [
     ("forces/f1/remove", {"move_to": texts}),
     ("legends/add", {"legend": st.sampled_from(["old_banner", "x"]), "unit": texts}),
     ("legends/0/remove", {}),
+    (
+        "pre-game",
+        {"strategy": st.one_of(st.sampled_from(["millford/hold", "millford", "/", "x/y"]), texts)},
+    ),
     ("undo", {}),
 ]
 

@@ -93,7 +93,8 @@ def test_a_casual_battle_forge_list_still_shows_its_strategy_points_and_legends(
 
     assert report.total("sp_income") is not None
     assert report.total("legends") is not None
-    assert [h for h, _ in report.references] == ["Strategies"]
+    # its strategies, and the reminder its Mirewind allies bring (issue 25, item 5)
+    assert [h for h, _ in report.references] == ["Strategies", "Allied forces"]
 
 
 def test_a_battle_rules_card_gives_the_squads_hit_points():

@@ -11,7 +11,8 @@ def test_text_export_sums_up_the_list_in_short_lines(ember_source):
         "Emberstone Oath [345/350 pts]",
         "Ember Reach (Battle Forge) · The Cinderhold, focus: Anvil Guard",
         "Advantage points: 1 · Strategy points per round: 8 · Strategy points spent on force "
-        "organizations: 1 · Strategy points left: 7 · Legends: 1/3",
+        "organizations: 1 · Strategy points left: 7 · Strategy points in round 1: 7 · "
+        "Legends: 1/3",
         "NOT LEGAL: 1 problem",
         "  ! Only the Deepdelver Lodge focus may take Tunnel Sappers.",
     ]
@@ -42,7 +43,8 @@ def test_a_legal_list_says_so(river_list):
         "River Patrol [55/150 pts]",
         "Mini Vale (Battle Forge) · Millford",
         "Advantage points: 19 · Strategy points per round: 4 · Strategy points spent on force "
-        "organizations: 0 · Strategy points left: 4 · Legends: 0/1",
+        "organizations: 0 · Strategy points left: 4 · Strategy points in round 1: 4 · "
+        "Legends: 0/1",
         "Legal",
     ]
     assert "1. Captain · 30 pts\n2. Spearmen ×5 · 25 pts\n" in text

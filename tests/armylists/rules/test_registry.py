@@ -35,6 +35,7 @@ def test_every_ruleset_has_its_checks(ruleset):
                 "legends",
                 "caster-specialty",
                 "strategies",
+                "pre-game-strategies",
                 "allied-ability-targets",
                 "shock-limit",
             },
