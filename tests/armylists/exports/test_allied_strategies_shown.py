@@ -72,9 +72,9 @@ def test_chosen_pre_game_strategies_and_round_one_show_on_every_page(client, wit
 @pytest.mark.pdf
 def test_the_pdf_roster_prints_the_chosen_pre_game_strategies_and_round_one(with_pre_game):
     from forgebuilder.armylists.exports import source_from_evaluated
-    from forgebuilder.armylists.services import army_list_evaluate
+    from forgebuilder.armylists.selectors import evaluated_list
 
-    source = source_from_evaluated(army_list_evaluate(with_pre_game))
+    source = source_from_evaluated(evaluated_list(army_list=with_pre_game))
     text = " ".join(page_texts(roster_pdf(source, paper=PAPERS["a4"])))
 
     # 8 a round, 1 for the allies, 1 for Tide of Reeds: 6 in round 1

@@ -15,7 +15,8 @@ from forgebuilder.armylists import edits as e
 from forgebuilder.armylists.exports import PAPERS, roster_pdf, source_from_evaluated
 from forgebuilder.armylists.models import ShareLink
 from forgebuilder.armylists.ownership import Owner
-from forgebuilder.armylists.services import army_list_create, army_list_evaluate
+from forgebuilder.armylists.selectors import evaluated_list
+from forgebuilder.armylists.services import army_list_create
 from forgebuilder.armylists.sharing import share_link_create
 from tests.conftest import REPO
 
@@ -66,7 +67,7 @@ def test_the_text_export_says_no_units_yet(client, empty_list):
 
 @pytest.mark.pdf
 def test_the_pdf_roster_says_no_units_yet(empty_list):
-    source = source_from_evaluated(army_list_evaluate(empty_list))
+    source = source_from_evaluated(evaluated_list(army_list=empty_list))
 
     first = page_texts(roster_pdf(source, paper=PAPERS["a4"]))[0]
 

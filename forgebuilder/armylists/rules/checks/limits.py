@@ -77,12 +77,15 @@ class CopyLimit(Check):
             return
         allowed = copies_allowed(roster.points_limit, per)
         by_sheet: dict[tuple[str, str], list[RosterUnit]] = {}
+        names: dict[tuple[str, str], str] = {}
         for unit in roster.units:
             if unit.datasheet is not None:
-                by_sheet.setdefault((unit.faction_key, unit.datasheet_key), []).append(unit)
-        for copies in by_sheet.values():
+                key = (unit.faction_key, unit.datasheet_key)
+                by_sheet.setdefault(key, []).append(unit)
+                names[key] = unit.datasheet.name
+        for key, copies in by_sheet.items():
             if len(copies) > allowed:
-                name = copies[0].datasheet.name
+                name = names[key]
                 yield self.error(
                     f"The list fields {name} {len(copies)} times; {_limit(roster)} may field "
                     f"{allowed} copies of one datasheet (1 + 1 per full {per} points).",
