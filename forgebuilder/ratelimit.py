@@ -66,18 +66,19 @@ def _key(scope: str, who: str, start: int) -> str:
     return f"rl:{scope}:{digest}:{start}"
 
 
-def hit(scope: str, who: str) -> Decision:
-    """Count one more request of `who` in `scope`; refused once the limit is passed."""
+def hit(scope: str, who: str, cost: int = 1) -> Decision:
+    """Count one more request of `who` in `scope`, weighing `cost`; refused once the limit is
+    passed."""
     limit, _period, start, left = _window(scope)
     key = _key(scope, who, start)
-    if cache.add(key, 1, left + 5):
-        count = 1
+    if cache.add(key, cost, left + 5):
+        count = cost
     else:
         try:
-            count = cache.incr(key)
+            count = cache.incr(key, cost)
         except ValueError:  # expired between add and incr, or the cache is unreachable
-            cache.add(key, 1, left + 5)
-            count = 1
+            cache.add(key, cost, left + 5)
+            count = cost
         # Some caches' incr sets the key's expiry anew (the database cache to its default 300 s,
         # which ended a 15-minute lockout after 5): the counter lives to its window's end.
         cache.touch(key, left + 5)

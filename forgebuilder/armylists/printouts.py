@@ -17,6 +17,8 @@ from django.core.cache import cache
 from django.tasks import TaskResultStatus
 from django.tasks.exceptions import TaskResultDoesNotExist
 
+from forgebuilder import ratelimit
+
 from . import exports
 from .exports.cache import cached
 from .tasks import render_printout
@@ -31,6 +33,21 @@ class PdfState(enum.Enum):
     READY = "ready"
     PREPARING = "preparing"
     FAILED = "failed"
+    BUSY = "busy"  # the client has queued as much drawing as it may for now
+
+
+#: Units that cost one more unit of the "render-queue" limit: a 400-unit roster weighs 9.
+UNITS_PER_WEIGHT = 50
+
+
+def render_weight(source: exports.ExportSource) -> int:
+    """What drawing the list costs, counted by its units."""
+    return 1 + len(source.roster.units) // UNITS_PER_WEIGHT
+
+
+def render_priority(weight: int) -> int:
+    """The queue's priority of a render: small lists are drawn ahead of heavy ones."""
+    return max(-100, 50 - 10 * (weight - 1))
 
 
 @dataclass(frozen=True)
@@ -41,6 +58,7 @@ class Printout:
     paper: exports.Paper
     size: int | None = None  # token diameter in mm (token sheets)
     origin: dict[str, Any] = field(default_factory=dict)  # list_id or token, and share_url
+    client: str = ""  # who asks (ratelimit.client_key): their queued drawing is limited
 
     def key(self, source: exports.ExportSource) -> str:
         if self.kind == "tokens":
@@ -55,6 +73,7 @@ class Printout:
 class PdfStatus:
     state: PdfState
     pdf: bytes | None = None
+    retry_after: int = 0  # BUSY: seconds until the client may queue more
 
 
 def pdf_request(*, printout: Printout, source: exports.ExportSource) -> PdfStatus:
@@ -72,10 +91,24 @@ def pdf_request(*, printout: Printout, source: exports.ExportSource) -> PdfStatu
                 cache.delete(marker)  # the next request tries again
             return PdfStatus(state)
         cache.delete(marker)  # gone or finished without filling the cache: queue it again
+    weight = render_weight(source)
+    # One client may queue only so much drawing (per client, weighed by the list's size), so
+    # that nobody fills the queue within the request limits; a list's own printouts count on
+    # the list too, whoever asks.
+    for scope, who in (("render-queue", printout.client), ("render-list", _list_of(printout))):
+        decision = ratelimit.hit(scope, who, cost=weight)
+        if not decision.allowed:
+            return PdfStatus(PdfState.BUSY, retry_after=decision.retry_after)
     if cache.add(marker, _QUEUEING, PENDING_TIMEOUT):
-        result = render_printout.enqueue(**printout.task_kwargs())
+        task = render_printout.using(priority=render_priority(weight))
+        result = task.enqueue(**printout.task_kwargs())
         cache.set(marker, str(result.id), PENDING_TIMEOUT)
     return PdfStatus(PdfState.PREPARING)
+
+
+def _list_of(printout: Printout) -> str:
+    origin = printout.origin
+    return f"list:{origin.get('list_id') or ''}:{origin.get('token') or ''}"
 
 
 def _pending_state(result_id: str) -> PdfState | None:

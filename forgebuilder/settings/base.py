@@ -183,7 +183,10 @@ RATE_LIMITS = {
     "create": (60, 60 * 60),  # new lists, copies and forks
     "import": (30, 60 * 60),
     "render": (30, 10 * 60),  # PDF rosters and token sheets
-    "render-poll": (900, 10 * 60),  # the "preparing your PDF" page asking again
+    "render-poll": (900, 10 * 60),
+    # PDFs queued, weighed by size (1 + units // 50): per client, and per list from any clients
+    "render-queue": (12, 10 * 60),
+    "render-list": (24, 10 * 60),  # the "preparing your PDF" page asking again
     "api": (120, 60),  # /api/validate and /api/match
     "signup": (10, 60 * 60),
     "login-ip": (30, 15 * 60),  # failed logins from one address (any username)

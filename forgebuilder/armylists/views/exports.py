@@ -10,7 +10,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from forgebuilder.numbers import parse_whole_number
-from forgebuilder.ratelimit import rate_limited
+from forgebuilder.ratelimit import client_key, rate_limited, too_many
 
 from .. import exports
 from ..matchup import matchup
@@ -55,7 +55,7 @@ def _render_scope(request: HttpRequest) -> str:
 def _printout(request: HttpRequest, kind: str, origin: dict) -> Printout:
     paper = exports.paper_from(request.GET.get("paper"))
     size = exports.token_size_from(request.GET.get("size")) if kind == "tokens" else None
-    return Printout(kind=kind, paper=paper, size=size, origin=origin)
+    return Printout(kind=kind, paper=paper, size=size, origin=origin, client=client_key(request))
 
 
 def _attachment(body: bytes | str, content_type: str, filename: str) -> HttpResponse:
@@ -74,6 +74,8 @@ def _pdf(request: HttpRequest, kind: str, found: tuple[exports.ExportSource, dic
     except exports.ExportOptionError as exc:
         return HttpResponseBadRequest(str(exc), content_type="text/plain; charset=utf-8")
     status = pdf_request(printout=printout, source=source)
+    if status.state is PdfState.BUSY:
+        return too_many(request, status.retry_after, "PDFs being drawn for you at once")
     waiting = request.GET.get("wait") == "1"  # the waiting page asking again
     if status.state is PdfState.READY and not waiting:
         suffix = "-tokens" if kind == "tokens" else ""

@@ -8,6 +8,7 @@ import pytest
 from django.core.cache import caches
 from django.core.management import call_command
 
+from tests.armylists.views.conftest import make_list, owner  # noqa: F401
 from tests.conftest import REPO
 
 EMBER_REACH = REPO / "factions" / "game_modules" / "ember-reach"
