@@ -21,6 +21,9 @@ from .listdoc import (
     MAX_FORCES,
     MAX_LEGENDS,
     MAX_UNITS,
+    POINTS_LIMIT_MAX,
+    POINTS_LIMIT_MIN,
+    POINTS_LIMIT_RANGE,
     ListChoice,
     ListDocument,
     ListForce,
@@ -396,8 +399,8 @@ def update_settings(
     name = " ".join(name.split()) or "New list"
     if len(name) > 120:
         raise EditError("A list name has at most 120 characters.")
-    if not 1 <= points_limit <= 100_000:
-        raise EditError("The points limit must be between 1 and 100000.")
+    if not POINTS_LIMIT_MIN <= points_limit <= POINTS_LIMIT_MAX:
+        raise EditError(f"The points limit must be {POINTS_LIMIT_RANGE}.")
     if focus and focus not in catalog.focuses(document.faction):
         raise EditError(f"There is no focus '{focus}' for this faction.")
     if doctrine and doctrine not in catalog.spec.doctrines:

@@ -11,6 +11,8 @@ from django.utils.html import format_html, format_html_join
 from factions.catalog import Catalog, catalog_for
 from factions.models import GameModule
 
+from .listdoc import POINTS_LIMIT_MAX, POINTS_LIMIT_MIN
+
 
 def _catalogs():
     return [catalog_for(m) for m in GameModule.objects.order_by("name")]
@@ -79,7 +81,7 @@ class NewListForm(forms.Form):
     # the same for doctrines, which belong to a game (a module) rather than to a faction
     doctrine = forms.CharField(label="Doctrine (optional)", required=False, widget=forms.Select)
     points_limit = forms.IntegerField(
-        min_value=1, max_value=100_000, required=False, widget=SizesInput,
+        min_value=POINTS_LIMIT_MIN, max_value=POINTS_LIMIT_MAX, required=False, widget=SizesInput,
         help_text="Leave empty for the game's standard size, or pick a common one.",
     )  # fmt: skip
     casual = forms.BooleanField(

@@ -34,6 +34,17 @@ MAX_PRE_GAME = 20  # pre-game strategies chosen by one list
 MAX_NOTE = 2000
 MAX_COUNT = 1000  # models of one type in a unit; times one choice is taken
 MAX_CHOICES = 200  # choices taken by one unit
+# The points limit a list may have: the document, the forms, the edits and the importers all
+# take these (one home for the bounds).
+POINTS_LIMIT_MIN = 1
+POINTS_LIMIT_MAX = 100_000
+POINTS_LIMIT_RANGE = f"between {POINTS_LIMIT_MIN} and {POINTS_LIMIT_MAX}"
+
+
+def clamp_points_limit(value: int) -> int:
+    """`value` brought within the bounds of a points limit (importers: the nearest allowed)."""
+    return max(POINTS_LIMIT_MIN, min(int(value), POINTS_LIMIT_MAX))
+
 
 # Every text of a document refuses control characters (NUL...): see text.py.
 Plain = AfterValidator(refuse_control_characters)
@@ -126,7 +137,7 @@ class ListDocument(DocModel):
     focus: DataKey | None = Field(
         None, description="the primary faction's focus: the default for its new forces"
     )
-    points_limit: int = Field(ge=1, le=100_000)
+    points_limit: int = Field(ge=POINTS_LIMIT_MIN, le=POINTS_LIMIT_MAX)
     casual: bool = False
     doctrine: DataKey | None = None
     forces: tuple[ListForce, ...] = Field(default=(), max_length=MAX_FORCES)

@@ -16,6 +16,7 @@ from forgebuilder.armylists.rules.roster import Roster, RosterUnit, available_un
 
 from .cards import chosen_card
 from .catalogue import catalogue_view
+from .listdoc import POINTS_LIMIT_MAX, POINTS_LIMIT_MIN
 from .models import ArmyList
 from .pre_game import pre_game_panel
 from .rules import Report
@@ -196,6 +197,7 @@ def editor_context(
         "errors": [v for v in violations if v.severity == "error"],
         "warnings": [v for v in violations if v.severity == "warning"],
         "points": points,
+        "points_limit_bounds": (POINTS_LIMIT_MIN, POINTS_LIMIT_MAX),
         "points_percent": min(100, round(100 * points.value / max(points.limit or 1, 1))),
         "other_totals": [
             TotalView(t.key, t.label, SHORT_LABELS.get(t.key, t.label), t.value, t.limit, t.detail)

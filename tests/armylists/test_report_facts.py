@@ -12,11 +12,14 @@ from django.urls import reverse
 
 from factions.catalog import catalog_for
 from forgebuilder.armylists import edits, exports
+from forgebuilder.armylists.forms import NewListForm
+from forgebuilder.armylists.listdoc import POINTS_LIMIT_MAX, POINTS_LIMIT_MIN, clamp_points_limit
 from forgebuilder.armylists.ownership import SESSION_KEY, Owner
 from forgebuilder.armylists.rules.base import Total
 from forgebuilder.armylists.selectors import evaluated_list
 from forgebuilder.armylists.services import army_list_create
 from forgebuilder.armylists.sharing import share_link_create
+from tests.conftest import REPO
 
 
 def owner_client() -> Client:
@@ -87,3 +90,42 @@ def test_changing_the_one_rule_for_over_the_limit_changes_every_page(
         Total, "over", property(lambda t: t.limit is not None and t.value >= t.limit)
     )
     assert PAGES[page](army_list) is True
+
+
+# --- the points-limit bounds: one home (listdoc), every page and reader takes them from there
+
+
+def test_no_code_writes_the_points_limit_bounds_but_their_home():
+    # the bounds lived in 7 places; a second copy would drift
+    homes = []
+    for root in ("forgebuilder", "templates"):
+        for path in sorted((REPO / root).rglob("*")):
+            if path.suffix in (".py", ".html") and "settings" not in path.parts:
+                text = path.read_text(encoding="utf-8")
+                if "100_000" in text or "100000" in text:
+                    homes.append(path.relative_to(REPO).as_posix())
+    assert homes == ["forgebuilder/armylists/listdoc.py"]
+
+
+def test_the_editor_the_new_list_form_the_edits_and_the_importers_share_the_bounds(mini_module):
+    army_list = list_costing_55(mini_module, 100)
+    html = owner_client().get(reverse("armylists:editor", args=[army_list.public_id]))
+    assert (
+        f'name="points_limit" min="{POINTS_LIMIT_MIN}" max="{POINTS_LIMIT_MAX}"'
+        in html.content.decode()
+    )
+    form = NewListForm(data={"faction": "mini-vale:millford", "points_limit": POINTS_LIMIT_MAX + 1})
+    assert not form.is_valid() and "points_limit" in form.errors
+    document = evaluated_list(army_list=army_list).document
+    catalog = catalog_for(mini_module)
+    with pytest.raises(edits.EditError, match=f"between {POINTS_LIMIT_MIN} and {POINTS_LIMIT_MAX}"):
+        edits.update_settings(
+            document, catalog, name="x", points_limit=POINTS_LIMIT_MAX + 1, focus=None,
+            casual=False, doctrine=None,
+        )  # fmt: skip
+    assert edits.update_settings(
+        document, catalog, name="x", points_limit=POINTS_LIMIT_MAX, focus=None, casual=False,
+        doctrine=None,
+    ).points_limit == POINTS_LIMIT_MAX  # fmt: skip
+    assert clamp_points_limit(POINTS_LIMIT_MAX * 3) == POINTS_LIMIT_MAX
+    assert clamp_points_limit(-5) == POINTS_LIMIT_MIN

@@ -21,7 +21,17 @@ from factions.gamedata.schemas import DatasheetSpec, slug_key
 from forgebuilder.numbers import parse_whole_number
 
 from ..documents import DocumentError, read_json
-from ..listdoc import MAX_NOTE, ListChoice, ListDocument, ListForce, ListLegend, ListUnit
+from ..listdoc import (
+    MAX_NOTE,
+    POINTS_LIMIT_MAX,
+    POINTS_LIMIT_MIN,
+    ListChoice,
+    ListDocument,
+    ListForce,
+    ListLegend,
+    ListUnit,
+    clamp_points_limit,
+)
 from .battleforge_groups import AppGroup, app_groups
 from .notes import clean_line, clean_note, join_notes
 from .result import ImportOutcome, Unmatched
@@ -108,7 +118,11 @@ def _points_limit(value: Any) -> int | None:
         value = parse_whole_number(value.strip())
         if value is None:
             return None
-    if isinstance(value, int | float) and not isinstance(value, bool) and 1 <= value <= 100_000:
+    if (
+        isinstance(value, int | float)
+        and not isinstance(value, bool)
+        and POINTS_LIMIT_MIN <= value <= POINTS_LIMIT_MAX
+    ):
         return int(value)
     return None
 
@@ -219,7 +233,7 @@ class _Reader:
             from ..rules import resolve
 
             points = resolve(document, catalog).points
-            document = document.model_copy(update={"points_limit": max(1, min(points, 100_000))})
+            document = document.model_copy(update={"points_limit": clamp_points_limit(points)})
         return ImportOutcome(format_name, document, tuple(self.unmatched))
 
     def unit(

@@ -16,7 +16,14 @@ from factions.gamedata.schemas import DatasheetSpec, OptionSpec
 from factions.models import GameModule
 
 from ..documents import DocumentError
-from ..listdoc import ListChoice, ListDocument, ListForce, ListLegend, ListUnit
+from ..listdoc import (
+    ListChoice,
+    ListDocument,
+    ListForce,
+    ListLegend,
+    ListUnit,
+    clamp_points_limit,
+)
 from .notes import clean_line
 from .result import ImportOutcome, Unmatched
 
@@ -227,7 +234,7 @@ class _TextReader:
             module_version=catalog.spec.version,
             faction=faction,
             focus=focus,
-            points_limit=max(1, min(int(head["limit"]), 100_000)),
+            points_limit=clamp_points_limit(int(head["limit"])),
             casual=casual,
             forces=tuple(forces),
             units=tuple(units),
