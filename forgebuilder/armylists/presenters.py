@@ -40,6 +40,7 @@ class TotalView:
     value: int
     limit: int | None
     detail: str
+    about: str = ""
 
 
 @dataclass
@@ -200,7 +201,15 @@ def editor_context(
         "points_limit_bounds": (POINTS_LIMIT_MIN, POINTS_LIMIT_MAX),
         "points_percent": min(100, round(100 * points.value / max(points.limit or 1, 1))),
         "other_totals": [
-            TotalView(t.key, t.label, SHORT_LABELS.get(t.key, t.label), t.value, t.limit, t.detail)
+            TotalView(
+                t.key,
+                t.label,
+                SHORT_LABELS.get(t.key, t.label),
+                t.value,
+                t.limit,
+                t.detail,
+                t.about,
+            )
             for t in report.totals
             if t.key != "points"
         ],

@@ -148,6 +148,18 @@
     if (fold) fold.open = true;
   });
 
+  // --- the legend picker shows the text of the legend picked ----------------------------------
+  function showLegendText() {
+    var pick = document.getElementById("legend-pick");
+    if (!pick) return;
+    document.querySelectorAll(".legend-text[data-legend]").forEach(function (text) {
+      text.hidden = text.getAttribute("data-legend") !== pick.value;
+    });
+  }
+  document.addEventListener("change", function (event) {
+    if (event.target.id === "legend-pick") showLegendText();
+  });
+
   // --- the catalogue search hides categories without a match ---------------------------------
   function refilter() {
     var input = document.getElementById("catalogue-filter");
@@ -247,6 +259,7 @@
   document.addEventListener("htmx:afterSettle", function () {
     foldCards();
     refoldCategories();
+    showLegendText();
     reopenPanels();
     refilter();
     restore();
@@ -256,6 +269,7 @@
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("details.unit-edit[open]").forEach(function (panel) { openPanels.add(panel.id); });
     if (editor()) showView(location.hash === "#catalogue" ? "catalogue" : "list", null);
+    showLegendText();
     var linked = location.hash && document.getElementById(location.hash.slice(1));
     if (linked && linked.matches("article.unit") && compactList()) flipped.add(linked.id);  // ?edit=u3#unit-u3
     foldCards();

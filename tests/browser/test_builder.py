@@ -122,6 +122,9 @@ def test_a_player_builds_a_legal_150_point_list(live_server, page, starter_modul
 
     # A legend takes the list over its limit: the bar turns red and the panel says why.
     page.select_option("#legend-pick", "emberheart_blade")
+    # the picker shows what the legend picked does, and only that one
+    expect(page.locator("#legend-text-emberheart_blade")).to_be_visible()
+    expect(page.locator(".legend-text:visible")).to_have_count(1)
     page.locator("#legend-unit").select_option(label="Forge-Thane")
     page.get_by_role("button", name="Add legend").click()
     expect_points(page, 161)

@@ -145,3 +145,15 @@ def test_the_phone_totals_bar_shows_every_figure_of_the_ruleset(
     for figure in figures:
         assert re.search(re.escape(figure), shown, re.I), f"{figure} is not shown: {shown!r}"
     assert bar.bounding_box()["height"] <= 84  # two compact lines, not a screen of totals
+    # a tap on a figure says what it counts, within the screen
+    first = totals.first
+    first.tap()
+    expect(first.locator(".total-about")).to_be_visible()
+    expect(first.locator(".total-about")).to_be_in_viewport(ratio=1)
+    if "Advantage" in figures:
+        advantage = bar.locator(".total-advantage")
+        advantage.tap()
+        expect(advantage.locator(".total-about")).to_contain_text(
+            re.compile(r"One point per full \d+ points under the limit")
+        )
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

@@ -45,6 +45,7 @@ class Total:
     value: int
     limit: int | None = None
     detail: str = ""
+    about: str = ""  # what the figure counts, in a sentence a player reads on tap or hover
 
     @property
     def over(self) -> bool:

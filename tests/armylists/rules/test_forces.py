@@ -79,7 +79,9 @@ def test_every_chosen_force_organization_costs_its_strategy_points():
         "The force organizations cost 5 strategy points, but a 150-point list earns 4 per round "
         "(1 + 1 per full 50 points)."
     )
-    assert "worth 1 strategy point" in violation.hint
+    assert violation.hint == (
+        "Drop force organizations worth 1 strategy point, or raise the points limit."
+    )
     assert violation.units == ("u1", "u2")
 
 

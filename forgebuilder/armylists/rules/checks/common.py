@@ -32,7 +32,7 @@ class PointsLimit(Check):
 
     def totals(self, roster: Roster) -> Iterator[Total]:
         yield Total("points", "Points", roster.points, roster.points_limit)
-        yield Total("units", "Units", len(roster.units))
+        yield Total("units", "Units", len(roster.units), about="Units in the list.")
 
     def check(self, roster: Roster) -> Iterator[Violation]:
         points = next(self.totals(roster))

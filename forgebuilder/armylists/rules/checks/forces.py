@@ -22,13 +22,25 @@ class StrategyPoints(Check):
         income = strategy_income(roster)
         spent = strategy_spent(roster)
         pre_game = pre_game_cost(roster)
-        yield Total("sp_income", "Strategy points per round", income)
-        yield Total("sp_spent", "Strategy points spent on force organizations", spent)
-        yield Total("sp_left", "Strategy points left", income - spent, detail=f"{income} − {spent}")
+        p = roster.params
+        yield Total(
+            "sp_income", "Strategy points per round", income,
+            about=f"{p.strategy_points_base} + 1 per full {p.strategy_points_per} points of the "
+            "points limit.",
+        )  # fmt: skip
+        yield Total(
+            "sp_spent", "Strategy points spent on force organizations", spent,
+            about="What the force organizations cost, out of each round's strategy points.",
+        )  # fmt: skip
+        yield Total(
+            "sp_left", "Strategy points left", income - spent, detail=f"{income} − {spent}",
+            about=f"Strategy points per round less those spent: {income} − {spent}.",
+        )  # fmt: skip
         # pre-game strategies are paid from the first round's income (core rules)
         yield Total(
             "sp_round_one", "Strategy points in round 1", income - spent - pre_game,
             detail=f"{income - spent} − {pre_game} for pre-game strategies" if pre_game else "",
+            about="What is left for the first round once pre-game strategies are paid.",
         )  # fmt: skip
 
     def check(self, roster: Roster) -> Iterator[Violation]:
@@ -41,8 +53,8 @@ class StrategyPoints(Check):
                 f"The force organizations cost {spent} strategy points, but a "
                 f"{roster.points_limit}-point list earns {income} per round "
                 f"({p.strategy_points_base} + 1 per full {p.strategy_points_per} points).",
-                hint=f"Drop force organizations worth {spent - income} strategy points, or raise "
-                "the points limit.",
+                hint=f"Drop force organizations worth {plural(spent - income, 'strategy point')}, "
+                "or raise the points limit.",
                 units=tuple(u.id for u in roster.units if u.force_id in costly),
             )
 
@@ -57,6 +69,8 @@ class AdvantagePoints(Check):
         yield Total(
             "advantage", "Advantage points", under // roster.params.advantage_points_per,
             detail=f"{under} points under the limit",
+            about=f"One point per full {roster.params.advantage_points_per} points under the "
+            f"limit ({under} points under).",
         )  # fmt: skip
 
 

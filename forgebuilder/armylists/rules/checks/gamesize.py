@@ -39,6 +39,8 @@ class CommandPoints(Check):
             "command_points", "Command points", value,
             detail=f"{roster.points} pts × {p.command_points} ÷ {p.command_points_per} = "
             + _exact(roster.points * p.command_points, p.command_points_per),
+            about=f"{p.command_points} per {p.command_points_per} points the list spends, "
+            "rounded down.",
         )  # fmt: skip
 
 
@@ -51,7 +53,10 @@ class Doctrine(Check):
         chosen = doctrines.get(roster.document.doctrine or "")
         universal = [d.name for d in doctrines.values() if d.universal]
         names = universal + ([chosen.name] if chosen else [])
-        yield Total("doctrines", "Doctrines", len(names), detail=" + ".join(names) or "none")
+        yield Total(
+            "doctrines", "Doctrines", len(names), detail=" + ".join(names) or "none",
+            about=f"The doctrines the list plays: {' + '.join(names) or 'none yet'}.",
+        )  # fmt: skip
 
     def check(self, roster: Roster) -> Iterator[Violation]:
         doctrines = roster.catalog.spec.doctrines

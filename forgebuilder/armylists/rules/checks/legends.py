@@ -47,7 +47,10 @@ class Legends(Check):
     )
 
     def totals(self, roster: Roster) -> Iterator[Total]:
-        yield Total("legends", "Legends", len(roster.legends), legends_allowed(roster))
+        yield Total(
+            "legends", "Legends", len(roster.legends), legends_allowed(roster),
+            about="Legends taken, and how many the list may take.",
+        )  # fmt: skip
 
     def check(self, roster: Roster) -> Iterator[Violation]:
         allowed = legends_allowed(roster)
