@@ -212,6 +212,7 @@ PLAIN_FRAGMENTS: dict[str, Callable[[dict], tuple]] = {
     "violations": lambda c: (
         c["violations"],
         c["report"].notes,
+        c["report"].empty,  # "No units yet" until the first unit
         c["ruleset"].name,
         c["document"].casual,
     ),

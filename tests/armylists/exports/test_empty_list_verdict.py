@@ -73,3 +73,23 @@ def test_the_pdf_roster_says_no_units_yet(empty_list):
 
     assert "NO UNITS YET" in first.upper()
     assert "LEGAL LIST" not in first.upper()
+
+
+def test_the_first_unit_turns_no_units_yet_into_legal_list_and_the_last_one_back(
+    client, empty_list
+):
+    """The problems panel an edit redraws says the list's state after the edit (its HTML is
+    reused only when nothing it shows has changed)."""
+    from tests.armylists.views.helpers import HTMX
+
+    def post(name: str, data: dict):
+        data = {"version": empty_list.__class__.objects.get(pk=empty_list.pk).version, **data}
+        url = reverse(f"armylists:{name}", args=[empty_list.public_id, *data.pop("args", [])])
+        return client.post(url, data, headers=HTMX).content.decode()
+
+    added = post("unit_add", {"datasheet": "lantern_marshal"})
+    assert '<h2 id="violations-title">Legal list</h2>' in added
+
+    document = empty_list.__class__.objects.get(pk=empty_list.pk).document
+    removed = post("unit_remove", {"args": [document["units"][0]["id"]]})
+    assert '<h2 id="violations-title">No units yet</h2>' in removed
