@@ -66,7 +66,18 @@
   // Wide tables scroll inside their own box: mark the ones that do, so a hint says so.
   function markWideTables() {
     document.querySelectorAll(".table-wrap").forEach(function (box) {
-      box.classList.toggle("overflowing", box.scrollWidth > box.clientWidth + 1);
+      var wide = box.scrollWidth > box.clientWidth + 1;
+      box.classList.toggle("overflowing", wide);
+      // a box that scrolls can be reached and scrolled with the keyboard
+      if (wide) {
+        box.setAttribute("tabindex", "0");
+        box.setAttribute("role", "region");
+        box.setAttribute("aria-label", "Table, scrolls sideways");
+      } else if (box.hasAttribute("tabindex")) {
+        box.removeAttribute("tabindex");
+        box.removeAttribute("role");
+        box.removeAttribute("aria-label");
+      }
     });
   }
   document.addEventListener("DOMContentLoaded", markWideTables);

@@ -93,6 +93,44 @@ def test_the_main_pages_have_no_serious_accessibility_problems(
     }
 
 
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.django_db(transaction=True)
+def test_the_phone_editor_has_no_serious_accessibility_problems(
+    live_server, browser, starter_modules, scheme
+):
+    """On a phone: folded unit cards, the two-line totals bar with a figure's explanation open,
+    the catalogue with its jump list and a preview, and the share page."""
+    context = browser.new_context(
+        viewport={"width": 375, "height": 812}, is_mobile=True, has_touch=True,
+        color_scheme=scheme, bypass_csp=True,
+    )  # fmt: skip
+    page = context.new_page()
+    try:
+        page.goto(f"{live_server.url}/lists/new/")
+        page.select_option("#id_faction", "ember-reach/cinderhold")
+        page.fill("#id_name", "Checked")
+        page.get_by_role("button", name="Create the list").click()
+        page.wait_for_url(re.compile(r"/lists/[\w-]+/$"))
+        page.locator("[data-view-tab=catalogue]").click()
+        page.get_by_role("button", name="Add Forge-Thane", exact=True).click()
+        expect(page.locator("#toast")).to_contain_text("Added Forge-Thane")
+        expect(page.locator(".htmx-request, .htmx-swapping, .htmx-settling")).to_have_count(0)
+        page.locator("#catalogue details.preview-toggle summary").first.click()
+        expect(page.locator("#catalogue .preview .stat-table").first).to_be_visible()
+        problems = {"phone catalogue": axe_problems(page)}
+        page.locator("[data-view-tab=list]").click()
+        expect(page.locator("article.unit")).to_have_count(1)
+        page.locator("#totals .total").first.tap()
+        problems["phone list"] = axe_problems(page)
+        link = share_link_create(army_list=ArmyList.objects.get(), kind="live")
+        page.goto(f"{live_server.url}/s/{link.token}/")
+        problems["phone share page"] = axe_problems(page)
+    finally:
+        context.close()
+
+    assert problems == {"phone catalogue": [], "phone list": [], "phone share page": []}
+
+
 def test_the_check_itself_catches_a_serious_problem(browser):
     """The harness is not blind: an image without a text alternative is reported."""
     context = browser.new_context(bypass_csp=True)
