@@ -30,6 +30,9 @@ def test_the_organiser_starts_a_campaign_and_gets_an_invite_link(client, ashen, 
     page = client.get(response.url).content.decode()
     assert f"/campaigns/join/{campaign.invite_token}/" in page
     assert len(campaign.invite_token) >= 32
+    # the link can be copied in one tap
+    assert '<input id="invite-link" readonly' in page
+    assert 'data-copy-target="#invite-link">Copy the link</button>' in page
 
 
 def test_a_player_joins_with_the_link_and_one_of_their_lists(client, ashen, users):

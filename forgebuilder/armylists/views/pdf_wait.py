@@ -39,6 +39,8 @@ def pdf_waiting_page(request: HttpRequest, state: PdfState, *, title: str) -> Ht
         "printout": title,
         "download_url": _with_query(request, wait=None),
         "wait_url": _with_query(request, wait="1"),
+        # .../roster.pdf is drawn from the page one level up: the editor or the share page
+        "back_url": request.path.rsplit("/", 1)[0] + "/",
         "poll_seconds": POLL_SECONDS,
         "refresh_seconds": REFRESH_SECONDS,
     }

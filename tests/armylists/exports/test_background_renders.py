@@ -86,6 +86,9 @@ def test_without_javascript_the_refreshed_page_links_to_the_ready_pdf(
     assert page.status_code == 200
     assert "Your PDF is ready." in page.content.decode()
     assert f'href="{roster_url}"' in page.content.decode()
+    # and leads back to the list it was drawn from
+    editor_url = roster_url.removesuffix("roster.pdf")
+    assert f'<a href="{editor_url}">← Back to the list</a>' in page.content.decode()
 
 
 def test_a_pdf_drawn_before_comes_at_once(client, roster_url, run_renders, render_calls):
