@@ -3,6 +3,26 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.utils.crypto import salted_hmac
+
+
+class SessionTagMiddleware:
+    """`X-Fb-Session` on every page: a keyed digest of the session (empty without one), which
+    the service worker keeps with the private pages it saves and compares with each page of
+    My lists that arrives, so that pages saved in an ended session are never shown to the next
+    person on the device (templates/offline/sw.js). The session key itself is not derivable."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        session = getattr(request, "session", None)
+        key = session.session_key if session is not None else None
+        response["X-Fb-Session"] = (
+            salted_hmac("offline-session-tag", key).hexdigest()[:24] if key else "none"
+        )
+        return response
 
 
 class PermissionsPolicyMiddleware:

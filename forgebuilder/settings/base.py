@@ -40,6 +40,7 @@ MIDDLEWARE = [
     "forgebuilder.middleware.PermissionsPolicyMiddleware",
     "forgebuilder.inputguard.RefuseNulMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "forgebuilder.middleware.SessionTagMiddleware",  # outside sessions: sees a new session's key
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

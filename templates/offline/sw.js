@@ -10,6 +10,12 @@
  *   offline page, which lists the pages saved on this device.
  * - Logging out (or in) drops every private page (under My lists: only their owner may see
  *   them); share pages and game data stay.
+ * - A page the network answers 404 or 410 (a revoked share link, a deleted list) is dropped,
+ *   with every page saved under the same list or link.
+ * - Private pages are tied to the session that saved them (the X-Fb-Session tag the server
+ *   sends): a page of My lists arriving for another session, or none, drops them, so a session
+ *   that ended without Log out leaves nothing for the next person on the device.
+ * - Public pages (share pages, game data) are saved without the personal part of the header.
  * - Every change to the saved pages (save, use, eviction, forgetting) runs one at a time, in
  *   order, so a page fetched before a log-out can never be saved after it.
  */
@@ -21,6 +27,8 @@ const PAGES_CACHE = "fb-pages";
 const INDEX_CACHE = "fb-pages-index";
 const INDEX_KEY = "/__fb-offline-index__";
 const STORED_AT = "X-Fb-Stored-At";
+const SESSION = "X-Fb-Session";
+const PERSONAL = /<!--fb-personal-->[\s\S]*?<!--\/fb-personal-->/;
 const BANNER_SLOT = '<div id="offline-banner" hidden></div>';
 const SAVED_SLOT = '<ul id="offline-saved" class="offline-saved"></ul>';
 
@@ -111,16 +119,31 @@ async function networkFirst(event, request, url) {
   } catch (error) {
     return fromCache(request, url);
   }
+  if (response.status === 404 || response.status === 410) {
+    event.waitUntil(forgetGone(url).catch(() => undefined));
+    return response;
+  }
+  const session = response.headers.get(SESSION) || "";
+  if (session && url.pathname.startsWith(CONFIG.myListsUrl)) {
+    await forgetOtherSessions(session).catch(() => undefined);
+  }
   const type = (response.headers.get("Content-Type") || "").split(";")[0].trim();
   if (response.status === 200 && KEPT_TYPES.includes(type)) {
     // Saving must not delay the page; the worker stays alive until it is done.
-    event.waitUntil(save(url, response.clone(), type, epoch).catch(() => undefined));
+    event.waitUntil(save(url, response.clone(), type, epoch, session).catch(() => undefined));
   }
   return response;
 }
 
-async function save(url, response, type, epoch) {
-  const body = await response.arrayBuffer();
+async function save(url, response, type, epoch, session) {
+  // Everything under My lists is its owner's alone (share links live under /s/).
+  const account = url.pathname.startsWith(CONFIG.myListsUrl);
+  let body = await response.arrayBuffer();
+  if (type === "text/html" && !account) {
+    // A public page keeps no one's name: the personal part of its header is left out.
+    const text = new TextDecoder().decode(body).replace(PERSONAL, "");
+    body = new TextEncoder().encode(text).buffer;
+  }
   const storedAt = new Date().toISOString();
   const headers = new Headers();
   headers.set("Content-Type", response.headers.get("Content-Type") || type);
@@ -135,14 +158,15 @@ async function save(url, response, type, epoch) {
   } else {
     title = (disposition && /filename="([^"]+)"/.exec(disposition)?.[1]) || title;
   }
-  // Everything under My lists is its owner's alone (share links live under /s/).
-  const account = url.pathname.startsWith(CONFIG.myListsUrl);
   await updateIndex(async (index) => {
     // Fetched before a log-out (or log-in) that has since forgotten the account's pages.
     if (account && epoch !== accountEpoch) return;
     const cache = await caches.open(PAGES_CACHE);
     await cache.put(url.href, new Response(body, { status: 200, headers }));
-    index[url.href] = { title, storedAt, usedAt: Date.now(), bytes: body.byteLength, account, type };
+    index[url.href] = {
+      title, storedAt, usedAt: Date.now(), bytes: body.byteLength, account, type,
+      session: account ? session : "",
+    };
     await evict(index, cache);
   });
 }
@@ -227,6 +251,38 @@ async function offlinePage() {
   return new Response(text, {
     status: 503,
     headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
+// The list or share link a page belongs to: "/lists/<id>/" or "/s/<token>/".
+function pageGroup(url) {
+  const found = /^\/(lists|s)\/[\w-]+\//.exec(url.pathname);
+  return found ? url.origin + found[0] : url.href;
+}
+
+function forgetGone(url) {
+  const group = pageGroup(url);
+  return updateIndex(async (index) => {
+    const cache = await caches.open(PAGES_CACHE);
+    for (const href of Object.keys(index)) {
+      if (href === url.href || href.startsWith(group)) {
+        delete index[href];
+        await cache.delete(href);
+      }
+    }
+    await cache.delete(url.href);
+  });
+}
+
+function forgetOtherSessions(session) {
+  return updateIndex(async (index) => {
+    const cache = await caches.open(PAGES_CACHE);
+    for (const [href, entry] of Object.entries(index)) {
+      if (entry.account && entry.session !== session) {
+        delete index[href];
+        await cache.delete(href);
+      }
+    }
   });
 }
 
