@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 import pytest
+from django.core.management import call_command
 
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = REPO / "tests" / "factions" / "fixtures"
@@ -57,6 +58,42 @@ def _fresh_default_cache():
 
     yield
     cache.clear()
+
+
+@pytest.fixture(scope="session")
+def starter_rows(django_db_setup, django_db_blocker):
+    """The rows `load_starter_modules` writes, read once per session (the load is rolled back):
+    parsing and checking the shipped modules costs about 1 s of CPU, writing their rows back
+    about a fifth of that."""
+    from django.apps import apps
+    from django.db import transaction
+
+    with django_db_blocker.unblock(), transaction.atomic():
+        call_command("load_starter_modules", verbosity=0)
+        rows = {
+            model: list(model._default_manager.order_by("pk"))
+            for model in apps.get_app_config("factions").get_models()
+        }
+        transaction.set_rollback(True)
+    return rows
+
+
+@pytest.fixture
+def starter_modules(db, starter_rows):
+    """The game modules forgebuilder ships, in the test's database, as `load_starter_modules`
+    leaves them (`tests/factions/test_starter_modules.py` runs the command itself)."""
+    from django.core.management.color import no_style
+    from django.db import connection, transaction
+
+    from factions.catalog import clear_catalog_cache
+
+    with transaction.atomic():
+        for model, rows in starter_rows.items():
+            model._default_manager.bulk_create(rows)
+        with connection.cursor() as cursor:  # PostgreSQL: new rows get ids after these
+            for sql in connection.ops.sequence_reset_sql(no_style(), list(starter_rows)):
+                cursor.execute(sql)
+    clear_catalog_cache()
 
 
 @pytest.fixture

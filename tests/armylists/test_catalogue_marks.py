@@ -3,12 +3,8 @@ datasheets that would break a rule if added (slot full, focus, alliance), with t
 
 from __future__ import annotations
 
-from io import StringIO
-
 import pytest
-from django.core.management import call_command
 
-from factions.catalog import clear_catalog_cache
 from forgebuilder.armylists.catalogue import catalogue_view
 from forgebuilder.armylists.documents import document_catalog, parse_document
 from forgebuilder.armylists.rules.roster import resolve
@@ -17,9 +13,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def ember_reach():
-    call_command("load_starter_modules", stdout=StringIO(), stderr=StringIO())
-    clear_catalog_cache()
+def ember_reach(starter_modules):
+    """The shipped modules, Ember Reach among them."""
 
 
 def roster_of(units, *, forces=None, focus=None):

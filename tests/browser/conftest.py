@@ -83,14 +83,9 @@ def page(context):
 
 
 @pytest.fixture
-def starter_modules(transactional_db):
-    """The game modules forgebuilder ships, loaded into the live server's database."""
-    from django.core.management import call_command
-
-    from factions.catalog import clear_catalog_cache
-
-    call_command("load_starter_modules", verbosity=0)
-    clear_catalog_cache()
+def starter_modules(transactional_db, starter_modules):
+    """The game modules forgebuilder ships, in the live server's database (tests/conftest.py
+    writes the rows read once per session)."""
 
 
 @pytest.fixture
