@@ -15,6 +15,7 @@ from forgebuilder.armylists.services import army_list_edit
 from forgebuilder.campaigns import services
 from tests.campaigns.conftest import make_army
 
+from .test_accessibility import axe_problems
 from .test_campaign_report import WIDEST, looked_at
 
 SIZES = {"phone": (375, 812), "desktop": (1366, 900)}
@@ -32,7 +33,7 @@ def test_an_invitation_survives_sign_up_and_joins_with_a_new_army(
         campaign=campaign, user=ana,
         army_list=make_army(ashen, ana, "cinder_compact", "lantern_marshal", "lightbearer_squad"),
     )  # fmt: skip
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, bypass_csp=True)
     context.set_default_timeout(10_000)
     page = context.new_page()
     try:
@@ -41,6 +42,7 @@ def test_an_invitation_survives_sign_up_and_joins_with_a_new_army(
         expect(invitation).to_contain_text("A campaign of Ashen Stars, organised by ana")
         expect(invitation).to_contain_text("Playing: ana.")
         looked_at(page, f"invite-visitor-{size[0]}")
+        assert axe_problems(page) == []
         invitation.get_by_role("link", name="Create an account to join").click()
 
         page.get_by_label("Username").fill("cy")
@@ -70,6 +72,7 @@ def test_an_invitation_survives_sign_up_and_joins_with_a_new_army(
         form = page.locator("#join-campaign")
         expect(form.get_by_label("Rust (155 pts)")).to_be_checked()
         looked_at(page, f"invite-join-{size[0]}")
+        assert axe_problems(page) == []
         form.get_by_role("button", name="Join Ashfall").click()
 
         expect(page.locator("table.standings")).to_contain_text("cy")

@@ -1,5 +1,6 @@
 """The battle report in a browser, on a phone (375x812, a card per unit) and a desktop
-(1366x900, a table per side): a missing roll is asked for by name and nothing typed is lost."""
+(1366x900, a table per side): a missing roll is asked for by name and nothing typed is lost;
+axe finds no serious accessibility problem in the form with its error."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from forgebuilder.campaigns import services
 from forgebuilder.campaigns.dice import SeededDie
 from tests.campaigns.conftest import make_army
 
+from .test_accessibility import axe_problems
+
 # the elements that reach past the right edge of the window (for the failure message)
 WIDEST = """[...document.querySelectorAll('body *')]
   .filter(e => e.getBoundingClientRect().right > window.innerWidth + 1)
@@ -28,7 +31,8 @@ def logged_in(browser, live_server, user, size):
     client = Client()
     client.force_login(user)
     width, height = size
-    context = browser.new_context(viewport={"width": width, "height": height})
+    # bypass_csp: the accessibility check injects axe as an inline script
+    context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
     context.set_default_timeout(10_000)
     cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
     context.add_cookies(
@@ -90,6 +94,7 @@ def test_a_missing_roll_is_asked_by_name_and_the_report_keeps_every_value(
         hero_roll = form.get_by_label("Corsair Captain's injury or talent roll")
         expect(hero_roll).to_have_attribute("aria-invalid", "true")
         looked_at(page, f"report-error-{size[0]}")
+        assert axe_problems(page) == []
         hero_roll.fill("3")
         form.get_by_role("button", name="Record the mission").click()
 
