@@ -14,6 +14,7 @@ urlpatterns = [
     path("lists/", views.my_lists, name="my_lists"),
     path("lists/new/", views.list_new, name="new"),
     path("lists/import/", imports.list_import, name="import"),
+    path("lists/export-all.json", views.export_all, name="export_all"),
     path("lists/<str:public_id>/", views.editor, name="editor"),
     path("lists/<str:public_id>/table/", table.table, name="table"),
     path("lists/<str:public_id>/match/", match.match, name="match"),

@@ -46,6 +46,20 @@ def my_lists(request: HttpRequest) -> HttpResponse:
     )
 
 
+@require_GET
+def export_all(request: HttpRequest) -> HttpResponse:
+    """Every list of the player (not those in the bin) as one JSON file: each entry is a list
+    document the import page reads back."""
+    owner = owner_of(request, create=False)
+    documents = [army_list.document for army_list in army_lists_of(owner=owner)]
+    response = JsonResponse(
+        {"format": "forgebuilder-lists", "lists": documents},
+        json_dumps_params={"indent": 2, "ensure_ascii": False},
+    )
+    response["Cache-Control"] = "no-store"
+    return as_attachment(response, "forgebuilder-lists.json")
+
+
 @require_http_methods(["GET", "POST"])
 @rate_limited("create", "new lists")
 def list_new(request: HttpRequest) -> HttpResponse:
