@@ -24,7 +24,7 @@ def named_commands(text: str) -> set[str]:
 def test_every_command_the_docs_and_units_run_exists():
     texts = [DEPLOY_DOC.read_text()] + [(SYSTEMD_UNITS / u).read_text() for u in UNITS]
     named = set().union(*(named_commands(t) for t in texts))
-    assert {"migrate", "collectstatic", "db_worker", "cleanup_lists", "nginx_config"} <= named
+    assert {"migrate", "collectstatic", "pdf_worker", "cleanup_lists", "nginx_config"} <= named
     assert sorted(named - set(get_commands())) == []
 
 
