@@ -20,7 +20,9 @@ class SessionTagMiddleware:
         session = getattr(request, "session", None)
         key = session.session_key if session is not None else None
         response["X-Fb-Session"] = (
-            salted_hmac("offline-session-tag", key).hexdigest()[:24] if key else "none"
+            salted_hmac("offline-session-tag", key, algorithm="sha256").hexdigest()[:24]
+            if key
+            else "none"
         )
         return response
 

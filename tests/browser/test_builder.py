@@ -23,6 +23,11 @@ def expect_points(page: Page, value: int, limit: int = 150) -> None:
     expect(page.locator("#totals .points-figure")).to_have_text(f"{value} / {limit} pts")
 
 
+def shows_value(value: int) -> re.Pattern[str]:
+    """The figure a total's value starts with (a screen reader's description follows it)."""
+    return re.compile(rf"^\s*{value}(?!\d)")
+
+
 def start_list(page: Page, base: str, faction: str, name: str) -> None:
     page.goto(f"{base}/lists/new/")
     page.select_option("#id_faction", faction)

@@ -4,21 +4,14 @@ and the choice stays after a reload; the panel fits a phone."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import expect
 
-from .test_builder import add_unit, start_list, stored
+from .test_builder import add_unit, shows_value, start_list, stored
 
 
 def round_one(page):
     return page.locator("#totals .total-sp_round_one dd")
-
-
-def shows_value(value: int):
-    """The figure a total's value starts with (a screen reader's description follows it)."""
-    return re.compile(rf"^\s*{value}(?!\d)")
 
 
 @pytest.mark.django_db(transaction=True)
