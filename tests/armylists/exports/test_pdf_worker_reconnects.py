@@ -39,7 +39,8 @@ def test_a_lost_database_is_waited_out_and_the_queue_carries_on(monkeypatch, cap
 
 
 @pytest.mark.pdf
-def test_the_worker_draws_queued_pdfs_as_db_worker_does(db, make_list, owner, client):
+def test_the_worker_draws_queued_pdfs_as_db_worker_does(transactional_db, make_list, owner, client):
+    # transactional: the worker commits and closes its connection between tasks, as in production
     from django.core.management import call_command
     from django.urls import reverse
 
