@@ -32,6 +32,7 @@ INSTALLED_APPS = [
     "forgebuilder.accounts",
     "forgebuilder.armylists",
     "forgebuilder.campaigns",
+    "forgebuilder.events",
 ]
 
 MIDDLEWARE = [

@@ -1,0 +1,165 @@
+"""An event: its pack, the players who registered, the lists they submitted, rounds and games."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+
+from factions.models import GameModule
+
+from .standings import DEFAULT_TIEBREAKERS, Scoring
+
+
+def event_token() -> str:
+    """The event's public link: 16 url-safe characters, 96 bits of randomness."""
+    return secrets.token_urlsafe(12)
+
+
+class Event(models.Model):
+    RANDOM, SEEDED = "random", "seeded"
+    FIRST_ROUND = [(RANDOM, "At random"), (SEEDED, "Seeded by rating (top half meets bottom)")]
+
+    public_id = models.CharField(max_length=24, unique=True, default=event_token, editable=False)
+    organiser = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="organised_events"
+    )
+    name = models.CharField(max_length=120)
+    starts_on = models.DateField()
+    place = models.CharField(max_length=200, blank=True)
+    module = models.ForeignKey(GameModule, on_delete=models.PROTECT, related_name="+")
+    # The pack: what every list must meet.
+    points_limit = models.PositiveIntegerField()
+    casual = models.BooleanField(default=False, help_text="casual: the matched-play limits are off")
+    factions = models.JSONField(
+        default=list, blank=True, help_text="faction keys allowed; empty: every faction"
+    )
+    list_deadline = models.DateTimeField()
+    hide_lists = models.BooleanField(
+        default=True, help_text="lists are seen only by the organiser and their owner until reveal"
+    )
+    reveal_at = models.DateTimeField(null=True, blank=True)
+    # Rounds and scoring.
+    rounds = models.PositiveSmallIntegerField(default=3)
+    win_points = models.PositiveSmallIntegerField(default=3)
+    draw_points = models.PositiveSmallIntegerField(default=1)
+    loss_points = models.PositiveSmallIntegerField(default=0)
+    tiebreakers = models.JSONField(default=list)
+    first_round = models.CharField(max_length=10, choices=FIRST_ROUND, default=RANDOM)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-starts_on", "-pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def scoring(self) -> Scoring:
+        return Scoring(
+            win=self.win_points,
+            draw=self.draw_points,
+            loss=self.loss_points,
+            tiebreakers=tuple(self.tiebreakers or DEFAULT_TIEBREAKERS),
+        )
+
+
+class Entrant(models.Model):
+    """A player registered for an event (with their club and rating), and their status."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entrants")
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="event_entries"
+    )
+    club = models.CharField(max_length=80, blank=True)
+    rating = models.IntegerField(default=0, help_text="entered by the organiser, for seeding")
+    checked_in = models.BooleanField(default=False)
+    dropped_at = models.DateTimeField(null=True, blank=True)
+    dropped_after = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="the last round played before dropping"
+    )
+    registered_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["registered_at", "pk"]
+        constraints = [models.UniqueConstraint("event", "player", name="one_entry_per_player")]
+
+    def __str__(self) -> str:
+        return f"{self.player} at {self.event}"
+
+    @property
+    def dropped(self) -> bool:
+        return self.dropped_at is not None
+
+
+class Submission(models.Model):
+    """A player's list for the event: a snapshot of the document and the pack's verdict on it."""
+
+    PENDING, ACCEPTED, REJECTED, FIX = "pending", "accepted", "rejected", "fix"
+    REVIEW = [
+        (PENDING, "Waiting for the organiser"),
+        (ACCEPTED, "Accepted"),
+        (REJECTED, "Rejected"),
+        (FIX, "Fix asked for"),
+    ]
+    entrant = models.OneToOneField(Entrant, on_delete=models.CASCADE, related_name="submission")
+    document = models.JSONField()
+    module_revision = models.PositiveIntegerField(help_text="the game data it was checked on")
+    source = models.CharField(max_length=200, help_text="the list or share link it came from")
+    name = models.CharField(max_length=120)
+    faction_name = models.CharField(max_length=120)
+    points = models.IntegerField()
+    problems = models.JSONField(default=list, help_text="the pack's verdict: [{code, message}]")
+    review = models.CharField(max_length=10, choices=REVIEW, default=PENDING)
+    review_note = models.CharField(max_length=500, blank=True)
+    submitted_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"{self.name} for {self.entrant}"
+
+    @property
+    def legal(self) -> bool:
+        return not any(p["severity"] == "error" for p in self.problems)
+
+
+class Round(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField()
+    warnings = models.JSONField(default=list, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [models.UniqueConstraint("event", "number", name="round_number")]
+
+    def __str__(self) -> str:
+        return f"Round {self.number} of {self.event}"
+
+
+class Game(models.Model):
+    """One pairing of a round (or a bye: no second player) and its result."""
+
+    PAIRED, REPORTED, CONFIRMED = "paired", "reported", "confirmed"
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games")
+    table = models.PositiveSmallIntegerField(null=True, blank=True)
+    first = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(
+        Entrant, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    first_vp = models.PositiveIntegerField(null=True, blank=True)
+    second_vp = models.PositiveIntegerField(null=True, blank=True)
+    status = models.CharField(max_length=10, default=PAIRED)
+    reported_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["round", "table", "pk"]
+
+    def __str__(self) -> str:
+        return f"Table {self.table} of {self.round}"
+
+    @property
+    def bye(self) -> bool:
+        return self.second_id is None

@@ -1,0 +1,137 @@
+"""Reads of an event: standings, the organiser's desk, who may see which list."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import QuerySet
+from django.http import Http404
+from django.utils import timezone
+
+from . import standings
+from .models import Entrant, Event, Game, Round, Submission
+
+
+def event_by_public_id(public_id: str) -> Event:
+    event = Event.objects.select_related("module", "organiser").filter(public_id=public_id).first()
+    if event is None:
+        raise Http404("No event has this link.")
+    return event
+
+
+def events_of(*, user: AbstractBaseUser) -> QuerySet[Event]:
+    """The events a player organises or entered, newest first."""
+    return (
+        Event.objects.filter(organiser=user).select_related("module")
+        | Event.objects.filter(entrants__player=user).select_related("module")
+    ).distinct()
+
+
+def is_organiser(event: Event, user: AbstractBaseUser | AnonymousUser) -> bool:
+    return user.is_authenticated and user.pk == event.organiser_id
+
+
+def entrant_of(event: Event, user: AbstractBaseUser | AnonymousUser) -> Entrant | None:
+    if not user.is_authenticated:
+        return None
+    return Entrant.objects.filter(event=event, player=user).first()
+
+
+def lists_revealed(event: Event, *, now: datetime | None = None) -> bool:
+    """Whether anyone may see every list: always when not hidden, else from the reveal time."""
+    if not event.hide_lists:
+        return True
+    now = now or timezone.now()
+    return event.reveal_at is not None and now >= event.reveal_at
+
+
+def may_see_list(
+    event: Event, entrant: Entrant, user: AbstractBaseUser | AnonymousUser
+) -> bool:
+    """The organiser and the list's owner always; everyone else once lists are revealed."""
+    if is_organiser(event, user) or (user.is_authenticated and user.pk == entrant.player_id):
+        return True
+    return lists_revealed(event)
+
+
+def standings_of(*, event: Event) -> list[standings.Standing]:
+    """Every entrant ranked by the event's scoring; only confirmed results and byes count."""
+    players = [str(pk) for pk in event.entrants.values_list("pk", flat=True)]
+    games = [
+        standings.Game(
+            round=g.round.number,
+            first=str(g.first_id),
+            second=str(g.second_id) if g.second_id else None,
+            first_vp=g.first_vp or 0,
+            second_vp=g.second_vp or 0,
+        )
+        for g in Game.objects.filter(round__event=event, status=Game.CONFIRMED).select_related(
+            "round"
+        )
+    ]
+    return standings.standings(players=players, games=games, scoring=event.scoring)
+
+
+@dataclass(frozen=True)
+class DeskRow:
+    entrant: Entrant
+    submission: Submission | None
+
+    @property
+    def verdict(self) -> str:
+        if self.submission is None:
+            return "No list yet"
+        if not self.submission.legal:
+            return "Problems"
+        return self.submission.get_review_display()
+
+
+@dataclass(frozen=True)
+class Desk:
+    rows: tuple[DeskRow, ...]
+
+    @property
+    def registered(self) -> int:
+        return sum(not r.entrant.dropped for r in self.rows)
+
+    @property
+    def lists_in(self) -> int:
+        return sum(r.submission is not None and not r.entrant.dropped for r in self.rows)
+
+    @property
+    def with_problems(self) -> int:
+        return sum(
+            r.submission is not None and not r.submission.legal and not r.entrant.dropped
+            for r in self.rows
+        )
+
+    @property
+    def checked_in(self) -> int:
+        return sum(r.entrant.checked_in and not r.entrant.dropped for r in self.rows)
+
+
+DESK_SORTS = {
+    "player": lambda r: r.entrant.player.get_username().casefold(),
+    "faction": lambda r: (r.submission.faction_name if r.submission else "~").casefold(),
+    "points": lambda r: -(r.submission.points if r.submission else -1),
+    "verdict": lambda r: r.verdict,
+}
+
+
+def desk_of(*, event: Event, sort: str = "player") -> Desk:
+    entrants = event.entrants.select_related("player", "submission").order_by("pk")
+    rows = [DeskRow(e, getattr(e, "submission", None)) for e in entrants]
+    rows.sort(key=DESK_SORTS.get(sort, DESK_SORTS["player"]))
+    return Desk(tuple(rows))
+
+
+def current_round(event: Event) -> Round | None:
+    return event.round_set.order_by("-number").first()
+
+
+def games_of(round_: Round) -> QuerySet[Game]:
+    return round_.games.select_related("first__player", "second__player").order_by(
+        "table", "pk"
+    )

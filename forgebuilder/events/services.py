@@ -1,0 +1,242 @@
+"""Writes of an event: registering, submitting and reviewing lists, dropping, pairing, results.
+
+Each runs in one transaction on the locked event row (then the rows it changes) and re-checks
+its preconditions there, so two tabs or two people acting at once can't both succeed where only
+one may. Every refusal is an EventRefused whose message says what is wrong and what to do.
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from factions.catalog import catalog_for
+from forgebuilder.armylists.listdoc import ListDocument
+
+from . import pairing
+from .models import Entrant, Event, Game, Round, Submission
+from .pack import pack_verdict
+from .selectors import standings_of
+
+
+class EventRefused(Exception):
+    """A step the event's state or the user's role does not allow, in players' words."""
+
+
+def _locked(event: Event) -> Event:
+    return Event.objects.select_for_update().select_related("module").get(pk=event.pk)
+
+
+def _started(event: Event) -> bool:
+    return event.round_set.exists()
+
+
+@transaction.atomic
+def entrant_register(*, event: Event, player: AbstractBaseUser, club: str = "") -> Entrant:
+    """Sign `player` up; allowed until round 1 is paired (late registration included)."""
+    event = _locked(event)
+    if _started(event):
+        raise EventRefused(f"{event.name} has started: registration closed with round 1.")
+    found = Entrant.objects.filter(event=event, player=player).first()
+    if found is not None:
+        if found.dropped:
+            found.dropped_at = None
+            found.dropped_after = None
+        found.club = club.strip()
+        found.save()
+        return found
+    try:
+        with transaction.atomic():
+            return Entrant.objects.create(event=event, player=player, club=club.strip())
+    except IntegrityError:  # the same player in another tab, a moment earlier
+        return Entrant.objects.get(event=event, player=player)
+
+
+@transaction.atomic
+def submission_submit(
+    *, entrant: Entrant, document: ListDocument, source: str, now: datetime | None = None
+) -> Submission:
+    """Snapshot `document` as the entrant's list, with the pack's verdict; replaces an earlier
+    submission until the deadline."""
+    now = now or timezone.now()
+    event = _locked(entrant.event)
+    entrant = Entrant.objects.select_for_update().get(pk=entrant.pk)
+    if now >= event.list_deadline:
+        raise EventRefused(
+            f"The list deadline ({_when(event.list_deadline)}) has passed: lists are frozen. "
+            "Ask the organiser if something must change."
+        )
+    if entrant.dropped:
+        raise EventRefused("You dropped from this event: register again to submit a list.")
+    verdict = pack_verdict(event=event, catalog=catalog_for(event.module), document=document)
+    fields = {
+        "document": verdict.document.to_json(),
+        "module_revision": event.module.revision,
+        "source": source[:200],
+        "name": document.name,
+        "faction_name": verdict.faction_name,
+        "points": verdict.points,
+        "problems": list(verdict.problems),
+        "review": Submission.PENDING,
+        "review_note": "",
+        "submitted_at": now,
+    }
+    submission, _ = Submission.objects.update_or_create(entrant=entrant, defaults=fields)
+    return submission
+
+
+@transaction.atomic
+def submission_review(*, event: Event, entrant: Entrant, decision: str, note: str = "") -> None:
+    """The organiser accepts a list, rejects it, or asks for a fix (with a note for the player)."""
+    _locked(event)
+    if decision not in {Submission.ACCEPTED, Submission.REJECTED, Submission.FIX}:
+        raise EventRefused("Choose accept, reject or ask for a fix.")
+    if decision != Submission.ACCEPTED and not note.strip():
+        raise EventRefused("Say what is wrong in the note: the player sees it.")
+    submission = Submission.objects.select_for_update().filter(entrant=entrant).first()
+    if submission is None:
+        raise EventRefused(f"{entrant.player} has not submitted a list yet.")
+    submission.review = decision
+    submission.review_note = note.strip()[:500]
+    submission.save(update_fields=["review", "review_note"])
+
+
+@transaction.atomic
+def entrant_check_in(*, event: Event, entrant: Entrant, checked_in: bool = True) -> None:
+    _locked(event)
+    Entrant.objects.filter(pk=entrant.pk, event=event).update(checked_in=checked_in)
+
+
+@transaction.atomic
+def entrant_drop(*, event: Event, entrant: Entrant) -> None:
+    """The player leaves (or is dropped): kept in the standings, never paired again."""
+    event = _locked(event)
+    entrant = Entrant.objects.select_for_update().get(pk=entrant.pk, event=event)
+    if entrant.dropped:
+        return
+    entrant.dropped_at = timezone.now()
+    entrant.dropped_after = event.round_set.count()
+    entrant.save(update_fields=["dropped_at", "dropped_after"])
+
+
+@transaction.atomic
+def round_pair(*, event: Event, rng: random.Random | None = None) -> Round:
+    """Pair the next round from the standings; refused while a game of the last one is open."""
+    event = _locked(event)
+    last = event.round_set.order_by("-number").first()
+    number = (last.number if last else 0) + 1
+    if number > event.rounds:
+        raise EventRefused(f"All {event.rounds} rounds are paired: the event is complete.")
+    if last is not None:
+        open_games = last.games.exclude(status=Game.CONFIRMED).exclude(second__isnull=True)
+        if open_games.exists():
+            tables = ", ".join(str(g.table) for g in open_games)
+            raise EventRefused(
+                f"Round {last.number} still has games without a confirmed result "
+                f"(table {tables}): enter or confirm them first."
+            )
+    playing = _playing(event, first_round=last is None)
+    if len(playing) < 2:
+        raise EventRefused(
+            "At least two checked-in players are needed to pair a round: check players in "
+            "on the desk."
+        )
+    result = pairing.pair_round(
+        entrants=_pairing_view(event, playing),
+        round_number=number,
+        seeded=event.first_round == Event.SEEDED,
+        rng=rng or random.SystemRandom(),
+    )
+    new = Round.objects.create(event=event, number=number, warnings=list(result.warnings))
+    by_key = {str(e.pk): e for e in playing}
+    Game.objects.bulk_create(
+        Game(
+            round=new,
+            table=p.table,
+            first=by_key[p.first],
+            second=by_key[p.second] if p.second else None,
+            status=Game.PAIRED if p.second else Game.CONFIRMED,
+        )
+        for p in result.pairings
+    )
+    return new
+
+
+def _playing(event: Event, *, first_round: bool) -> list[Entrant]:
+    entrants = event.entrants.filter(dropped_at__isnull=True).select_related("player")
+    if first_round:
+        entrants = entrants.filter(checked_in=True)
+    return list(entrants)
+
+
+def _pairing_view(event: Event, playing: list[Entrant]) -> list[pairing.Entrant]:
+    rows = {row.key: row for row in standings_of(event=event)}
+    tables: dict[str, set[int]] = {}
+    for game in Game.objects.filter(round__event=event, table__isnull=False):
+        for entrant_id in (game.first_id, game.second_id):
+            tables.setdefault(str(entrant_id), set()).add(game.table)
+    views = []
+    for entrant in playing:
+        row = rows[str(entrant.pk)]
+        views.append(
+            pairing.Entrant(
+                key=str(entrant.pk),
+                score=row.points,
+                path=tuple(row.path),
+                rating=entrant.rating,
+                club=entrant.club,
+                opponents=frozenset(row.opponents),
+                tables=frozenset(tables.get(str(entrant.pk), ())),
+                had_bye=row.byes > 0,
+            )
+        )
+    return views
+
+
+@transaction.atomic
+def game_report(
+    *, game: Game, by: AbstractBaseUser, first_vp: int, second_vp: int
+) -> Game:
+    """Enter a result. A player's entry waits for the opponent's confirmation; the organiser's
+    is final (and overrides)."""
+    event = _locked(game.round.event)
+    game = Game.objects.select_for_update().select_related("first", "second").get(pk=game.pk)
+    organiser = by.pk == event.organiser_id
+    if game.bye:
+        raise EventRefused("A bye has no result to enter.")
+    if not organiser and by.pk not in (game.first.player_id, game.second.player_id):
+        raise EventRefused("Only the two players of this game or the organiser enter its result.")
+    if not organiser and game.status == Game.CONFIRMED:
+        raise EventRefused("This result is confirmed: ask the organiser to change it.")
+    if game.round.number != event.round_set.count() and not organiser:
+        raise EventRefused("This round is over: ask the organiser to change its results.")
+    game.first_vp, game.second_vp = first_vp, second_vp
+    game.status = Game.CONFIRMED if organiser else Game.REPORTED
+    game.reported_by = by
+    game.save(update_fields=["first_vp", "second_vp", "status", "reported_by"])
+    return game
+
+
+@transaction.atomic
+def game_confirm(*, game: Game, by: AbstractBaseUser) -> Game:
+    """The opponent of the player who entered the result agrees with it."""
+    _locked(game.round.event)
+    game = Game.objects.select_for_update().select_related("first", "second").get(pk=game.pk)
+    if game.status != Game.REPORTED:
+        raise EventRefused("There is no entered result to confirm.")
+    players = {game.first.player_id, game.second.player_id}
+    if by.pk not in players:
+        raise EventRefused("Only the two players of this game confirm its result.")
+    if by.pk == game.reported_by_id:
+        raise EventRefused("Your opponent confirms the result you entered.")
+    game.status = Game.CONFIRMED
+    game.save(update_fields=["status"])
+    return game
+
+
+def _when(moment: datetime) -> str:
+    return timezone.localtime(moment).strftime("%d %b %Y, %H:%M")

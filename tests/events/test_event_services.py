@@ -1,0 +1,199 @@
+"""Event writes: submissions as snapshots checked against the pack, reviews, drops, rounds and
+results, each refused in players' words when the event's state or the user's role forbids it."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+
+import pytest
+from django.utils import timezone
+
+from forgebuilder.armylists.listdoc import ListDocument
+from forgebuilder.events import services
+from forgebuilder.events.models import Game, Submission
+from forgebuilder.events.selectors import desk_of, standings_of
+from forgebuilder.events.services import EventRefused
+from tests.events.conftest import make_army
+
+LEGAL = ("lantern_marshal", "lightbearer_squad")
+THREE_HEROES = ("lantern_marshal", "lantern_marshal", "lantern_marshal")
+
+
+def _doc(army) -> ListDocument:
+    return ListDocument.model_validate(army.document)
+
+
+def _submit(event, player, *datasheets, faction="cinder_compact", **kw):
+    entrant = services.entrant_register(event=event, player=player)
+    army = make_army(event.module, player, faction, *datasheets, name=f"{player}'s list")
+    return services.submission_submit(
+        entrant=entrant, document=_doc(army), source=army.public_id, **kw
+    )
+
+
+def test_a_submission_is_a_snapshot_at_the_events_size(event, players):
+    army = make_army(event.module, players[0], "cinder_compact", *LEGAL)
+    entrant = services.entrant_register(event=event, player=players[0], club=" Leeds ")
+    submitted = services.submission_submit(entrant=entrant, document=_doc(army), source="x")
+    # The list was built at 2,000 points; the event plays it at 1,000.
+    assert submitted.document["points_limit"] == 1000
+    assert (submitted.points, submitted.legal, submitted.faction_name) == (
+        180,
+        True,
+        "The Cinder Compact",
+    )
+    assert submitted.module_revision == event.module.revision
+    assert entrant.club == "Leeds"
+    army.document = {**army.document, "units": []}
+    army.save()
+    submitted.refresh_from_db()
+    assert len(submitted.document["units"]) == 2  # later edits of the list change nothing
+
+
+def test_an_illegal_list_gets_every_problem_with_its_units(event, players):
+    submitted = _submit(event, players[0], *THREE_HEROES)
+    assert not submitted.legal
+    codes = [p["code"] for p in submitted.problems]
+    assert codes == ["too-many-heroes", "too-many-copies"]
+    assert "a 1,000-point list may field 2" in submitted.problems[0]["message"]
+    assert submitted.problems[0]["units"] == ["Lantern-Marshal"] * 3
+
+
+def test_resubmitting_before_the_deadline_replaces_the_list_and_its_review(event, players):
+    first = _submit(event, players[0], *THREE_HEROES)
+    services.submission_review(
+        event=event, entrant=first.entrant, decision=Submission.FIX, note="Too many heroes"
+    )
+    second = _submit(event, players[0], *LEGAL)
+    assert second.pk == first.pk
+    assert (second.legal, second.review, second.review_note) == (True, "pending", "")
+    assert Submission.objects.count() == 1
+
+
+def test_after_the_deadline_lists_are_frozen(event, players):
+    late = event.list_deadline + dt.timedelta(minutes=1)
+    with pytest.raises(EventRefused, match="deadline .* has passed: lists are frozen"):
+        _submit(event, players[0], *LEGAL, now=late)
+    assert not Submission.objects.exists()
+
+
+def test_a_faction_the_pack_does_not_allow_is_a_problem(event, players):
+    event.factions = ["gutterfleet", "hollow_choir"]
+    event.save()
+    submitted = _submit(event, players[0], *LEGAL)
+    assert submitted.problems[0]["code"] == "event_faction_not_allowed"
+    assert submitted.problems[0]["message"] == (
+        "The Cinder Compact is not played at Ember Cup: the pack allows The Gutterfleet, "
+        "The Hollow Choir."
+    )
+
+
+def test_rejecting_or_asking_for_a_fix_needs_a_note(event, players):
+    submitted = _submit(event, players[0], *LEGAL)
+    with pytest.raises(EventRefused, match="Say what is wrong in the note"):
+        services.submission_review(event=event, entrant=submitted.entrant, decision="rejected")
+    services.submission_review(event=event, entrant=submitted.entrant, decision="accepted")
+    submitted.refresh_from_db()
+    assert submitted.get_review_display() == "Accepted"
+
+
+def test_the_desk_counts_lists_in_and_lists_with_problems(event, players):
+    _submit(event, players[0], *LEGAL)
+    _submit(event, players[1], *THREE_HEROES)
+    services.entrant_register(event=event, player=players[2])
+    desk = desk_of(event=event, sort="verdict")
+    assert (desk.registered, desk.lists_in, desk.with_problems) == (3, 2, 1)
+    assert [r.verdict for r in desk.rows] == [
+        "No list yet",
+        "Problems",
+        "Waiting for the organiser",
+    ]
+
+
+def _checked_in(event, players):
+    entrants = [services.entrant_register(event=event, player=p) for p in players]
+    for e in entrants:
+        services.entrant_check_in(event=event, entrant=e)
+    return entrants
+
+
+def test_round_one_pairs_checked_in_players_and_gives_an_odd_one_the_bye(event, players):
+    _checked_in(event, players[:5])
+    services.entrant_register(event=event, player=players[5])  # registered, not checked in
+    first = services.round_pair(event=event, rng=random.Random(1))
+    games = list(first.games.all())
+    assert len(games) == 3
+    assert sum(g.bye for g in games) == 1
+    assert sorted(g.table for g in games if not g.bye) == [1, 2]
+    seated = {g.first.player for g in games} | {g.second.player for g in games if g.second}
+    assert seated == set(players[:5])
+
+
+def test_the_next_round_waits_for_every_result_and_registration_closes(event, players):
+    _checked_in(event, players[:4])
+    services.round_pair(event=event, rng=random.Random(1))
+    with pytest.raises(EventRefused, match=r"Round 1 still has games without a confirmed result"):
+        services.round_pair(event=event, rng=random.Random(1))
+    with pytest.raises(EventRefused, match="registration closed with round 1"):
+        services.entrant_register(event=event, player=players[7])
+
+
+def test_a_players_result_waits_for_the_opponent_and_the_organiser_overrides(
+    event, players, organiser
+):
+    _checked_in(event, players[:2])
+    game = services.round_pair(event=event, rng=random.Random(1)).games.get()
+    first, second = game.first.player, game.second.player
+    with pytest.raises(EventRefused, match="Only the two players of this game or the organiser"):
+        services.game_report(game=game, by=players[5], first_vp=1, second_vp=0)
+    services.game_report(game=game, by=first, first_vp=12, second_vp=7)
+    with pytest.raises(EventRefused, match="Your opponent confirms the result you entered"):
+        services.game_confirm(game=game, by=first)
+    assert standings_of(event=event)[0].points == 0  # not counted until confirmed
+    services.game_confirm(game=game, by=second)
+    with pytest.raises(EventRefused, match="confirmed: ask the organiser"):
+        services.game_report(game=game, by=second, first_vp=0, second_vp=20)
+    services.game_report(game=game, by=organiser, first_vp=7, second_vp=12)
+    game.refresh_from_db()
+    assert (game.status, game.first_vp, game.second_vp) == (Game.CONFIRMED, 7, 12)
+    top = standings_of(event=event)[0]
+    assert (top.key, top.points, top.vp_diff) == (str(game.second_id), 3, 5)
+
+
+def test_a_dropped_player_stays_in_the_standings_and_is_not_paired_again(event, players):
+    entrants = _checked_in(event, players[:4])
+    round_one = services.round_pair(event=event, rng=random.Random(2))
+    for game in round_one.games.all():
+        services.game_report(game=game, by=event.organiser, first_vp=10, second_vp=0)
+    services.entrant_drop(event=event, entrant=entrants[3])
+    round_two = services.round_pair(event=event, rng=random.Random(2))
+    paired = {g.first_id for g in round_two.games.all()} | {
+        g.second_id for g in round_two.games.all()
+    }
+    assert entrants[3].pk not in paired
+    assert round_two.games.filter(second__isnull=True).count() == 1  # three left: one bye
+    assert len(standings_of(event=event)) == 4
+
+
+def test_all_rounds_paired_means_the_event_is_complete(event, players):
+    event.rounds = 1
+    event.save()
+    _checked_in(event, players[:2])
+    game = services.round_pair(event=event, rng=random.Random(1)).games.get()
+    services.game_report(game=game, by=event.organiser, first_vp=3, second_vp=3)
+    with pytest.raises(EventRefused, match="All 1 rounds are paired"):
+        services.round_pair(event=event, rng=random.Random(1))
+
+
+def test_lists_are_hidden_until_the_reveal_time(event, players, organiser):
+    from django.contrib.auth.models import AnonymousUser
+
+    from forgebuilder.events.selectors import may_see_list
+
+    entrant = _submit(event, players[0], *LEGAL).entrant
+    for viewer, sees in ((organiser, True), (players[0], True), (players[1], False)):
+        assert may_see_list(event, entrant, viewer) is sees
+    assert may_see_list(event, entrant, AnonymousUser()) is False
+    event.reveal_at = timezone.now() - dt.timedelta(seconds=1)
+    assert may_see_list(event, entrant, players[1]) is True
