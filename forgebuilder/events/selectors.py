@@ -47,9 +47,7 @@ def lists_revealed(event: Event, *, now: datetime | None = None) -> bool:
     return event.reveal_at is not None and now >= event.reveal_at
 
 
-def may_see_list(
-    event: Event, entrant: Entrant, user: AbstractBaseUser | AnonymousUser
-) -> bool:
+def may_see_list(event: Event, entrant: Entrant, user: AbstractBaseUser | AnonymousUser) -> bool:
     """The organiser and the list's owner always; everyone else once lists are revealed."""
     if is_organiser(event, user) or (user.is_authenticated and user.pk == entrant.player_id):
         return True
@@ -132,6 +130,4 @@ def current_round(event: Event) -> Round | None:
 
 
 def games_of(round_: Round) -> QuerySet[Game]:
-    return round_.games.select_related("first__player", "second__player").order_by(
-        "table", "pk"
-    )
+    return round_.games.select_related("first__player", "second__player").order_by("table", "pk")

@@ -198,9 +198,7 @@ def _pairing_view(event: Event, playing: list[Entrant]) -> list[pairing.Entrant]
 
 
 @transaction.atomic
-def game_report(
-    *, game: Game, by: AbstractBaseUser, first_vp: int, second_vp: int
-) -> Game:
+def game_report(*, game: Game, by: AbstractBaseUser, first_vp: int, second_vp: int) -> Game:
     """Enter a result. A player's entry waits for the opponent's confirmation; the organiser's
     is final (and overrides)."""
     event = _locked(game.round.event)

@@ -73,7 +73,7 @@ def test_resubmitting_before_the_deadline_replaces_the_list_and_its_review(event
 
 def test_after_the_deadline_lists_are_frozen(event, players):
     late = event.list_deadline + dt.timedelta(minutes=1)
-    with pytest.raises(EventRefused, match="deadline .* has passed: lists are frozen"):
+    with pytest.raises(EventRefused, match=r"deadline .* has passed: lists are frozen"):
         _submit(event, players[0], *LEGAL, now=late)
     assert not Submission.objects.exists()
 

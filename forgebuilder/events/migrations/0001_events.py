@@ -8,113 +8,286 @@ import forgebuilder.events.models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('factions', '0003_unitoption_added_model'),
+        ("factions", "0003_unitoption_added_model"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Event',
+            name="Event",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('public_id', models.CharField(default=forgebuilder.events.models.event_token, editable=False, max_length=24, unique=True)),
-                ('name', models.CharField(max_length=120)),
-                ('starts_on', models.DateField()),
-                ('place', models.CharField(blank=True, max_length=200)),
-                ('points_limit', models.PositiveIntegerField()),
-                ('casual', models.BooleanField(default=False, help_text='casual: the matched-play limits are off')),
-                ('factions', models.JSONField(blank=True, default=list, help_text='faction keys allowed; empty: every faction')),
-                ('list_deadline', models.DateTimeField()),
-                ('hide_lists', models.BooleanField(default=True, help_text='lists are seen only by the organiser and their owner until reveal')),
-                ('reveal_at', models.DateTimeField(blank=True, null=True)),
-                ('rounds', models.PositiveSmallIntegerField(default=3)),
-                ('win_points', models.PositiveSmallIntegerField(default=3)),
-                ('draw_points', models.PositiveSmallIntegerField(default=1)),
-                ('loss_points', models.PositiveSmallIntegerField(default=0)),
-                ('tiebreakers', models.JSONField(default=list)),
-                ('first_round', models.CharField(choices=[('random', 'At random'), ('seeded', 'Seeded by rating (top half meets bottom)')], default='random', max_length=10)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('module', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='factions.gamemodule')),
-                ('organiser', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='organised_events', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "public_id",
+                    models.CharField(
+                        default=forgebuilder.events.models.event_token,
+                        editable=False,
+                        max_length=24,
+                        unique=True,
+                    ),
+                ),
+                ("name", models.CharField(max_length=120)),
+                ("starts_on", models.DateField()),
+                ("place", models.CharField(blank=True, max_length=200)),
+                ("points_limit", models.PositiveIntegerField()),
+                (
+                    "casual",
+                    models.BooleanField(
+                        default=False, help_text="casual: the matched-play limits are off"
+                    ),
+                ),
+                (
+                    "factions",
+                    models.JSONField(
+                        blank=True,
+                        default=list,
+                        help_text="faction keys allowed; empty: every faction",
+                    ),
+                ),
+                ("list_deadline", models.DateTimeField()),
+                (
+                    "hide_lists",
+                    models.BooleanField(
+                        default=True,
+                        help_text="lists are seen only by the organiser and their owner until reveal",
+                    ),
+                ),
+                ("reveal_at", models.DateTimeField(blank=True, null=True)),
+                ("rounds", models.PositiveSmallIntegerField(default=3)),
+                ("win_points", models.PositiveSmallIntegerField(default=3)),
+                ("draw_points", models.PositiveSmallIntegerField(default=1)),
+                ("loss_points", models.PositiveSmallIntegerField(default=0)),
+                ("tiebreakers", models.JSONField(default=list)),
+                (
+                    "first_round",
+                    models.CharField(
+                        choices=[
+                            ("random", "At random"),
+                            ("seeded", "Seeded by rating (top half meets bottom)"),
+                        ],
+                        default="random",
+                        max_length=10,
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "module",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="factions.gamemodule",
+                    ),
+                ),
+                (
+                    "organiser",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="organised_events",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-starts_on', '-pk'],
+                "ordering": ["-starts_on", "-pk"],
             },
         ),
         migrations.CreateModel(
-            name='Entrant',
+            name="Entrant",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('club', models.CharField(blank=True, max_length=80)),
-                ('rating', models.IntegerField(default=0, help_text='entered by the organiser, for seeding')),
-                ('checked_in', models.BooleanField(default=False)),
-                ('dropped_at', models.DateTimeField(blank=True, null=True)),
-                ('dropped_after', models.PositiveSmallIntegerField(blank=True, help_text='the last round played before dropping', null=True)),
-                ('registered_at', models.DateTimeField(auto_now_add=True)),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='event_entries', to=settings.AUTH_USER_MODEL)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='entrants', to='events.event')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("club", models.CharField(blank=True, max_length=80)),
+                (
+                    "rating",
+                    models.IntegerField(
+                        default=0, help_text="entered by the organiser, for seeding"
+                    ),
+                ),
+                ("checked_in", models.BooleanField(default=False)),
+                ("dropped_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "dropped_after",
+                    models.PositiveSmallIntegerField(
+                        blank=True, help_text="the last round played before dropping", null=True
+                    ),
+                ),
+                ("registered_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="event_entries",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="entrants",
+                        to="events.event",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['registered_at', 'pk'],
+                "ordering": ["registered_at", "pk"],
             },
         ),
         migrations.CreateModel(
-            name='Round',
+            name="Round",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField()),
-                ('warnings', models.JSONField(blank=True, default=list)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='round_set', to='events.event')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveSmallIntegerField()),
+                ("warnings", models.JSONField(blank=True, default=list)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="round_set",
+                        to="events.event",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['number'],
+                "ordering": ["number"],
             },
         ),
         migrations.CreateModel(
-            name='Game',
+            name="Game",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('table', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('first_vp', models.PositiveIntegerField(blank=True, null=True)),
-                ('second_vp', models.PositiveIntegerField(blank=True, null=True)),
-                ('status', models.CharField(default='paired', max_length=10)),
-                ('first', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='events.entrant')),
-                ('reported_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('second', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='events.entrant')),
-                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='games', to='events.round')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("table", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("first_vp", models.PositiveIntegerField(blank=True, null=True)),
+                ("second_vp", models.PositiveIntegerField(blank=True, null=True)),
+                ("status", models.CharField(default="paired", max_length=10)),
+                (
+                    "first",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="events.entrant",
+                    ),
+                ),
+                (
+                    "reported_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "second",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="events.entrant",
+                    ),
+                ),
+                (
+                    "round",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="games",
+                        to="events.round",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['round', 'table', 'pk'],
+                "ordering": ["round", "table", "pk"],
             },
         ),
         migrations.CreateModel(
-            name='Submission',
+            name="Submission",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('document', models.JSONField()),
-                ('module_revision', models.PositiveIntegerField(help_text='the game data it was checked on')),
-                ('source', models.CharField(help_text='the list or share link it came from', max_length=200)),
-                ('name', models.CharField(max_length=120)),
-                ('faction_name', models.CharField(max_length=120)),
-                ('points', models.IntegerField()),
-                ('problems', models.JSONField(default=list, help_text="the pack's verdict: [{code, message}]")),
-                ('review', models.CharField(choices=[('pending', 'Waiting for the organiser'), ('accepted', 'Accepted'), ('rejected', 'Rejected'), ('fix', 'Fix asked for')], default='pending', max_length=10)),
-                ('review_note', models.CharField(blank=True, max_length=500)),
-                ('submitted_at', models.DateTimeField()),
-                ('entrant', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='submission', to='events.entrant')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("document", models.JSONField()),
+                (
+                    "module_revision",
+                    models.PositiveIntegerField(help_text="the game data it was checked on"),
+                ),
+                (
+                    "source",
+                    models.CharField(
+                        help_text="the list or share link it came from", max_length=200
+                    ),
+                ),
+                ("name", models.CharField(max_length=120)),
+                ("faction_name", models.CharField(max_length=120)),
+                ("points", models.IntegerField()),
+                (
+                    "problems",
+                    models.JSONField(
+                        default=list, help_text="the pack's verdict: [{code, message}]"
+                    ),
+                ),
+                (
+                    "review",
+                    models.CharField(
+                        choices=[
+                            ("pending", "Waiting for the organiser"),
+                            ("accepted", "Accepted"),
+                            ("rejected", "Rejected"),
+                            ("fix", "Fix asked for"),
+                        ],
+                        default="pending",
+                        max_length=10,
+                    ),
+                ),
+                ("review_note", models.CharField(blank=True, max_length=500)),
+                ("submitted_at", models.DateTimeField()),
+                (
+                    "entrant",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="submission",
+                        to="events.entrant",
+                    ),
+                ),
             ],
         ),
         migrations.AddConstraint(
-            model_name='entrant',
-            constraint=models.UniqueConstraint(models.F('event'), models.F('player'), name='one_entry_per_player'),
+            model_name="entrant",
+            constraint=models.UniqueConstraint(
+                models.F("event"), models.F("player"), name="one_entry_per_player"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='round',
-            constraint=models.UniqueConstraint(models.F('event'), models.F('number'), name='round_number'),
+            model_name="round",
+            constraint=models.UniqueConstraint(
+                models.F("event"), models.F("number"), name="round_number"
+            ),
         ),
     ]
