@@ -7,12 +7,7 @@ never happens there): run with DATABASE_URL pointing at PostgreSQL."""
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable
-
 import pytest
-from django.db import connection
-from django.test import Client
 from django.urls import reverse
 
 from forgebuilder.armylists.models import ArmyList
@@ -20,46 +15,14 @@ from forgebuilder.campaigns import services
 from forgebuilder.campaigns.dice import SeededDie
 from forgebuilder.campaigns.models import CampaignEvent, CampaignPlayer, Mission
 from forgebuilder.campaigns.steps import BattleReport
+from forgebuilder.campaigns.steps import UnitOutcome as Out
+from tests.concurrency import POSTGRES_ONLY, at_once, client_of, said
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        connection.vendor != "postgresql",
-        reason="concurrent clients need PostgreSQL's row locks; SQLite serialises every write",
-    ),
-]
+from .conftest import make_army
+
+pytestmark = POSTGRES_ONLY
 
 TRIALS = 4
-
-
-def at_once(*posts: Callable[[], object]) -> list:
-    """Run the posts in threads released together; each thread closes its own connection."""
-    barrier = threading.Barrier(len(posts))
-    results: list = [None] * len(posts)
-
-    def run(i: int) -> None:
-        from django.db import connection as own
-
-        try:
-            barrier.wait()
-            results[i] = posts[i]()
-        except Exception as exc:  # the test asserts on what went wrong
-            results[i] = exc
-        finally:
-            own.close()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(posts))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return results
-
-
-def client_of(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def events(campaign, kind: str, player=None) -> list[CampaignEvent]:
@@ -67,12 +30,12 @@ def events(campaign, kind: str, player=None) -> list[CampaignEvent]:
     return list(found.filter(player=player) if player else found)
 
 
-def reported(campaign, a, b):
+def reported(campaign, a, b, ana: BattleReport | None = None):
     """Mission 1 played: Ana won (bank 150), Ben lost (bank 300); nobody fell."""
     setup = services.mission_setup(campaign=campaign, players=[a, b], die=SeededDie(1))
     services.mission_report(
         mission=setup.mission,
-        reports={a.pk: BattleReport(won=True), b.pk: BattleReport(won=False)},
+        reports={a.pk: ana or BattleReport(won=True), b.pk: BattleReport(won=False)},
         die=SeededDie(2),
     )
     a.refresh_from_db()
@@ -121,10 +84,8 @@ def test_two_recruits_from_two_tabs_keep_both_or_refuse_one_and_the_bank_agrees(
     assert len(events(campaign, "recruit", a)) == 1
     assert len(units) == 3  # two founders and one recruit
     assert a.bank == 50
-    said = [
-        str(m) for c in (tab1, tab2) for m in c.get(act.replace("act/", "")).context["messages"]
-    ]
-    assert sorted(said) == ["Lightbearer Squad costs 100 pts; the bank holds 50.", "Recruited."]
+    told = said(tab1, act.replace("act/", "")) + said(tab2, act.replace("act/", ""))
+    assert sorted(told) == ["Lightbearer Squad costs 100 pts; the bank holds 50.", "Recruited."]
 
 
 @pytest.mark.parametrize("trial", range(TRIALS))
@@ -168,4 +129,149 @@ def services_offer(player, unit_id: str, option: str, choice: str) -> str:
     unit = next(u for u in upgrade_offers(player) if u["id"] == unit_id)
     return str(
         next(o["index"] for o in unit["offers"] if (o["option"], o["choice"]) == (option, choice))
+    )
+
+
+def one_done_one_refused(told: list[str], done: str, refused: str) -> None:
+    """Of two tabs' messages, one says `done` and the other says why it was refused."""
+    assert len(told) == 2, told
+    assert sum(done in m for m in told) == 1, told
+    assert sum(refused in m for m in told) == 1, told
+
+
+@pytest.mark.parametrize("trial", range(TRIALS))
+def test_two_tabs_selling_one_upgrade_sell_it_once(game, users, trial):
+    campaign, a, b = game
+    a, b = reported(campaign, a, b)
+    services.army_buy_upgrade(
+        player=b, unit_id="u1", option="add_rule.ambush", choice="boarding_torpedo"
+    )  # 15 pts: the bank holds 285
+    act = reverse("campaigns:army_action", args=[campaign.pk, b.pk])
+    page = reverse("campaigns:army", args=[campaign.pk, b.pk])
+    tab1, tab2 = client_of(users[1]), client_of(users[1])
+    sell = {"action": "sell", "unit": "u1", "option": "add_rule.ambush"}
+
+    at_once(lambda: tab1.post(act, sell), lambda: tab2.post(act, sell))
+
+    b.refresh_from_db()
+    assert len(events(campaign, "sell", b)) == 1
+    assert b.bank == 285 + 5  # half of 15, rounded down to 5: paid once
+    one_done_one_refused(
+        said(tab1, page) + said(tab2, page),
+        "Sold for 5 pts.",
+        "has no upgrade 'add_rule.ambush' to sell.",
+    )
+
+
+@pytest.mark.parametrize("trial", range(TRIALS))
+def test_two_tabs_disbanding_one_unit_disband_it_once(game, users, trial):
+    campaign, a, b = game
+    a, b = reported(campaign, a, b)
+    act = reverse("campaigns:army_action", args=[campaign.pk, a.pk])
+    page = reverse("campaigns:army", args=[campaign.pk, a.pk])
+    tab1, tab2 = client_of(users[0]), client_of(users[0])
+    disband = {"action": "disband", "unit": "u2"}
+
+    at_once(lambda: tab1.post(act, disband), lambda: tab2.post(act, disband))
+
+    assert len(events(campaign, "disband", a)) == 1
+    units = ArmyList.objects.get(pk=a.army_id).document["units"]
+    assert [u["campaign"]["status"] for u in units] == ["active", "disbanded"]
+    one_done_one_refused(
+        said(tab1, page) + said(tab2, page),
+        "Disbanded: the unit stays on the list",
+        "Lightbearer Squad is disbanded already.",
+    )
+
+
+@pytest.mark.parametrize("trial", range(TRIALS))
+def test_two_tabs_levelling_one_unit_level_it_once(game, users, trial):
+    campaign, a, b = game
+    # the squad survives and kills four units: 5 XP, enough for level 1 and not for level 2
+    a, b = reported(campaign, a, b, BattleReport(won=True, units={"u2": Out(killed_units=4)}))
+    act = reverse("campaigns:army_action", args=[campaign.pk, a.pk])
+    page = reverse("campaigns:army", args=[campaign.pk, a.pk])
+    tab1, tab2 = client_of(users[0]), client_of(users[0])
+    level = {"action": "level", "unit": "u2", "dice": "4"}  # 4: Resilient, nothing to choose
+
+    at_once(lambda: tab1.post(act, level), lambda: tab2.post(act, level))
+
+    assert len(events(campaign, "level-up", a)) == 1
+    squad = ArmyList.objects.get(pk=a.army_id).document["units"][1]["campaign"]
+    assert squad["level"] == 1
+    one_done_one_refused(
+        said(tab1, page) + said(tab2, page),
+        "Lightbearer Squad: level 1",
+        "Lightbearer Squad needs 10 XP for level 2",
+    )
+
+
+@pytest.mark.parametrize("trial", range(TRIALS))
+def test_one_player_joining_from_two_tabs_joins_once(game, ashen, users, trial):
+    campaign, _a, _b = game
+    cy = users[2]
+    lists = [
+        make_army(ashen, cy, "cinder_compact", "lantern_marshal", name=f"Cy {n}") for n in (1, 2)
+    ]
+    url = reverse("campaigns:join", args=[campaign.invite_token])
+    tab1, tab2 = client_of(cy), client_of(cy)
+
+    answers = at_once(
+        lambda: tab1.post(url, {"army": lists[0].pk}),
+        lambda: tab2.post(url, {"army": lists[1].pk}),
+    )
+
+    # the second tab is refused inside the lock, or (when the first had committed before it
+    # began) sent to the campaign it is already in
+    assert sorted(r.status_code for r in answers) in ([200, 302], [302, 302]), answers
+    for refused in (r for r in answers if r.status_code == 200):
+        assert "You already have an army in this campaign." in refused.content.decode()
+    assert CampaignPlayer.objects.filter(campaign=campaign, user=cy).count() == 1
+    assert len(events(campaign, "joined")) == 3  # ana, ben and cy once
+
+
+@pytest.mark.parametrize("trial", range(TRIALS))
+def test_leaving_while_the_organiser_sets_up_a_mission_does_one_or_the_other(game, users, trial):
+    campaign, a, b = game
+    setup = reverse("campaigns:mission_new", args=[campaign.pk])
+    leave = reverse("campaigns:leave", args=[campaign.pk, b.pk])
+    page = reverse("campaigns:detail", args=[campaign.pk])
+    organiser, ben = client_of(users[0]), client_of(users[1])
+
+    at_once(
+        lambda: organiser.post(setup, {"players": [a.pk, b.pk], "objective": "rage"}),
+        lambda: ben.post(leave),
+    )
+
+    b.refresh_from_db()
+    missions = Mission.objects.filter(campaign=campaign).count()
+    told = said(organiser, page) + said(ben, page)
+    if b.left_at is None:  # the mission came first: Ben plays it and may leave after
+        assert missions == 1
+        assert any("ben plays mission 1, which is not reported yet" in m for m in told), told
+    else:  # Ben left first: no mission with a player who has gone
+        assert missions == 0
+        assert any("ben left the campaign and cannot play a mission." in m for m in told), told
+    assert len(events(campaign, "left")) == 1 - missions
+
+
+@pytest.mark.parametrize("trial", range(TRIALS))
+def test_two_tabs_voiding_one_report_void_it_once(game, users, trial):
+    campaign, a, b = game
+    a, b = reported(campaign, a, b)
+    url = reverse("campaigns:void", args=[campaign.pk, 1])
+    page = reverse("campaigns:detail", args=[campaign.pk])
+    tab1, tab2 = client_of(users[0]), client_of(users[0])
+
+    at_once(lambda: tab1.post(url), lambda: tab2.post(url))
+
+    assert len(events(campaign, "correction")) == 1
+    a.refresh_from_db()
+    b.refresh_from_db()
+    assert [(p.missions, p.bank, p.victory_points) for p in (a, b)] == [(0, 0, 0), (0, 0, 0)]
+    assert Mission.objects.get(campaign=campaign, number=1).status == Mission.SET_UP
+    one_done_one_refused(
+        said(tab1, page) + said(tab2, page),
+        "The report of mission 1 is voided",
+        "Mission 1 has no report to correct.",
     )

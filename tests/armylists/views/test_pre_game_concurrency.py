@@ -5,12 +5,9 @@ half-written. Needs PostgreSQL's row locks (SQLite serialises every write)."""
 from __future__ import annotations
 
 import io
-import threading
 
 import pytest
 from django.core.management import call_command
-from django.db import connection
-from django.test import Client
 from django.urls import reverse
 
 from factions.catalog import catalog_for, clear_catalog_cache
@@ -20,39 +17,11 @@ from forgebuilder.armylists.models import ArmyList
 from forgebuilder.armylists.ownership import Owner
 from forgebuilder.armylists.services import army_list_create
 from tests.armylists.exports.conftest import EMBER_REACH, ember_document
+from tests.concurrency import POSTGRES_ONLY, at_once, client_of
 
 from .helpers import HTMX
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        connection.vendor != "postgresql",
-        reason="concurrent clients need PostgreSQL's row locks; SQLite serialises every write",
-    ),
-]
-
-
-def at_once(*posts):
-    barrier = threading.Barrier(len(posts))
-    results: list = [None] * len(posts)
-
-    def run(i: int) -> None:
-        from django.db import connection as own
-
-        try:
-            barrier.wait()
-            results[i] = posts[i]()
-        except Exception as exc:  # the test asserts on what went wrong
-            results[i] = exc
-        finally:
-            own.close()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(posts))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return results
+pytestmark = POSTGRES_ONLY
 
 
 @pytest.mark.parametrize("trial", range(3))
@@ -64,9 +33,7 @@ def test_two_tabs_at_once_save_one_choice_and_refuse_the_other(django_user_model
     army_list = army_list_create(
         owner=Owner(user.pk, ""), catalog=catalog, document=ember_document(catalog)
     )
-    tabs = [Client(), Client()]
-    for tab in tabs:
-        tab.force_login(user)
+    tabs = [client_of(user), client_of(user)]
     url = reverse("armylists:pre_game", args=[army_list.public_id])
     choices = ["mirewind/tide_of_reeds", "cinderhold/forced_march"]
 
