@@ -54,19 +54,17 @@ def render_priority(weight: int) -> int:
 class Printout:
     """One printout of one list: what to draw (kind and options) and where the list comes from."""
 
-    kind: str  # "roster" or "tokens"
-    paper: exports.Paper
-    size: int | None = None  # token diameter in mm (token sheets)
+    kind: exports.PrintoutKind
+    options: dict[str, Any]  # as the kind's choices parse them: paper, token size ...
     origin: dict[str, Any] = field(default_factory=dict)  # list_id or token, and share_url
     client: str = ""  # who asks (ratelimit.client_key): their queued drawing is limited
 
     def key(self, source: exports.ExportSource) -> str:
-        if self.kind == "tokens":
-            return exports.token_sheet_key(source, paper=self.paper, size=self.size or 0)
-        return exports.roster_key(source, paper=self.paper)
+        return self.kind.cache_key(source, **self.options)
 
     def task_kwargs(self) -> dict[str, Any]:
-        return {"kind": self.kind, "paper": self.paper.key, "size": self.size, **self.origin}
+        options = self.kind.options_dumped(self.options)
+        return {"kind": self.kind.key, "options": options, **self.origin}
 
 
 @dataclass(frozen=True)

@@ -13,10 +13,9 @@ from dataclasses import replace
 from django.tasks import task
 
 from . import exports
+from .exports.registry import draw
 from .models import ArmyList
 from .selectors import evaluated_list, evaluated_shared_list
-
-PRINTOUTS = ("roster", "tokens")
 
 
 def export_source_for(
@@ -39,31 +38,17 @@ def export_source_for(
     return source if underdog is None else replace(source, match_underdog=underdog)
 
 
-def draw_printout(
-    source: exports.ExportSource, *, kind: str, paper: str, size: int | None = None
-) -> bytes:
-    """The printout `kind` of `source`: drawn now, or read back from the render cache."""
-    chosen = exports.paper_from(paper)
-    if kind == "roster":
-        return exports.roster_pdf(source, paper=chosen)
-    if kind == "tokens":
-        return exports.token_sheet_pdf(
-            source, paper=chosen, size=exports.token_size_from(str(size))
-        )
-    raise ValueError(f"unknown printout {kind!r}; one of {', '.join(PRINTOUTS)}")
-
-
 @task
 def render_printout(
     *,
     kind: str,
-    paper: str,
-    size: int | None = None,
+    options: dict[str, str],
     list_id: int | None = None,
     token: str | None = None,
     share_url: str = "",
     underdog: int | None = None,
 ) -> int:
-    """Draw a printout into the render cache; returns its size in bytes."""
+    """Draw printout `kind` (a key of the printout registry) with `options` (query values)
+    into the render cache; returns its size in bytes."""
     source = export_source_for(list_id=list_id, token=token, share_url=share_url, underdog=underdog)
-    return len(draw_printout(source, kind=kind, paper=paper, size=size))
+    return len(draw(kind, source, options))

@@ -3,6 +3,7 @@ from __future__ import annotations
 from django.urls import path
 
 from . import api, views
+from .exports import printouts
 from .views import battleforge, edit, exports, imports, match, notes, share, table
 
 app_name = "armylists"
@@ -47,8 +48,12 @@ urlpatterns = [
     path("lists/<str:public_id>/delete", views.list_delete, name="delete"),
     path("lists/<str:public_id>/restore", views.list_restore, name="restore"),
     path("lists/<str:public_id>/export.json", views.export_json, name="export_json"),
-    path("lists/<str:public_id>/roster.pdf", exports.roster_pdf, name="roster_pdf"),
-    path("lists/<str:public_id>/tokens.pdf", exports.tokens_pdf, name="tokens_pdf"),
+    *(
+        path(
+            f"lists/<str:public_id>/{p.key}.pdf", exports.printout_pdf, {"kind": p.key}, p.url_name
+        )
+        for p in printouts()
+    ),
     path("lists/<str:public_id>/list.txt", exports.text_export, name="text_export"),
     path(
         "lists/<str:public_id>/battleforge.json",
@@ -66,7 +71,14 @@ urlpatterns = [
     path("s/<str:token>/table/", table.shared_table, name="shared_table"),
     path("s/<str:token>/fork", share.fork, name="fork"),
     path("s/<str:token>/qr.svg", share.qr_code, name="shared_qr"),
-    path("s/<str:token>/roster.pdf", exports.shared_roster_pdf, name="shared_roster_pdf"),
-    path("s/<str:token>/tokens.pdf", exports.shared_tokens_pdf, name="shared_tokens_pdf"),
+    *(
+        path(
+            f"s/<str:token>/{p.key}.pdf",
+            exports.shared_printout_pdf,
+            {"kind": p.key},
+            p.shared_url_name,
+        )
+        for p in printouts()
+    ),
     path("s/<str:token>/list.txt", exports.shared_text_export, name="shared_text_export"),
 ]

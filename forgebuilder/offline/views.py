@@ -31,6 +31,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "logoutUrl": config.logout_url,
         "loginUrl": config.login_url,
         "myListsUrl": config.my_lists_url,
+        "keptPrintouts": list(config.kept_printouts),
         "maxPages": config.max_pages,
         "maxBytes": config.max_bytes,
     }

@@ -15,6 +15,8 @@ from django.contrib.staticfiles import finders
 from django.templatetags.static import static
 from django.urls import reverse
 
+from forgebuilder.armylists.exports import printouts
+
 # Static files every page needs, kept by the worker from its installation on.
 SHELL_STATIC = (
     "css/app.css",
@@ -43,6 +45,7 @@ class WorkerConfig:
     logout_url: str
     login_url: str
     my_lists_url: str
+    kept_printouts: tuple[str, ...]  # keys of the printouts kept for reading offline
     max_pages: int
     max_bytes: int
     version: str
@@ -53,13 +56,15 @@ def worker_config() -> WorkerConfig:
     max_bytes = int(getattr(settings, "OFFLINE_MAX_BYTES", DEFAULT_MAX_BYTES))
     shell = tuple(static(path) for path in SHELL_STATIC)
     offline_url = reverse("offline:page")
-    version = _version(shell, f"{max_pages}:{max_bytes}:{offline_url}")
+    kept = tuple(kind.key for kind in printouts() if kind.offline)
+    version = _version(shell, f"{max_pages}:{max_bytes}:{offline_url}:{','.join(kept)}")
     return WorkerConfig(
         shell_urls=shell,
         offline_url=offline_url,
         logout_url=reverse("accounts:logout"),
         login_url=reverse("accounts:login"),
         my_lists_url=reverse("armylists:my_lists"),
+        kept_printouts=kept,
         max_pages=max_pages,
         max_bytes=max_bytes,
         version=version,

@@ -33,14 +33,19 @@ const BANNER_SLOT = '<div id="offline-banner" hidden></div>';
 const SAVED_SLOT = '<ul id="offline-saved" class="offline-saved"></ul>';
 
 // Pages kept for offline reading: path patterns (query strings are part of the saved key).
+// The printouts kept (their keys: lower-case letters, digits, hyphens) come from the server's
+// printout registry: `/lists/<id>/<key>.pdf` and `/s/<token>/<key>.pdf`.
+const KEPT_PRINTOUTS = CONFIG.keptPrintouts.flatMap((key) => [
+  new RegExp("^/lists/[\\w-]+/" + key + "\\.pdf$"),
+  new RegExp("^/s/[\\w-]+/" + key + "\\.pdf$"),
+]);
 const KEPT = [
+  ...KEPT_PRINTOUTS,
   /^\/lists\/$/,
   /^\/lists\/(?!new\/$|import\/$)[\w-]+\/$/,
   /^\/lists\/[\w-]+\/table\/$/,
-  /^\/lists\/[\w-]+\/roster\.pdf$/,
   /^\/s\/[\w-]+\/$/,
   /^\/s\/[\w-]+\/table\/$/,
-  /^\/s\/[\w-]+\/roster\.pdf$/,
   /^\/games\/([^/]+\/){0,3}$/,
 ];
 // List pages: the ones "My lists" names offline.

@@ -14,6 +14,7 @@ from .options import (
     paper_from,
     token_size_from,
 )
+from .registry import PrintoutKind, printout, printouts, register_printout
 from .roster import roster_html, roster_key, roster_pdf
 from .source import ExportSource, source_from_evaluated
 from .text import list_text
@@ -25,8 +26,12 @@ __all__ = [
     "ExportOptionError",
     "ExportSource",
     "Paper",
+    "PrintoutKind",
     "list_text",
     "paper_from",
+    "printout",
+    "printouts",
+    "register_printout",
     "roster_html",
     "roster_key",
     "roster_pdf",

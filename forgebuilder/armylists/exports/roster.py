@@ -15,6 +15,7 @@ from .cache import cached_render, render_key
 from .measure import text_width_mm
 from .options import Paper
 from .qr import qr_svg_data_uri
+from .registry import PAPER, PrintoutKind, register_printout
 from .source import ExportSource
 from .tabular import AlignedTable, Style, aligned_table
 
@@ -355,3 +356,18 @@ def power_glossary(source: ExportSource) -> list[GlossaryEntry]:
                 parts.append(f"cast {power.cast_value}")
             seen[key] = GlossaryEntry(power.name, power.description, ", ".join(parts))
     return sorted(seen.values(), key=lambda e: e.name.casefold())
+
+
+ROSTER = register_printout(
+    PrintoutKind(
+        key="roster",
+        title="roster",
+        template=TEMPLATE,
+        description="A summary page, a datasheet card for each unit and a glossary of the rules.",
+        button="Download roster",
+        choices=(PAPER,),
+        cache_key=roster_key,
+        draw=roster_pdf,
+        offline=True,  # read at the table, where the network may be poor
+    )
+)

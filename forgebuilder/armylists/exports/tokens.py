@@ -18,6 +18,7 @@ from . import render
 from .cache import cached_render, render_key
 from .icons import icon_data_uri
 from .options import Paper
+from .registry import PAPER, TOKEN_SIZE, PrintoutKind, register_printout
 from .source import ExportSource
 
 TEMPLATE = "print/tokens.html"
@@ -128,3 +129,21 @@ def token_sheet_html(source: ExportSource, *, paper: Paper, size: int) -> str:
             "accent": faction.color if faction and faction.color else "#9a3412",
         },
     )
+
+
+TOKEN_SHEET = register_printout(
+    PrintoutKind(
+        key="tokens",
+        title="token sheet",
+        template=TEMPLATE,
+        description=(
+            "Round markers to print at real size and cut out: one numbered marker per unit, "
+            "and the game's tokens."
+        ),
+        button="Download tokens",
+        choices=(TOKEN_SIZE, PAPER),
+        cache_key=token_sheet_key,
+        draw=token_sheet_pdf,
+        file_suffix="-tokens",
+    )
+)

@@ -1,4 +1,5 @@
-"""`{% pdf_support as pdf %}`: whether this server can draw PDFs, for the download buttons."""
+"""`{% pdf_support as pdf %}`: whether this server can draw PDFs, for the download buttons;
+`{% printouts as printouts %}`: the printouts there are, one download form each."""
 
 from __future__ import annotations
 
@@ -6,6 +7,8 @@ from django import template
 
 from ..exports.availability import PdfSupport
 from ..exports.availability import pdf_support as lookup
+from ..exports.registry import PrintoutKind
+from ..exports.registry import printouts as registered
 
 register = template.Library()
 
@@ -13,3 +16,9 @@ register = template.Library()
 @register.simple_tag
 def pdf_support() -> PdfSupport:
     return lookup()
+
+
+@register.simple_tag
+def printouts() -> tuple[PrintoutKind, ...]:
+    """`{% printouts as printouts %}`: every registered printout, for its download form."""
+    return tuple(registered())

@@ -21,7 +21,7 @@ from ..selectors import army_list_owned, evaluated_list, evaluated_shared_list
 from ..sharing import live_share_link, share_url
 from . import as_attachment, download_name
 from .pdf_off import pdf_off_page
-from .pdf_wait import PRINTOUT_TITLES, pdf_waiting_page
+from .pdf_wait import pdf_waiting_page
 
 TEXT_PARTIAL = "armylists/partials/downloads.html#list-text"
 
@@ -52,10 +52,9 @@ def _render_scope(request: HttpRequest) -> str:
     return "render-poll" if request.GET.get("wait") == "1" else "render"
 
 
-def _printout(request: HttpRequest, kind: str, origin: dict) -> Printout:
-    paper = exports.paper_from(request.GET.get("paper"))
-    size = exports.token_size_from(request.GET.get("size")) if kind == "tokens" else None
-    return Printout(kind=kind, paper=paper, size=size, origin=origin, client=client_key(request))
+def _printout(request: HttpRequest, kind: exports.PrintoutKind, origin: dict) -> Printout:
+    options = kind.options_from(request.GET)
+    return Printout(kind=kind, options=options, origin=origin, client=client_key(request))
 
 
 def _attachment(body: bytes | str, content_type: str, filename: str) -> HttpResponse:
@@ -65,8 +64,10 @@ def _attachment(body: bytes | str, content_type: str, filename: str) -> HttpResp
     return response
 
 
-def _pdf(request: HttpRequest, kind: str, found: tuple[exports.ExportSource, dict]):
-    if (off := pdf_off_page(request, title=PRINTOUT_TITLES[kind])) is not None:
+def _pdf(
+    request: HttpRequest, kind: exports.PrintoutKind, found: tuple[exports.ExportSource, dict]
+):
+    if (off := pdf_off_page(request, title=kind.title)) is not None:
         return off  # this server cannot draw PDFs: say why and how to turn them on
     source, origin = found
     try:
@@ -78,21 +79,23 @@ def _pdf(request: HttpRequest, kind: str, found: tuple[exports.ExportSource, dic
         return too_many(request, status.retry_after, "PDFs being drawn for you at once")
     waiting = request.GET.get("wait") == "1"  # the waiting page asking again
     if status.state is PdfState.READY and not waiting:
-        suffix = "-tokens" if kind == "tokens" else ""
-        return _attachment(status.pdf, "application/pdf", _filename(source, suffix, "pdf"))
-    return pdf_waiting_page(request, status.state, title=PRINTOUT_TITLES[kind])
+        filename = _filename(source, kind.file_suffix, "pdf")
+        return _attachment(status.pdf, "application/pdf", filename)
+    return pdf_waiting_page(request, status.state, title=kind.title)
 
 
 @require_GET
 @rate_limited(_render_scope, "PDF downloads", methods=("GET", "HEAD"))
-def roster_pdf(request: HttpRequest, public_id: str) -> HttpResponse:
-    return _pdf(request, "roster", _owned_source(request, public_id))
+def printout_pdf(request: HttpRequest, public_id: str, kind: str) -> HttpResponse:
+    """Any registered printout of the player's own list (urls.py names one address each)."""
+    return _pdf(request, exports.printout(kind), _owned_source(request, public_id))
 
 
 @require_GET
 @rate_limited(_render_scope, "PDF downloads", methods=("GET", "HEAD"))
-def tokens_pdf(request: HttpRequest, public_id: str) -> HttpResponse:
-    return _pdf(request, "tokens", _owned_source(request, public_id))
+def shared_printout_pdf(request: HttpRequest, token: str, kind: str) -> HttpResponse:
+    """Any registered printout of the list behind a share link."""
+    return _pdf(request, exports.printout(kind), _shared_source(request, token))
 
 
 @require_GET
@@ -117,24 +120,13 @@ def match_tokens_pdf(request: HttpRequest, public_id: str) -> HttpResponse:
         return HttpResponseBadRequest(str(exc), content_type="text/plain; charset=utf-8")
     underdog = result.sides[side].underdog_points
     source = replace(exports.source_from_evaluated(result.evaluated[side]), match_underdog=underdog)
-    return _pdf(request, "tokens", (source, {**result.origins[side], "underdog": underdog}))
+    origin = {**result.origins[side], "underdog": underdog}
+    return _pdf(request, exports.printout("tokens"), (source, origin))
 
 
 @require_GET
 def text_export(request: HttpRequest, public_id: str) -> HttpResponse:
     return _text_response(request, _owned_source(request, public_id)[0])
-
-
-@require_GET
-@rate_limited(_render_scope, "PDF downloads", methods=("GET", "HEAD"))
-def shared_roster_pdf(request: HttpRequest, token: str) -> HttpResponse:
-    return _pdf(request, "roster", _shared_source(request, token))
-
-
-@require_GET
-@rate_limited(_render_scope, "PDF downloads", methods=("GET", "HEAD"))
-def shared_tokens_pdf(request: HttpRequest, token: str) -> HttpResponse:
-    return _pdf(request, "tokens", _shared_source(request, token))
 
 
 @require_GET

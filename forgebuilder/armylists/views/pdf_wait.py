@@ -16,7 +16,6 @@ from django.shortcuts import render
 from ..printouts import PdfState
 
 TEMPLATE = "armylists/pdf_wait.html"
-PRINTOUT_TITLES = {"roster": "roster", "tokens": "token sheet"}
 HTMX_STOP_POLLING = 286
 # Seconds between two checks; the no-JavaScript refresh waits a little longer.
 POLL_SECONDS = 1
