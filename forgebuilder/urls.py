@@ -15,6 +15,7 @@ urlpatterns = [
     path("accounts/", include("forgebuilder.accounts.urls")),
     path("games/", include("factions.urls")),
     path("campaigns/", include("forgebuilder.campaigns.urls")),
+    path("events/", include("forgebuilder.events.urls")),
     path("", include("forgebuilder.armylists.urls")),
 ]
 

@@ -25,6 +25,7 @@ from forgebuilder.armylists.services import army_list_create
 from forgebuilder.armylists.sharing import share_link_create
 
 from .armylists.exports.conftest import EMBER_REACH, ember_document
+from .events.drawing import draw_event_pages
 
 TEMPLATES = Path(settings.BASE_DIR) / "templates"
 
@@ -87,6 +88,7 @@ def test_every_template_is_drawn_with_real_data(client, django_user_model, drawn
     ):  # fmt: skip
         get(client, url, status=(200, 404) if url == "/offline/" else (200,))
     get(client, reverse("armylists:roster_pdf", args=[army_list.public_id]), status=(200, 202))
+    draw_event_pages(client, user, army_list, django_user_model.objects.create_user("rival"))
     # a refused edit flashes its reason
     refused = reverse("armylists:unit_rename", args=[army_list.public_id, "u1"])
     client.post(refused, {"version": "x", "name": "n"}, headers={"HX-Request": "true"})

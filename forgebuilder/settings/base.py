@@ -196,6 +196,8 @@ RATE_LIMITS = {
     "reset-email": (3, 60 * 60),  # password-reset mails to one address
     "campaign-create": (10, 60 * 60),
     "campaign": (300, 60 * 60),  # joins, missions, reports and army actions of one player
+    "event-create": (10, 60 * 60),
+    "event": (600, 60 * 60),  # registrations, submissions, desk actions and results of one user
 }
 # Behind a proxy, the request header holding the client's address (set by the proxy), e.g.
 # HTTP_X_REAL_IP; empty means REMOTE_ADDR.

@@ -1,0 +1,88 @@
+"""The organiser's event form: the pack, the rounds and the scoring, checked as a whole."""
+
+from __future__ import annotations
+
+from django import forms
+
+from factions.catalog import catalog_for
+from factions.models import GameModule
+
+from .models import Event
+from .standings import TIEBREAKERS
+
+TIEBREAKER_CHOICES = [("", "(none)"), *TIEBREAKERS.items()]
+
+
+class EventForm(forms.ModelForm):
+    module = forms.ModelChoiceField(queryset=GameModule.objects.all(), label="Game")
+    factions = forms.MultipleChoiceField(
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        label="Factions allowed (none ticked: every faction of the game)",
+    )
+    tiebreaker_1 = forms.ChoiceField(choices=TIEBREAKERS.items(), initial="points")
+    tiebreaker_2 = forms.ChoiceField(choices=TIEBREAKER_CHOICES, required=False, initial="sos")
+    tiebreaker_3 = forms.ChoiceField(choices=TIEBREAKER_CHOICES, required=False, initial="vp_diff")
+
+    class Meta:
+        model = Event
+        fields = [
+            "name", "starts_on", "place", "module", "points_limit", "casual", "factions",
+            "list_deadline", "hide_lists", "reveal_at", "rounds", "first_round",
+            "win_points", "draw_points", "loss_points",
+        ]  # fmt: skip
+        widgets = {
+            "starts_on": forms.DateInput(attrs={"type": "date"}),
+            "list_deadline": forms.DateTimeInput(attrs={"type": "datetime-local"}),
+            "reveal_at": forms.DateTimeInput(attrs={"type": "datetime-local"}),
+        }
+        labels = {
+            "starts_on": "Date",
+            "casual": "Casual (matched-play limits off)",
+            "hide_lists": "Keep lists hidden until the reveal time",
+            "reveal_at": "Reveal lists at",
+            "first_round": "Round 1",
+        }
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["factions"].choices = [
+            (f"{m.slug}:{key}", f"{m.name}: {f.name}")
+            for m in GameModule.objects.all()
+            for key, f in catalog_for(m).spec.factions.items()
+        ]
+        self.fields["points_limit"].min_value = 1
+        self.fields["rounds"].widget.attrs.update(min=1, max=12)
+
+    def clean_rounds(self) -> int:
+        rounds = self.cleaned_data["rounds"]
+        if not 1 <= rounds <= 12:
+            raise forms.ValidationError("An event has 1 to 12 rounds.")
+        return rounds
+
+    def clean(self) -> dict:
+        data = super().clean()
+        module = data.get("module")
+        chosen = data.get("factions") or []
+        if module is not None:
+            foreign = [c for c in chosen if not c.startswith(f"{module.slug}:")]
+            if foreign:
+                self.add_error("factions", f"Only factions of {module.name} can be allowed.")
+            data["factions"] = [c.split(":", 1)[1] for c in chosen]
+        deadline, reveal = data.get("list_deadline"), data.get("reveal_at")
+        if data.get("hide_lists") and reveal and deadline and reveal < deadline:
+            self.add_error("reveal_at", "Reveal the lists at the deadline or after it.")
+        picks = [data.get(f"tiebreaker_{i}") for i in (1, 2, 3)]
+        picks = [p for p in picks if p]
+        if len(set(picks)) != len(picks):
+            self.add_error("tiebreaker_2", "Each tie-breaker once.")
+        data["tiebreakers"] = picks
+        return data
+
+    def save(self, commit: bool = True) -> Event:
+        event = super().save(commit=False)
+        event.factions = self.cleaned_data["factions"]
+        event.tiebreakers = self.cleaned_data["tiebreakers"]
+        if commit:
+            event.save()
+        return event

@@ -1,0 +1,102 @@
+"""What event pages show, as plain values: templates only format them."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.utils import timezone
+
+from factions.catalog import catalog_for
+from forgebuilder.armylists.listdoc import ListDocument
+from forgebuilder.armylists.rules import resolve
+
+from . import selectors
+from .models import Entrant, Event, Game, Submission
+from .standings import TIEBREAKERS
+
+
+def _names(event: Event) -> dict[str, Entrant]:
+    return {str(e.pk): e for e in event.entrants.select_related("player")}
+
+
+def standings_rows(event: Event) -> list[dict]:
+    entrants = _names(event)
+    rows = []
+    for row in selectors.standings_of(event=event):
+        entrant = entrants[row.key]
+        rows.append(
+            {
+                "rank": row.rank,
+                "name": entrant.player.get_username(),
+                "club": entrant.club,
+                "dropped": entrant.dropped,
+                "points": row.points,
+                "record": f"{row.wins}–{row.draws}–{row.losses}",
+                "vp_diff": row.vp_diff,
+                "sos": row.sos,
+                "entrant": entrant,
+            }
+        )
+    return rows
+
+
+def game_row(game: Game, user: AbstractBaseUser | AnonymousUser, organiser: bool) -> dict:
+    """A pairing as a page shows it, with what this user may do with its result."""
+    player_ids = {game.first.player_id, game.second.player_id if game.second else None}
+    mine = user.is_authenticated and user.pk in player_ids
+    open_result = game.status != Game.CONFIRMED
+    return {
+        "game": game,
+        "first": game.first.player.get_username(),
+        "second": game.second.player.get_username() if game.second else None,
+        "mine": mine,
+        "may_enter": not game.bye and (organiser or (mine and open_result)),
+        "may_confirm": (mine and game.status == Game.REPORTED and game.reported_by_id != user.pk),
+        "status": _status(game),
+    }
+
+
+def _status(game: Game) -> str:
+    if game.bye:
+        return "Bye"
+    if game.status == Game.CONFIRMED:
+        return f"{game.first_vp}–{game.second_vp}"
+    if game.status == Game.REPORTED:
+        return f"{game.first_vp}–{game.second_vp}, waiting for confirmation"
+    return "Playing"
+
+
+def event_page(event: Event, user: AbstractBaseUser | AnonymousUser) -> dict:
+    organiser = selectors.is_organiser(event, user)
+    entrant = selectors.entrant_of(event, user)
+    current = selectors.current_round(event)
+    games = [game_row(g, user, organiser) for g in selectors.games_of(current)] if current else []
+    catalog = catalog_for(event.module)
+    return {
+        "event": event,
+        "organiser": organiser,
+        "entrant": entrant,
+        "submission": getattr(entrant, "submission", None) if entrant else None,
+        "round": current,
+        "games": games,
+        "my_game": next((g for g in games if g["mine"]), None),
+        "next_round": (current.number if current else 0) + 1,
+        "complete": current is not None and current.number >= event.rounds,
+        "registration_open": current is None,
+        "lists_open": timezone.now() < event.list_deadline,
+        "standings": standings_rows(event) if current else [],
+        "lists_revealed": selectors.lists_revealed(event),
+        "factions": [(f.name if (f := catalog.faction(k)) else k) for k in event.factions],
+        "tiebreakers": [TIEBREAKERS[t] for t in event.scoring.tiebreakers],
+        "entrant_count": event.entrants.filter(dropped_at__isnull=True).count(),
+    }
+
+
+def list_view(event: Event, submission: Submission) -> dict:
+    """A submitted list: its units with their points, and the pack's verdict."""
+    document = ListDocument.model_validate(submission.document)
+    roster = resolve(document, catalog_for(event.module))
+    return {
+        "submission": submission,
+        "units": [(u.name, u.points) for u in roster.units],
+        "problems": submission.problems,
+    }

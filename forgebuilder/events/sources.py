@@ -1,0 +1,43 @@
+"""Where a submitted list comes from: one of the player's own lists, or a share link."""
+
+from __future__ import annotations
+
+from django.http import Http404
+
+from forgebuilder.armylists.listdoc import ListDocument
+from forgebuilder.armylists.matchup import share_token
+from forgebuilder.armylists.ownership import Owner
+from forgebuilder.armylists.selectors import army_lists_of, evaluated_shared_list
+
+from .models import Event
+from .services import EventRefused
+
+
+def own_lists_for(*, event: Event, user_id: int):
+    """The player's lists of the event's game, to pick one to submit."""
+    owner = Owner(user_id, "")
+    return army_lists_of(owner=owner).filter(module=event.module).order_by("name")
+
+
+def submitted_document(
+    *, event: Event, user_id: int, list_id: str = "", share_link: str = ""
+) -> tuple[ListDocument, str]:
+    """The document to submit and where it came from; EventRefused says what to pick."""
+    if share_link.strip():
+        token = share_token(share_link)
+        if token is None:
+            raise EventRefused(
+                "That is not a share link: paste the link the list's page gives under Share "
+                "(it looks like https://…/s/abc123…/)."
+            )
+        try:
+            evaluated = evaluated_shared_list(token=token)
+        except Http404:
+            raise EventRefused(
+                "That share link does not open a list: it was revoked or mistyped."
+            ) from None
+        return evaluated.document, f"share link {token[:6]}…"
+    army = own_lists_for(event=event, user_id=user_id).filter(public_id=list_id).first()
+    if army is None:
+        raise EventRefused(f"Pick one of your {event.module.name} lists, or paste a share link.")
+    return ListDocument.model_validate(army.document), f"your list {army.name}"

@@ -1,0 +1,29 @@
+from __future__ import annotations
+
+from django.urls import path
+
+from forgebuilder.ratelimit import rate_limited
+
+from . import views
+
+app_name = "events"
+
+# Every event POST counts against a limit per player (RATE_LIMITS, docs/deploy.md): creating
+# events apart, registrations, submissions, desk actions and results together.
+created = rate_limited("event-create", "new events")
+acted = rate_limited("event", "event actions")
+
+urlpatterns = [
+    path("", views.event_list, name="list"),
+    path("new/", created(views.event_new), name="new"),
+    path("<str:public_id>/", views.event_detail, name="detail"),
+    path("<str:public_id>/register/", acted(views.event_register), name="register"),
+    path("<str:public_id>/submit/", acted(views.event_submit), name="submit"),
+    path("<str:public_id>/drop/", acted(views.event_drop), name="drop"),
+    path("<str:public_id>/desk/", views.desk, name="desk"),
+    path("<str:public_id>/desk/<int:entrant_id>/", acted(views.desk_action), name="desk_action"),
+    path("<str:public_id>/rounds/", acted(views.round_pair), name="pair"),
+    path("<str:public_id>/games/<int:game_id>/", acted(views.game_result), name="result"),
+    path("<str:public_id>/lists/<int:entrant_id>/", views.submitted_list, name="list_view"),
+    path("<str:public_id>/projector/", views.projector, name="projector"),
+]

@@ -1,0 +1,226 @@
+"""Event pages: thin views over `services` and `selectors`; every POST is CSRF-protected."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from forgebuilder.numbers import id_number, parse_whole_number
+
+from . import selectors, services, sources
+from .forms import EventForm
+from .models import Entrant, Event, Game, Submission
+from .presenters import event_page, list_view, standings_rows
+
+
+@login_required
+def event_list(request: HttpRequest) -> HttpResponse:
+    return render(request, "events/list.html", {"events": selectors.events_of(user=request.user)})
+
+
+@login_required
+def event_new(request: HttpRequest) -> HttpResponse:
+    form = EventForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        form.instance.organiser = request.user
+        event = form.save()
+        messages.success(request, f"{event.name} is ready: share its link with the players.")
+        return redirect("events:detail", public_id=event.public_id)
+    return render(request, "events/new.html", {"form": form})
+
+
+def event_detail(request: HttpRequest, public_id: str) -> HttpResponse:
+    event = selectors.event_by_public_id(public_id)
+    context = event_page(event, request.user)
+    context["link"] = request.build_absolute_uri(reverse("events:detail", args=[public_id]))
+    if context["entrant"] is not None:
+        context["own_lists"] = sources.own_lists_for(event=event, user_id=request.user.pk)
+    return render(request, "events/detail.html", context)
+
+
+def _back(event: Event, anchor: str = "") -> HttpResponse:
+    url = reverse("events:detail", args=[event.public_id])
+    return redirect(f"{url}#{anchor}" if anchor else url)
+
+
+@login_required
+@require_POST
+def event_register(request: HttpRequest, public_id: str) -> HttpResponse:
+    event = selectors.event_by_public_id(public_id)
+    try:
+        services.entrant_register(
+            event=event, player=request.user, club=request.POST.get("club", "")[:80]
+        )
+    except services.EventRefused as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, "You are registered: submit your list below.")
+    return _back(event, "my-entry")
+
+
+@login_required
+@require_POST
+def event_submit(request: HttpRequest, public_id: str) -> HttpResponse:
+    event = selectors.event_by_public_id(public_id)
+    entrant = selectors.entrant_of(event, request.user)
+    try:
+        if entrant is None:
+            raise services.EventRefused("Register for the event first, then submit your list.")
+        document, source = sources.submitted_document(
+            event=event,
+            user_id=request.user.pk,
+            list_id=request.POST.get("list", ""),
+            share_link=request.POST.get("share_link", ""),
+        )
+        submission = services.submission_submit(entrant=entrant, document=document, source=source)
+    except services.EventRefused as exc:
+        messages.error(request, str(exc))
+    else:
+        if submission.legal:
+            messages.success(request, f"{submission.name} is in, and legal for {event.name}.")
+        else:
+            messages.error(request, f"{submission.name} is in, but has problems: fix them below.")
+    return _back(event, "my-entry")
+
+
+@login_required
+@require_POST
+def event_drop(request: HttpRequest, public_id: str) -> HttpResponse:
+    event = selectors.event_by_public_id(public_id)
+    entrant = selectors.entrant_of(event, request.user)
+    if entrant is not None:
+        services.entrant_drop(event=event, entrant=entrant)
+        messages.info(request, "You dropped: you will not be paired again.")
+    return _back(event)
+
+
+def _organised(request: HttpRequest, public_id: str) -> Event:
+    event = selectors.event_by_public_id(public_id)
+    if not selectors.is_organiser(event, request.user):
+        raise PermissionDenied("Only the organiser runs the desk of this event.")
+    return event
+
+
+@login_required
+def desk(request: HttpRequest, public_id: str) -> HttpResponse:
+    event = _organised(request, public_id)
+    sort = request.GET.get("sort", "player")
+    return render(
+        request,
+        "events/desk.html",
+        {
+            "event": event,
+            "desk": selectors.desk_of(event=event, sort=sort),
+            "sort": sort,
+            "sorts": [
+                ("player", "Player"),
+                ("verdict", "Verdict"),
+                ("faction", "Faction"),
+                ("points", "Points"),
+            ],
+            "started": event.round_set.exists(),
+        },
+    )
+
+
+@login_required
+@require_POST
+def desk_action(request: HttpRequest, public_id: str, entrant_id: int) -> HttpResponse:
+    event = _organised(request, public_id)
+    entrant = get_object_or_404(Entrant, pk=entrant_id, event=event)
+    action = request.POST.get("action", "")
+    try:
+        if action in {Submission.ACCEPTED, Submission.REJECTED, Submission.FIX}:
+            note = request.POST.get("note", "")
+            services.submission_review(event=event, entrant=entrant, decision=action, note=note)
+        elif action in {"check_in", "check_out"}:
+            services.entrant_check_in(event=event, entrant=entrant, checked_in=action == "check_in")
+        elif action == "drop":
+            services.entrant_drop(event=event, entrant=entrant)
+        elif action == "rating":
+            rating = parse_whole_number(request.POST.get("rating", ""), max_digits=5)
+            if rating is None:
+                raise services.EventRefused("A rating is a whole number such as 1500.")
+            Entrant.objects.filter(pk=entrant.pk).update(rating=rating)
+        else:
+            raise services.EventRefused("Choose what to do with this player.")
+    except services.EventRefused as exc:
+        messages.error(request, f"{entrant.player}: {exc}")
+    url = reverse("events:desk", args=[public_id])
+    return redirect(f"{url}?sort={request.POST.get('sort', 'player')}#entrant-{entrant.pk}")
+
+
+@login_required
+@require_POST
+def round_pair(request: HttpRequest, public_id: str) -> HttpResponse:
+    event = _organised(request, public_id)
+    try:
+        new = services.round_pair(event=event)
+    except services.EventRefused as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, f"Round {new.number} is paired.")
+        for warning in new.warnings:
+            messages.warning(request, warning)
+    return _back(event, "round")
+
+
+@login_required
+@require_POST
+def game_result(request: HttpRequest, public_id: str, game_id: int) -> HttpResponse:
+    event = selectors.event_by_public_id(public_id)
+    game = get_object_or_404(Game, pk=game_id, round__event=event)
+    try:
+        if request.POST.get("action") == "confirm":
+            services.game_confirm(game=game, by=request.user)
+        else:
+            first_vp, second_vp = (
+                parse_whole_number(request.POST.get(f, ""), max_digits=4)
+                for f in ("first_vp", "second_vp")
+            )
+            if first_vp is None or second_vp is None:
+                raise services.EventRefused(
+                    f"Table {game.table}: enter both players' victory points as whole numbers."
+                )
+            services.game_report(game=game, by=request.user, first_vp=first_vp, second_vp=second_vp)
+    except services.EventRefused as exc:
+        messages.error(request, str(exc))
+    return _back(event, f"game-{game.pk}")
+
+
+def submitted_list(request: HttpRequest, public_id: str, entrant_id: int) -> HttpResponse:
+    event = selectors.event_by_public_id(public_id)
+    entrant = get_object_or_404(
+        Entrant.objects.select_related("player", "submission"),
+        pk=id_number(str(entrant_id)) or 0,
+        event=event,
+    )
+    if not hasattr(entrant, "submission"):
+        raise PermissionDenied("This player has not submitted a list.")
+    if not selectors.may_see_list(event, entrant, request.user):
+        raise PermissionDenied("Lists stay hidden until the organiser reveals them.")
+    return render(
+        request,
+        "events/submitted_list.html",
+        {"event": event, "entrant": entrant, "view": list_view(event, entrant.submission)},
+    )
+
+
+def projector(request: HttpRequest, public_id: str) -> HttpResponse:
+    event = selectors.event_by_public_id(public_id)
+    current = selectors.current_round(event)
+    return render(
+        request,
+        "events/projector.html",
+        {
+            "event": event,
+            "round": current,
+            "games": selectors.games_of(current) if current else [],
+            "standings": standings_rows(event),
+        },
+    )

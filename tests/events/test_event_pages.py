@@ -1,0 +1,179 @@
+"""Event pages over HTTP: the form's messages, who may see and do what, and what players read."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from django.urls import reverse
+
+from forgebuilder.armylists.sharing import share_link_create
+from forgebuilder.events import services
+from forgebuilder.events.models import Event, Game
+from tests.events.conftest import make_army
+
+LEGAL = ("lantern_marshal", "lightbearer_squad")
+
+
+def _url(name, event, *args):
+    return reverse(f"events:{name}", args=[event.public_id, *args])
+
+
+def test_an_organiser_creates_an_event_from_the_form(client, organiser, ashen):
+    client.force_login(organiser)
+    response = client.post(
+        reverse("events:new"),
+        {
+            "name": "Winter Cup", "starts_on": "2026-12-12", "place": "Hall", "module": ashen.pk,
+            "points_limit": 750, "factions": ["ashen-stars:gutterfleet"],
+            "list_deadline": "2026-12-10T18:00", "hide_lists": "on",
+            "reveal_at": "2026-12-11T09:00", "rounds": 4, "first_round": "seeded",
+            "win_points": 3, "draw_points": 1, "loss_points": 0,
+            "tiebreaker_1": "points", "tiebreaker_2": "vp_diff", "tiebreaker_3": "",
+        },
+    )  # fmt: skip
+    event = Event.objects.get()
+    assert response.url == reverse("events:detail", args=[event.public_id])
+    assert (event.factions, event.tiebreakers, event.rounds) == (
+        ["gutterfleet"],
+        ["points", "vp_diff"],
+        4,
+    )
+    page = client.get(response.url).content.decode()
+    assert "The Gutterfleet" in page and "ranked by Tournament points, then Victory-point" in page
+
+
+def test_the_form_says_what_is_wrong_and_keeps_the_input(client, organiser, ashen):
+    client.force_login(organiser)
+    page = client.post(
+        reverse("events:new"),
+        {
+            "name": "Winter Cup", "module": ashen.pk, "points_limit": 750, "rounds": 20,
+            "list_deadline": "2026-12-10T18:00", "hide_lists": "on",
+            "reveal_at": "2026-12-09T09:00", "first_round": "random",
+            "win_points": 3, "draw_points": 1, "loss_points": 0,
+            "tiebreaker_1": "points", "tiebreaker_2": "points",
+        },
+    ).content.decode()  # fmt: skip
+    assert "An event has 1 to 12 rounds." in page
+    assert "Reveal the lists at the deadline or after it." in page
+    assert "Each tie-breaker once." in page
+    assert "This field is required." in page  # the date
+    assert 'value="Winter Cup"' in page
+    assert not Event.objects.exists()
+
+
+def test_anyone_with_the_link_sees_the_event_and_is_asked_to_log_in(client, event):
+    page = client.get(_url("detail", event)).content.decode()
+    assert "Ember Cup" in page and "1000 points, matched play" in page
+    assert f"/accounts/login/?next=/events/{event.public_id}/" in page
+    assert client.get("/events/not-an-event/").status_code == 404
+
+
+def test_a_player_registers_and_submits_a_share_link(client, event, players):
+    client.force_login(players[0])
+    client.post(_url("register", event), {"club": "Leeds Lancers"})
+    army = make_army(event.module, players[1], "cinder_compact", *LEGAL, name="Borrowed")
+    link = share_link_create(army_list=army, kind="live")
+    response = client.post(
+        _url("submit", event), {"share_link": f"https://forge.example/s/{link.token}/"}
+    )
+    assert response.url.endswith("#my-entry")
+    page = client.get(_url("detail", event)).content.decode()
+    assert "Borrowed is in, and legal for Ember Cup." in page
+    assert "registered for Leeds Lancers" in page
+
+
+def test_a_bad_share_link_or_no_choice_is_explained(client, event, players):
+    client.force_login(players[0])
+    client.post(_url("register", event))
+    for data, message in (
+        ({"share_link": "hello"}, "That is not a share link"),
+        ({"share_link": "https://x/s/abcdefghijkl/"}, "was revoked or mistyped"),
+        ({}, "Pick one of your Ashen Stars lists, or paste a share link."),
+    ):
+        response = client.post(_url("submit", event), data, follow=True)
+        assert message in response.content.decode()
+
+
+def test_an_illegal_list_shows_every_problem_to_its_player(client, event, players):
+    client.force_login(players[0])
+    client.post(_url("register", event))
+    army = make_army(event.module, players[0], "cinder_compact", *(["lantern_marshal"] * 3))
+    page = client.post(_url("submit", event), {"list": army.public_id}, follow=True)
+    text = page.content.decode()
+    assert "is in, but has problems: fix them below." in text
+    assert "a 1,000-point list may field 2" in text
+    assert "(Lantern-Marshal, Lantern-Marshal, Lantern-Marshal)" in text
+
+
+def test_only_the_organiser_opens_the_desk_and_hidden_lists(client, event, players, organiser):
+    entrant = services.entrant_register(event=event, player=players[0])
+    army = make_army(event.module, players[0], "cinder_compact", *LEGAL)
+    from forgebuilder.armylists.listdoc import ListDocument
+
+    services.submission_submit(
+        entrant=entrant, document=ListDocument.model_validate(army.document), source="x"
+    )
+    client.force_login(players[1])
+    assert client.get(_url("desk", event)).status_code == 403
+    assert client.post(_url("pair", event)).status_code == 403
+    assert (
+        client.post(_url("desk_action", event, entrant.pk), {"action": "drop"}).status_code == 403
+    )
+    assert client.get(_url("list_view", event, entrant.pk)).status_code == 403
+    client.force_login(players[0])
+    assert client.get(_url("list_view", event, entrant.pk)).status_code == 200
+    client.force_login(organiser)
+    desk = client.get(_url("desk", event)).content.decode()
+    assert "Lists in: 1 of 1" in desk and "0 with problems" in desk
+    assert client.get(_url("list_view", event, entrant.pk)).status_code == 200
+
+
+def test_results_through_the_page_need_both_players_or_the_organiser(client, event, players):
+    entrants = [services.entrant_register(event=event, player=p) for p in players[:2]]
+    for e in entrants:
+        services.entrant_check_in(event=event, entrant=e)
+    game = services.round_pair(event=event, rng=random.Random(1)).games.get()
+    url = _url("result", event, game.pk)
+    client.force_login(players[5])
+    page = client.post(url, {"first_vp": "3", "second_vp": "1"}, follow=True).content.decode()
+    assert "Only the two players of this game or the organiser" in page
+    client.force_login(game.first.player)
+    page = client.post(url, {"first_vp": "3", "second_vp": "x"}, follow=True).content.decode()
+    assert "Table 1: enter both players&#x27; victory points as whole numbers." in page
+    client.post(url, {"first_vp": "13", "second_vp": "9"})
+    client.force_login(game.second.player)
+    page = client.get(_url("detail", event)).content.decode()
+    assert "Confirm 13–9, waiting for confirmation" in page
+    client.post(url, {"action": "confirm"})
+    game.refresh_from_db()
+    assert game.status == Game.CONFIRMED
+
+
+def test_the_projector_shows_pairings_and_standings(client, event, players):
+    entrants = [services.entrant_register(event=event, player=p) for p in players[:3]]
+    for e in entrants:
+        services.entrant_check_in(event=event, entrant=e)
+    services.round_pair(event=event, rng=random.Random(1))
+    page = client.get(_url("projector", event)).content.decode()
+    assert "Ember Cup: round 1 of 3" in page
+    assert page.count("<tr>") >= 1 + 2 + 1 + 3  # heads, two games (one a bye), three standings
+    assert "Bye" in page
+
+
+@pytest.mark.parametrize("name", ["register", "submit", "drop", "pair"])
+def test_every_event_post_needs_a_csrf_token(event, players, name):
+    from django.test import Client
+
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(players[0])
+    assert client.post(_url(name, event)).status_code == 403
+
+
+def test_a_dropped_player_sees_how_to_come_back(client, event, players):
+    client.force_login(players[0])
+    client.post(_url("register", event))
+    client.post(_url("drop", event))
+    page = client.get(_url("detail", event)).content.decode()
+    assert "You dropped from this event. Register again to take part." in page
