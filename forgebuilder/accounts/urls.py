@@ -7,6 +7,8 @@ from . import views
 
 app_name = "accounts"
 urlpatterns = [
+    path("", views.account, name="account"),
+    path("delete/", views.account_delete_view, name="delete"),
     path("signup/", views.signup, name="signup"),
     path("login/", views.ThrottledLoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),

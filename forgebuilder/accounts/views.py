@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth import login
+from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
 from forgebuilder.ratelimit import client_key, hit, rate_limited, too_many
 
-from .forms import SignupForm
+from .deletion import account_delete, account_deletion_preview
+from .forms import AccountDeleteForm, SignupForm
 from .throttle import login_blocked, login_failed
 
 
@@ -68,3 +70,32 @@ def _next(request: HttpRequest) -> str:
         then, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     )
     return then if safe and then.startswith("/") else ""
+
+
+@login_required
+@require_http_methods(["GET", "HEAD"])
+def account(request: HttpRequest) -> HttpResponse:
+    """The account page: download everything, delete the account."""
+    return _account_page(request, AccountDeleteForm(request.user))
+
+
+@login_required
+@require_POST
+@rate_limited("account-delete", "attempts to delete the account")
+def account_delete_view(request: HttpRequest) -> HttpResponse:
+    form = AccountDeleteForm(request.user, request.POST)
+    if not form.is_valid():
+        return _account_page(request, form, status=400)
+    done = account_delete(user=request.user)
+    logout(request)
+    messages.success(
+        request,
+        f"Your account is deleted, with {done.lists} list{'s' if done.lists != 1 else ''}. "
+        "Nothing of it is kept on this device.",
+    )
+    return redirect("home")
+
+
+def _account_page(request: HttpRequest, form: AccountDeleteForm, status: int = 200):
+    context = {"form": form, "deletion": account_deletion_preview(user=request.user)}
+    return render(request, "accounts/account.html", context, status=status)

@@ -39,9 +39,15 @@ def cleanup_expired(*, retention_days: int | None = None, dry_run: bool = False)
     for `retention_days` (default: settings.ANONYMOUS_LIST_RETENTION_DAYS)."""
     days = settings.ANONYMOUS_LIST_RETENTION_DAYS if retention_days is None else retention_days
     expired = Session.objects.filter(expire_date__lt=timezone.now())
-    orphans = ArmyList.objects.filter(
-        owner__isnull=True, updated_at__lt=timezone.now() - timedelta(days=days)
-    ).exclude(owner_token__in=live_owner_tokens())
+    # A list with neither owner nor token is no visitor's: a wing keeps it (a campaign army
+    # whose player deleted their account stays in the campaign's history).
+    orphans = (
+        ArmyList.objects.filter(
+            owner__isnull=True, updated_at__lt=timezone.now() - timedelta(days=days)
+        )
+        .exclude(owner_token="")
+        .exclude(owner_token__in=live_owner_tokens())
+    )
     if dry_run:
         return Cleaned(expired.count(), orphans.count())
     sessions = expired.delete()[0]

@@ -107,7 +107,7 @@ def _replayed(player: CampaignPlayer, correction: CampaignEvent, mission: Missio
     for event, why in replayed.failed:
         event.voided_by = correction
         event.save(update_fields=["voided_by"])
-        undone.append(f"{player.user}: {' '.join(event.lines)} ({why})")
+        undone.append(f"{player.name}: {' '.join(event.lines)} ({why})")
     army = replayed.army
     army_list_edit(
         army_list=player.army,

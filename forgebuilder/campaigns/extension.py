@@ -51,7 +51,7 @@ class CampaignExtension(ListExtension):
 
         link = reverse("campaigns:army", args=[seat.campaign_id, seat.pk])
         return ListNotice(
-            f"This is {seat.user}'s army in the campaign {seat.campaign.name}: {CHANGES_HERE}",
+            f"This is {seat.name}'s army in the campaign {seat.campaign.name}: {CHANGES_HERE}",
             link,
             "Open the army's campaign page",
         )
@@ -66,7 +66,7 @@ class CampaignExtension(ListExtension):
         if seat is None:
             return
         where = (
-            f"“{write.army_list.name}” is {seat.user}'s army in the campaign {seat.campaign.name}"
+            f"“{write.army_list.name}” is {seat.name}'s army in the campaign {seat.campaign.name}"
         )
         if write.action == "delete":
             raise ListWriteRefused(

@@ -194,14 +194,14 @@ def replay(player, *, spec: CampaignSpec, catalog: Catalog, events=None) -> Repl
     events = list(events.order_by("pk"))
     joined = next((e for e in events if e.kind == "joined"), None)
     if joined is None or "army" not in joined.data:
-        raise CannotReplay(f"{player.user} joined before the history kept the founding army.")
+        raise CannotReplay(f"{player.name} joined before the history kept the founding army.")
     army = Army(ListDocument.model_validate(joined.data["army"]))
     failed: list[tuple[object, str]] = []
     for event in events:
         if event.kind not in ARMY_KINDS:
             continue
         if not event.data:
-            raise CannotReplay(f"{event.kind} of {player.user} was kept without its facts.")
+            raise CannotReplay(f"{event.kind} of {player.name} was kept without its facts.")
         try:
             army = apply(
                 army, event.kind, event.data, spec=spec, catalog=catalog,

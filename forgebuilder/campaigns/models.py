@@ -10,6 +10,8 @@ from django.db import models
 from factions.models import GameModule
 from forgebuilder.armylists.models import ArmyList
 
+FORMER_PLAYER = "former player"  # a player who deleted their account
+
 
 def invite_token() -> str:
     """An unguessable invitation: 32 url-safe characters, 192 bits of randomness."""
@@ -43,9 +45,11 @@ class Campaign(models.Model):
 
 class CampaignPlayer(models.Model):
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="players")
+    # None once the player deleted their account: the army stays in the history (FORMER_PLAYER)
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="campaign_seats"
-    )
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="campaign_seats",
+    )  # fmt: skip
     army = models.OneToOneField(ArmyList, on_delete=models.PROTECT, related_name="campaign_seat")
     victory_points = models.IntegerField(default=0)
     bank = models.IntegerField(default=0, help_text="points earned and not yet spent")
@@ -62,7 +66,12 @@ class CampaignPlayer(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.user} in {self.campaign}"
+        return f"{self.name} in {self.campaign}"
+
+    @property
+    def name(self) -> str:
+        """The player as every page and history line names them."""
+        return self.user.get_username() if self.user is not None else FORMER_PLAYER
 
 
 class Mission(models.Model):

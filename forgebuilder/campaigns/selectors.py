@@ -45,7 +45,7 @@ def standings(campaign: Campaign) -> list[dict]:
     rows = [
         {
             "player": p,
-            "name": p.user.get_username(),
+            "name": p.name,
             "vp": p.victory_points,
             "missions": p.missions,
             "value": p.army.points,
@@ -252,7 +252,7 @@ def army_differences(player: CampaignPlayer) -> list[str]:
     if spec is None:
         raise history.CannotReplay(f"{army.module.name} has no campaign tables.")
     replayed = history.replay(player, spec=spec, catalog=catalog)
-    who = f"{player.user} ({army.name})"
+    who = f"{player.name} ({army.name})"
     out = [
         f"{who}: {event.kind} #{event.pk} no longer applies: {why}"
         for event, why in replayed.failed
@@ -304,7 +304,7 @@ def mission_briefing(campaign: Campaign, mission: Mission) -> dict:
     for p in players:
         sides.append(
             {
-                "name": str(p.user),
+                "name": p.name,
                 "value": p.army.points,
                 "gap": largest - p.army.points,
                 "underdog": int(mission.underdog.get(str(p.pk), 0)),
@@ -330,7 +330,7 @@ def next_step(campaign: Campaign, user) -> tuple[str, str] | None:
     pending = campaign.missions.filter(status=Mission.SET_UP).order_by("number")
     mine = pending.filter(players=me).first() if me else None
     if mine is not None:
-        others = ", ".join(str(p.user) for p in mine.players.exclude(pk=me.pk))
+        others = ", ".join(p.name for p in mine.players.exclude(pk=me.pk))
         url = reverse("campaigns:report", args=[campaign.pk, mine.number])
         return f"Play and report mission {mine.number} with {others}", url
     if me is not None:

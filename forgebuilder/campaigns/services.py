@@ -55,7 +55,7 @@ def _seated(player: CampaignPlayer) -> None:
     _writable(player.campaign)
     if player.left_at is not None:
         raise CampaignError(
-            f"{player.user} has left {player.campaign.name}; the army can only be read."
+            f"{player.name} has left {player.campaign.name}; the army can only be read."
         )
 
 
@@ -133,19 +133,19 @@ def campaign_leave(*, player: CampaignPlayer, by) -> None:
     if by is None or by.pk != player.user_id:
         require_organiser(campaign, by, "remove another player")
     if player.left_at is not None:
-        raise CampaignError(f"{player.user} has already left {campaign.name}.")
+        raise CampaignError(f"{player.name} has already left {campaign.name}.")
     pending = pending_mission(player)
     if pending is not None:
         raise CampaignError(
-            f"{player.user} plays mission {pending.number}, which is not reported yet; "
+            f"{player.name} plays mission {pending.number}, which is not reported yet; "
             "report it first."
         )
     player.left_at = timezone.now()
     player.save(update_fields=["left_at"])
     if by.pk == player.user_id:
-        line = f"{player.user} disbanded {player.army.name} and left the campaign."
+        line = f"{player.name} disbanded {player.army.name} and left the campaign."
     else:
-        line = f"{by} removed {player.user} ({player.army.name}) from the campaign."
+        line = f"{by} removed {player.name} ({player.army.name}) from the campaign."
     _event(campaign, "left", [line], player=player)
 
 
@@ -307,11 +307,11 @@ def mission_setup(
         raise CampaignError("Pick at least two players for a mission.")
     if any(p.campaign_id != campaign.pk for p in players):
         raise CampaignError("Every player of a mission must be in this campaign.")
-    gone = [str(p.user) for p in players if p.left_at is not None]
+    gone = [p.name for p in players if p.left_at is not None]
     if gone:
         raise CampaignError(f"{', '.join(gone)} left the campaign and cannot play a mission.")
     pending = [(p, pending_mission(p)) for p in players]
-    busy = [f"{p.user} (mission {m.number})" for p, m in pending if m is not None]
+    busy = [f"{p.name} (mission {m.number})" for p, m in pending if m is not None]
     if busy:
         raise CampaignError(
             "Report the mission already set up before the next one: " + ", ".join(busy) + "."
@@ -331,7 +331,7 @@ def mission_setup(
     gap = spec.mission.army_size_gap
     too_big = [p for p in players if values[p.pk] - smallest > gap]
     if too_big:
-        names = ", ".join(f"{p.user} ({values[p.pk]} pts)" for p in too_big)
+        names = ", ".join(f"{p.name} ({values[p.pk]} pts)" for p in too_big)
         raise CampaignError(
             f"No army may be more than {gap} points above the smallest ({smallest} pts): {names}."
         )
@@ -350,7 +350,7 @@ def mission_setup(
     mission.players.set(players)
     entry = spec.objectives.entries[objective]
     lines = [f"Mission {mission.number}: special objective {entry.name} ({entry.effect})"]
-    lines += [f"{p.user}: {values[p.pk]} pts, {underdog[p.pk]} underdog points" for p in players]
+    lines += [f"{p.name}: {values[p.pk]} pts, {underdog[p.pk]} underdog points" for p in players]
     _event(campaign, "mission-setup", lines, die=die, mission=mission.number)
     return Setup(mission, values, underdog)
 
@@ -435,7 +435,7 @@ def mission_report(*, mission: Mission, reports: dict[int, BattleReport], die: D
         reward = steps.reward(report, spec=spec)
         lines = [
             *new.lines,
-            f"{player.user} {outcome}: +{reward.vp} VP, +{reward.points} pts to spend",
+            f"{player.name} {outcome}: +{reward.vp} VP, +{reward.points} pts to spend",
         ]
         event = _event(
             campaign, "mission-report", lines, player=player, mission=mission.number, data=data

@@ -421,7 +421,7 @@ def player_leave(request: HttpRequest, pk: int, player_id: int) -> HttpResponse:
     except REFUSED as exc:
         messages.error(request, str(exc))
     else:
-        messages.success(request, f"{player.user} has left the campaign.")
+        messages.success(request, f"{player.name} has left the campaign.")
     return redirect("campaigns:detail", pk=campaign.pk)
 
 

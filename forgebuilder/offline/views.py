@@ -30,6 +30,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "offlineUrl": config.offline_url,
         "logoutUrl": config.logout_url,
         "loginUrl": config.login_url,
+        "deleteAccountUrl": config.delete_account_url,
         "myListsUrl": config.my_lists_url,
         "keptPrintouts": list(config.kept_printouts),
         "maxPages": config.max_pages,

@@ -44,6 +44,7 @@ class WorkerConfig:
     offline_url: str
     logout_url: str
     login_url: str
+    delete_account_url: str
     my_lists_url: str
     kept_printouts: tuple[str, ...]  # keys of the printouts kept for reading offline
     max_pages: int
@@ -63,6 +64,7 @@ def worker_config() -> WorkerConfig:
         offline_url=offline_url,
         logout_url=reverse("accounts:logout"),
         login_url=reverse("accounts:login"),
+        delete_account_url=reverse("accounts:delete"),
         my_lists_url=reverse("armylists:my_lists"),
         kept_printouts=kept,
         max_pages=max_pages,

@@ -194,6 +194,7 @@ RATE_LIMITS = {
     "login-ip": (30, 15 * 60),  # failed logins from one address (any username)
     "reset": (5, 60 * 60),  # password-reset mails asked for by one client
     "reset-email": (3, 60 * 60),  # password-reset mails to one address
+    "account-delete": (10, 60 * 60),  # tries at deleting one's account (it asks the password)
     "campaign-create": (10, 60 * 60),
     "campaign": (300, 60 * 60),  # joins, missions, reports and army actions of one player
     "event-create": (10, 60 * 60),

@@ -9,7 +9,7 @@
  * - Pages that are not saved (or cannot work offline: editing, new list, login) get the
  *   offline page, which lists the pages saved on this device.
  * - Logging out (or in) drops every private page (under My lists: only their owner may see
- *   them); share pages and game data stay.
+ *   them); share pages and game data stay. Deleting the account drops every saved page.
  * - A page the network answers 404 or 410 (a revoked share link, a deleted list) is dropped,
  *   with every page saved under the same list or link.
  * - Private pages are tied to the session that saved them (the X-Fb-Session tag the server
@@ -88,8 +88,10 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") {
     if (request.mode !== "navigate") return; // htmx and scripts handle their own errors
     const signingOut = url.pathname === CONFIG.logoutUrl || url.pathname === CONFIG.loginUrl;
+    // Deleting the account drops every saved page, shared ones too: the device keeps nothing.
+    const deleting = url.pathname === CONFIG.deleteAccountUrl;
     event.respondWith(
-      (signingOut ? forgetAccountPages() : Promise.resolve())
+      (signingOut || deleting ? forgetAccountPages(deleting) : Promise.resolve())
         .then(() => fetch(request))
         .catch(() => offlinePage())
     );
@@ -291,12 +293,12 @@ function forgetOtherSessions(session) {
   });
 }
 
-function forgetAccountPages() {
+function forgetAccountPages(everything = false) {
   accountEpoch += 1;
   return updateIndex(async (index) => {
     const cache = await caches.open(PAGES_CACHE);
     for (const [href, entry] of Object.entries(index)) {
-      if (entry.account) {
+      if (entry.account || everything) {
         delete index[href];
         await cache.delete(href);
       }

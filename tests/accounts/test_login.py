@@ -28,7 +28,8 @@ def test_the_header_names_the_player_and_offers_to_log_out(client, ada):
 
     page = client.get(reverse("armylists:my_lists"))
 
-    assert '<span class="muted" title="Signed in">ada</span>' in page.text
+    account = reverse("accounts:account")
+    assert f'<a href="{account}" title="Your account">ada</a>' in page.text
     assert f'<form class="inline-form" method="post" action="{LOGOUT}">' in page.text
 
 

@@ -1,0 +1,68 @@
+"""Deleting an account, by its player (the account page) or by an administrator (the admin).
+
+Everything of the player goes: their lists (the bin included) with their share links, their
+sessions on every device, their failed-login records. Their campaign armies stay in each
+campaign's history as a former player's (forgebuilder/campaigns/departure.py). The page says all
+of it before, from `account_deletion_preview`, the same answer `account_delete` acts on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from axes.models import AccessAttempt, AccessFailureLog
+from django.contrib.auth import SESSION_KEY, get_user_model
+from django.contrib.sessions.models import Session
+from django.db import transaction
+from django.utils import timezone
+
+from forgebuilder.armylists.models import ArmyList, ShareLink
+from forgebuilder.campaigns.departure import (
+    Departures,
+    campaign_departures,
+    campaign_departures_apply,
+)
+
+
+@dataclass(frozen=True)
+class AccountDeletion:
+    lists: int  # the player's lists, the bin included, deleted
+    share_links: int  # share links that stop working
+    campaigns: Departures
+
+
+def _counts(user) -> tuple[int, int]:
+    lists = ArmyList.objects.filter(owner=user, campaign_seat__isnull=True).count()
+    links = ShareLink.objects.filter(army_list__owner=user, revoked_at__isnull=True).count()
+    return lists, links
+
+
+def account_deletion_preview(*, user) -> AccountDeletion:
+    """What deleting `user`'s account would do (nothing is changed)."""
+    lists, links = _counts(user)
+    return AccountDeletion(lists, links, campaign_departures(user=user))
+
+
+@transaction.atomic
+def account_delete(*, user) -> AccountDeletion:
+    """Delete `user`'s account and everything of theirs but their campaign armies' history."""
+    locked = get_user_model().objects.select_for_update().get(pk=user.pk)
+    lists, links = _counts(locked)
+    departures = campaign_departures_apply(user=locked)
+    ArmyList.objects.filter(owner=locked).delete()
+    sessions_end(user_id=locked.pk)
+    username = locked.get_username()
+    AccessAttempt.objects.filter(username=username).delete()
+    AccessFailureLog.objects.filter(username=username).delete()
+    locked.delete()
+    return AccountDeletion(lists, links, departures)
+
+
+def sessions_end(*, user_id: int) -> int:
+    """Log the user out everywhere: delete every live session signed in as them."""
+    mine = [
+        session.session_key
+        for session in Session.objects.filter(expire_date__gte=timezone.now()).iterator()
+        if session.get_decoded().get(SESSION_KEY) == str(user_id)
+    ]
+    return Session.objects.filter(session_key__in=mine).delete()[0]
