@@ -46,7 +46,11 @@ def account_deletion_preview(*, user) -> AccountDeletion:
 @transaction.atomic
 def account_delete(*, user) -> AccountDeletion:
     """Delete `user`'s account and everything of theirs but their campaign armies' history."""
-    locked = get_user_model().objects.select_for_update().get(pk=user.pk)
+    # FOR NO KEY UPDATE: another deletion handing a campaign to this player (a foreign key to
+    # this row) must not wait for this one while it waits for that campaign
+    locked = get_user_model().objects.select_for_update(no_key=True).filter(pk=user.pk).first()
+    if locked is None:  # deleted meanwhile (another tab)
+        return AccountDeletion(0, 0, Departures((), (), ()))
     lists, links = _counts(locked)
     departures = campaign_departures_apply(user=locked)
     ArmyList.objects.filter(owner=locked).delete()
