@@ -1,5 +1,5 @@
 """Two tabs deleting one account at once: both end logged out, without an error (the campaign
-side is in tests/campaigns/test_campaign_concurrency.py).
+side is in tests/campaigns/test_former_player_concurrency.py).
 
 PostgreSQL only (tests/concurrency.py)."""
 
