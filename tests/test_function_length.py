@@ -33,7 +33,6 @@ KNOWN_LONG = {
     ("forgebuilder/armylists/views/edit.py", "_respond"): 86,
     ("forgebuilder/campaigns/checks.py", "check"): 114,
     ("forgebuilder/campaigns/selectors.py", "upgrade_offers"): 67,
-    ("forgebuilder/campaigns/services.py", "mission_setup"): 73,
 }
 
 

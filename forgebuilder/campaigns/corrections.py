@@ -19,7 +19,7 @@ from forgebuilder.armylists.services import army_list_edit
 
 from . import history
 from .models import CampaignEvent, CampaignPlayer, Mission
-from .services import (
+from .services.base import (
     CAMPAIGNS,
     CampaignError,
     _event,

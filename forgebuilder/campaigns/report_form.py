@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from forgebuilder.numbers import parse_whole_number
 
 from .dice import NamedDie, named_rolls
-from .services import CampaignError
+from .services.base import CampaignError
 from .steps import BattleReport, UnitOutcome
 
 COUNTS = (

@@ -1,0 +1,110 @@
+"""Between missions, one army's steps: level-ups, buying and selling upgrades, recruits and
+disbanding; each paid from (or into) the bank and recorded in the history."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from factions.catalog import Catalog, catalog_for
+from forgebuilder.armylists.listdoc import ListDocument
+
+from .. import steps
+from ..dice import Die
+from ..models import CampaignPlayer
+from .base import (
+    _army_step,
+    _between_missions,
+    _lock_army,
+    _lock_player,
+    _seated,
+    _step_event,
+)
+
+
+@transaction.atomic
+def army_level_up(
+    *, player: CampaignPlayer, unit_id: str, die: Die, pick: str | None = None
+) -> list[str]:
+    player = _lock_player(player)
+    _seated(player)
+    data = {"unit": unit_id, "pick": pick}
+    new = _army_step(player, "level-up", data, label="Level up", die=die)
+    _step_event(player, "level-up", new, data, die)
+    return new.lines
+
+
+@transaction.atomic
+def army_buy_upgrade(*, player: CampaignPlayer, unit_id: str, option: str, choice: str) -> int:
+    """Take one more of an upgrade, paid from the bank; returns its cost.
+
+    Between missions only; the rules check the army afterwards (a choice the unit may not take
+    again, an option limit...) and refuse an upgrade that breaks them.
+    """
+    player = _lock_player(player)
+    _seated(player)
+    _between_missions(player, "upgrades")
+    army = _lock_army(player)
+    catalog = catalog_for(army.module)
+    document = ListDocument.model_validate(army.document)
+    unit = steps._active_unit(document, unit_id)
+    name = _choice_name(catalog, document, unit, option, choice)
+    data = {"unit": unit_id, "option": option, "choice": choice, "name": name}
+    bank = player.bank
+    new = _army_step(player, "upgrade", data, label="Upgrade")
+    _step_event(player, "upgrade", new, data)
+    return bank - new.bank
+
+
+def _choice_name(catalog: Catalog, army: ListDocument, unit, option: str, choice: str) -> str:
+    from factions.cards import choice_label
+
+    sheet = catalog.datasheet(steps._faction(army, unit), unit.datasheet)
+    found = sheet.option(option) if sheet else None
+    if found is None:
+        return choice
+    spec = found[1]
+    picked = next((c for c in spec.choices if c.id == choice), None)
+    return choice_label(catalog, steps._faction(army, unit), spec, picked) if picked else choice
+
+
+@transaction.atomic
+def army_disband_unit(*, player: CampaignPlayer, unit_id: str) -> None:
+    """A unit leaves the army for good (kept on the list, marked disbanded); no refund."""
+    player = _lock_player(player)
+    _seated(player)
+    _between_missions(player, "disbanding units")
+    data = {"unit": unit_id}
+    new = _army_step(player, "disband", data, label="Disbanded a unit")
+    _step_event(player, "disband", new, data)
+
+
+@transaction.atomic
+def army_sell_upgrade(*, player: CampaignPlayer, unit_id: str, option: str) -> int:
+    """Sell an upgrade for half its cost, rounded down to 5; returns what the bank gets."""
+    player = _lock_player(player)
+    _seated(player)
+    _between_missions(player, "sales")
+    data = {"unit": unit_id, "option": option}
+    bank = player.bank
+    new = _army_step(player, "sell", data, label="Sold an upgrade")
+    _step_event(player, "sell", new, data)
+    return new.bank - bank
+
+
+@transaction.atomic
+def army_recruit(
+    *, player: CampaignPlayer, datasheet: str, veteran: bool = False, force: str | None = None
+) -> str:
+    """A new unit paid from the bank (a veteran costs more and starts with XP)."""
+    player = _lock_player(player)
+    _seated(player)
+    _between_missions(player, "recruits")
+    data = {
+        "datasheet": datasheet,
+        "veteran": veteran,
+        "force": force,
+        "missions_played": player.campaign.missions_played,
+    }
+    new = _army_step(player, "recruit", data, label="Recruit")
+    _step_event(player, "recruit", new, data)
+    return new.document.units[-1].id

@@ -1,0 +1,149 @@
+"""What every campaign write shares: its errors, the checks it starts with, the locks it takes
+(in one order everywhere), the history event it leaves, and the one way it changes an army
+(`_army_step`: the same `history.apply` that replays it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from factions.catalog import catalog_for
+from factions.gamedata.campaign_schema import CampaignSpec
+from forgebuilder.armylists.listdoc import ListDocument
+from forgebuilder.armylists.models import ArmyList, ListRevision
+from forgebuilder.armylists.services import army_list_edit
+
+from .. import history
+from ..dice import Die
+from ..models import Campaign, CampaignEvent, CampaignPlayer, Mission
+
+CAMPAIGNS = "campaigns"  # the origin of the campaign's own writes to its armies (extension.py)
+
+
+CAMPAIGNS = "campaigns"  # the origin of the campaign's own writes to its armies (extension.py)
+
+
+class CampaignError(ValueError):
+    """A campaign action that cannot be done; the message says why."""
+
+
+class CampaignForbidden(CampaignError):
+    """An action only the campaign's organiser may take (the pages answer 403)."""
+
+
+def require_organiser(campaign: Campaign, user, action: str) -> None:
+    if user is None or campaign.organiser_id != user.pk:
+        raise CampaignForbidden(f"Only the organiser, {campaign.organiser}, can {action}.")
+
+
+def _writable(campaign: Campaign) -> None:
+    if campaign.closed:
+        raise CampaignError(f"{campaign.name} is closed: it can be read, not changed.")
+
+
+def _seated(player: CampaignPlayer) -> None:
+    """The player's army can still change: the campaign is open and they have not left it."""
+    _writable(player.campaign)
+    if player.left_at is not None:
+        raise CampaignError(
+            f"{player.name} has left {player.campaign.name}; the army can only be read."
+        )
+
+
+def pending_mission(player: CampaignPlayer) -> Mission | None:
+    """The mission the player is set up to play and that is not reported yet."""
+    return Mission.objects.filter(players=player, status=Mission.SET_UP).order_by("number").first()
+
+
+def _between_missions(player: CampaignPlayer, what: str) -> None:
+    pending = pending_mission(player)
+    if pending is not None:
+        raise CampaignError(
+            f"Mission {pending.number} is set up and not reported yet: {what} wait until it is."
+        )
+
+
+def campaign_spec(campaign: Campaign) -> CampaignSpec:
+    spec = catalog_for(campaign.module).spec.campaign
+    if spec is None:
+        raise CampaignError(f"The module {campaign.module.name} has no campaign tables.")
+    return spec
+
+
+def _event(
+    campaign, kind, lines, *, player=None, die: Die | None = None, mission=None, data=None, by=None
+):
+    return CampaignEvent.objects.create(
+        campaign=campaign,
+        player=player,
+        kind=kind,
+        lines=list(lines),
+        dice=die.record() if die is not None else None,
+        mission=mission,
+        data=data or {},
+        by=by,
+    )
+
+
+def _lock_campaign(campaign: Campaign) -> Campaign:
+    """The campaign's row, locked until the transaction ends and read again.
+
+    Every step locks the campaign first, then its mission, then its players by id, then their
+    lists: one order everywhere, so two steps at once wait for each other and never deadlock,
+    and each re-checks its preconditions on what the other one wrote.
+    """
+    return Campaign.objects.select_for_update().select_related("module").get(pk=campaign.pk)
+
+
+def _lock_player(player: CampaignPlayer) -> CampaignPlayer:
+    """The player's row (campaign locked first), read again: another tab may have changed it."""
+    campaign = _lock_campaign(player.campaign)
+    locked = CampaignPlayer.objects.select_for_update(of=("self",)).select_related("user")
+    fresh = locked.get(pk=player.pk)
+    fresh.campaign = campaign
+    return fresh
+
+
+def _lock_army(player: CampaignPlayer) -> ArmyList:
+    return (
+        ArmyList.objects.select_for_update(of=("self",))
+        .select_related("module")
+        .get(pk=player.army_id)
+    )
+
+
+def _edit_army(player: CampaignPlayer, label: str, change: Callable) -> ArmyList:
+    """The campaign's own write to its army; undo never reaches back across it (the list's
+    undo steps before it are dropped: the campaign history keeps the army's story)."""
+    army = _lock_army(player)
+    army_list_edit(
+        army_list=army, expected_version=None, change=change, label=label, origin=CAMPAIGNS
+    )
+    ListRevision.objects.filter(army_list=army).delete()
+    army.refresh_from_db()
+    return army
+
+
+def _army_step(
+    player: CampaignPlayer, kind: str, data: dict, *, label: str, die=None
+) -> history.Army:
+    """Apply one step of `player`'s history to their locked army and store the army, bank, VP
+    and missions it gives (the caller stores the event). The same `history.apply` replays it."""
+    army_list = _lock_army(player)
+    catalog = catalog_for(army_list.module)
+    now = history.Army(
+        ListDocument.model_validate(army_list.document),
+        player.bank,
+        player.victory_points,
+        player.missions,
+    )
+    spec = campaign_spec(player.campaign)
+    new = history.apply(now, kind, data, spec=spec, catalog=catalog, die=die)
+    _edit_army(player, label, lambda d, c: new.document)
+    player.bank, player.victory_points, player.missions = new.bank, new.vp, new.missions
+    player.save(update_fields=["bank", "victory_points", "missions"])
+    return new
+
+
+def _step_event(player: CampaignPlayer, kind: str, new: history.Army, data: dict, die=None):
+    return _event(player.campaign, kind, new.lines, player=player, die=die, data=data)

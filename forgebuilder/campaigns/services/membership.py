@@ -1,0 +1,174 @@
+"""Who plays: creating and closing a campaign, joining it (with a legal army, campaign state
+left behind), starting a list for it, and leaving it."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from factions.catalog import Catalog, catalog_for
+from factions.models import GameModule
+from forgebuilder.armylists import edits
+from forgebuilder.armylists.listdoc import ListDocument, UnitCampaign, campaign_state_left_behind
+from forgebuilder.armylists.models import ArmyList, ListRevision
+from forgebuilder.armylists.ownership import Owner
+from forgebuilder.armylists.rules import evaluate, resolve
+from forgebuilder.armylists.services import army_list_create, army_list_edit
+
+from ..models import Campaign, CampaignPlayer
+from .base import (
+    CAMPAIGNS,
+    CampaignError,
+    _event,
+    _lock_campaign,
+    _lock_player,
+    _writable,
+    pending_mission,
+    require_organiser,
+)
+
+
+def campaign_create(
+    *, organiser, module: GameModule, name: str, starting_points: int = 1000
+) -> Campaign:
+    name = name.strip()
+    if not name:
+        raise CampaignError("Give the campaign a name.")
+    if catalog_for(module).spec.campaign is None:
+        raise CampaignError(f"The module {module.name} has no campaign tables.")
+    campaign = Campaign.objects.create(
+        name=name[:120], module=module, organiser=organiser, starting_points=starting_points
+    )
+    _event(campaign, "created", [f"{organiser} started the campaign {campaign.name}."])
+    return campaign
+
+
+def army_problems(*, campaign: Campaign, army_list: ArmyList, founding: bool = True) -> list[str]:
+    """What keeps the list from being a legal army for the campaign (module, faction, the
+    rules, and for a founding army the starting size), each saying what to fix; [] if none."""
+    if army_list.module_id != campaign.module_id:
+        return [
+            f"{army_list.name} is a list of {army_list.module.name}; the campaign plays "
+            f"{campaign.module.name}: bring a list of {campaign.module.name}."
+        ]
+    catalog = catalog_for(campaign.module)
+    document = ListDocument.model_validate(army_list.document)
+    if catalog.faction(document.faction) is None:
+        return [
+            f"{army_list.name}: its faction is not in {campaign.module.name}; pick one that is."
+        ]
+    problems = []
+    if not document.units:
+        problems.append(f"{army_list.name} has no unit yet: add the units of your founding army.")
+    report = evaluate(resolve(document.without_campaign_state(), catalog))
+    for violation in report.errors:
+        hint = f" {violation.hint}" if violation.hint else ""
+        problems.append(f"{army_list.name}: {violation.message}{hint}")
+    points = sum(report.unit_points.values())
+    if founding and points > campaign.starting_points:
+        problems.append(
+            f"{army_list.name} is {points} pts; armies start at {campaign.starting_points} pts "
+            f"in {campaign.name}: take {points - campaign.starting_points} pts out."
+        )
+    return problems
+
+
+@transaction.atomic
+def campaign_join(*, campaign: Campaign, user, army_list: ArmyList) -> CampaignPlayer:
+    """`user` joins with one of their lists; its units become the founding army.
+
+    The list must be legal for the campaign (`army_problems`); campaign state it carries (from
+    an import or an older campaign) is dropped: every founding unit starts fresh.
+    """
+    campaign = _lock_campaign(campaign)
+    _writable(campaign)
+    locked = ArmyList.objects.select_for_update(of=("self",)).select_related("module")
+    army_list = locked.get(pk=army_list.pk)
+    if army_list.owner_id != user.pk:
+        raise CampaignError("You can only bring one of your own lists.")
+    if CampaignPlayer.objects.filter(campaign=campaign, user=user).exists():
+        raise CampaignError("You already have an army in this campaign.")
+    if CampaignPlayer.objects.filter(army=army_list).exists():
+        raise CampaignError("That list is already a campaign army; duplicate it first.")
+    problems = army_problems(campaign=campaign, army_list=army_list)
+    if problems:
+        raise CampaignError(" ".join(problems))
+    stale = ListDocument.model_validate(army_list.document).campaign_units()
+
+    def founding(document: ListDocument, catalog: Catalog) -> ListDocument:
+        units = tuple(u.model_copy(update={"campaign": UnitCampaign()}) for u in document.units)
+        return document.model_copy(update={"units": units})
+
+    army_list_edit(
+        army_list=army_list,
+        expected_version=None,
+        change=founding,
+        label="Joined a campaign",
+        origin=CAMPAIGNS,
+    )
+    ListRevision.objects.filter(army_list=army_list).delete()
+    army_list.refresh_from_db()
+    player = CampaignPlayer.objects.create(campaign=campaign, user=user, army=army_list)
+    lines = [f"{user} joined with {army_list.name}."]
+    if stale:
+        lines.append(campaign_state_left_behind(stale))
+    _event(campaign, "joined", lines, player=player, data={"army": army_list.document})
+    return player
+
+
+def campaign_army_start(*, campaign: Campaign, user, faction: str, name: str) -> ArmyList:
+    """A new list of the campaign's game for an invited player, sized to its starting points;
+    they add the founding army's units in the editor, then join with it."""
+    _writable(campaign)
+    catalog = catalog_for(campaign.module)
+    try:
+        document = edits.new_document(
+            catalog,
+            faction=faction,
+            name=name or f"{campaign.name} army",
+            points_limit=campaign.starting_points,
+            casual=False,
+        )
+    except edits.EditError as exc:
+        raise CampaignError(f"Pick one of {campaign.module.name}'s factions ({exc})") from exc
+    return army_list_create(owner=Owner(user.pk, ""), catalog=catalog, document=document)
+
+
+@transaction.atomic
+def campaign_leave(*, player: CampaignPlayer, by) -> None:
+    """The player disbands their army and leaves (or the organiser removes them).
+
+    The army stays readable in the campaign's history; the list stays its owner's.
+    """
+    player = _lock_player(player)
+    campaign = player.campaign
+    _writable(campaign)
+    if by is None or by.pk != player.user_id:
+        require_organiser(campaign, by, "remove another player")
+    if player.left_at is not None:
+        raise CampaignError(f"{player.name} has already left {campaign.name}.")
+    pending = pending_mission(player)
+    if pending is not None:
+        raise CampaignError(
+            f"{player.name} plays mission {pending.number}, which is not reported yet; "
+            "report it first."
+        )
+    player.left_at = timezone.now()
+    player.save(update_fields=["left_at"])
+    if by.pk == player.user_id:
+        line = f"{player.name} disbanded {player.army.name} and left the campaign."
+    else:
+        line = f"{by} removed {player.name} ({player.army.name}) from the campaign."
+    _event(campaign, "left", [line], player=player)
+
+
+@transaction.atomic
+def campaign_close(*, campaign: Campaign, by) -> None:
+    """The organiser ends the campaign: standings and armies stay, nothing changes any more."""
+    require_organiser(campaign, by, "close the campaign")
+    campaign = _lock_campaign(campaign)
+    _writable(campaign)
+    campaign.closed_at = timezone.now()
+    campaign.save(update_fields=["closed_at"])
+    _event(campaign, "closed", [f"{by} closed the campaign after {campaign.missions_played} "
+                                "missions."])  # fmt: skip
