@@ -20,9 +20,15 @@ class EventForm(forms.ModelForm):
         widget=forms.CheckboxSelectMultiple,
         label="Factions allowed (none ticked: every faction of the game)",
     )
-    tiebreaker_1 = forms.ChoiceField(choices=TIEBREAKERS.items(), initial="points")
-    tiebreaker_2 = forms.ChoiceField(choices=TIEBREAKER_CHOICES, required=False, initial="sos")
-    tiebreaker_3 = forms.ChoiceField(choices=TIEBREAKER_CHOICES, required=False, initial="vp_diff")
+    tiebreaker_1 = forms.ChoiceField(
+        choices=TIEBREAKERS.items(), initial="points", label="Ranked first by"
+    )
+    tiebreaker_2 = forms.ChoiceField(
+        choices=TIEBREAKER_CHOICES, required=False, initial="sos", label="Ties broken by"
+    )
+    tiebreaker_3 = forms.ChoiceField(
+        choices=TIEBREAKER_CHOICES, required=False, initial="vp_diff", label="Then by"
+    )
 
     class Meta:
         model = Event
@@ -42,6 +48,10 @@ class EventForm(forms.ModelForm):
             "hide_lists": "Keep lists hidden until the reveal time",
             "reveal_at": "Reveal lists at",
             "first_round": "Round 1",
+            "points_limit": "Points limit",
+            "win_points": "Points for a win",
+            "draw_points": "Points for a draw",
+            "loss_points": "Points for a loss",
         }
 
     def __init__(self, *args, **kwargs) -> None:

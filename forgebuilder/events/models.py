@@ -127,6 +127,9 @@ class Round(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="round_set")
     number = models.PositiveSmallIntegerField()
     warnings = models.JSONField(default=list, blank=True)
+    seed = models.BigIntegerField(
+        null=True, blank=True, help_text="the draw: pairing again with it gives the same round"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

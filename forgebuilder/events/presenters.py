@@ -36,7 +36,7 @@ def standings_rows(event: Event) -> list[dict]:
                 "entrant": entrant,
             }
         )
-    return rows
+    return sorted(rows, key=lambda r: (r["rank"], r["name"].casefold()))  # shared ranks by name
 
 
 def game_row(game: Game, user: AbstractBaseUser | AnonymousUser, organiser: bool) -> dict:

@@ -83,6 +83,8 @@ class DeskRow:
             return "No list yet"
         if not self.submission.legal:
             return "Problems"
+        if self.submission.review == Submission.PENDING:
+            return "To review"
         return self.submission.get_review_display()
 
 

@@ -8,6 +8,7 @@ one may. Every refusal is an EventRefused whose message says what is wrong and w
 from __future__ import annotations
 
 import random
+import secrets
 from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -123,6 +124,11 @@ def entrant_drop(*, event: Event, entrant: Entrant) -> None:
     entrant.save(update_fields=["dropped_at", "dropped_after"])
 
 
+def draw_seed() -> int:
+    """The draw of a round: kept with it, so the same standings and seed pair the same way."""
+    return secrets.randbelow(2**32)
+
+
 @transaction.atomic
 def round_pair(*, event: Event, rng: random.Random | None = None) -> Round:
     """Pair the next round from the standings; refused while a game of the last one is open."""
@@ -145,13 +151,16 @@ def round_pair(*, event: Event, rng: random.Random | None = None) -> Round:
             "At least two checked-in players are needed to pair a round: check players in "
             "on the desk."
         )
+    seed = None if rng is not None else draw_seed()
     result = pairing.pair_round(
         entrants=_pairing_view(event, playing),
         round_number=number,
         seeded=event.first_round == Event.SEEDED,
-        rng=rng or random.SystemRandom(),
+        rng=rng or random.Random(seed),
     )
-    new = Round.objects.create(event=event, number=number, warnings=list(result.warnings))
+    new = Round.objects.create(
+        event=event, number=number, warnings=list(result.warnings), seed=seed
+    )
     by_key = {str(e.pk): e for e in playing}
     Game.objects.bulk_create(
         Game(

@@ -107,7 +107,7 @@ def test_the_desk_counts_lists_in_and_lists_with_problems(event, players):
     assert [r.verdict for r in desk.rows] == [
         "No list yet",
         "Problems",
-        "Waiting for the organiser",
+        "To review",
     ]
 
 

@@ -1,0 +1,238 @@
+"""An organiser's event day in a browser, at 375x812 and 1366x900: an 8-player, 3-round event
+from its creation to the final standings. Two players submit through share links (one list
+illegal, then fixed), one player drops after round 1 (so rounds 2 and 3 have a bye), results
+are entered by a player and confirmed by the opponent or set by the organiser.
+
+The draw of each round is fixed (seeds 1, 2, 3), so the pairings and standings below were
+worked out by hand from the results entered: the stronger player (earlier in PLAYERS) always
+wins, 10 + their strength to 10 - the loser's."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db.models import Q
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from forgebuilder.armylists.listdoc import ListDocument
+from forgebuilder.armylists.sharing import share_link_create
+from forgebuilder.events import services
+from forgebuilder.events.models import Event, Game
+from tests.campaigns.conftest import make_army
+
+from .test_accessibility import axe_problems
+from .test_campaign_report import WIDEST, logged_in, looked_at
+
+SIZES = {"phone": (375, 812), "desktop": (1366, 900)}
+PLAYERS = ["ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal"]
+LEGAL = ("lantern_marshal", "lightbearer_squad")
+
+
+def _strength(name: str) -> int:
+    return len(PLAYERS) - PLAYERS.index(name)  # ann 8 ... hal 1
+
+
+def _play(game: Game) -> tuple[int, int]:
+    a, b = game.first.player.username, game.second.player.username
+    winner_first = _strength(a) > _strength(b)
+    win, lose = (a, b) if winner_first else (b, a)
+    vp_win, vp_lose = 10 + _strength(win), 10 - _strength(lose)
+    return (vp_win, vp_lose) if winner_first else (vp_lose, vp_win)
+
+
+def _fits(page, width: int) -> None:
+    scroll = page.evaluate("document.documentElement.scrollWidth")
+    assert scroll <= width, f"the page scrolls sideways at {width} px: {page.evaluate(WIDEST)}"
+
+
+def _create_event(page, live_server, ashen) -> Event:
+    page.goto(f"{live_server.url}/events/")
+    page.get_by_role("link", name="Organise an event").click()
+    page.get_by_label("Name").fill("Ember Cup")
+    page.get_by_label("Date").fill("2026-12-05")
+    page.get_by_label("Place").fill("The Forge, Leeds")
+    page.get_by_label("Game").select_option(str(ashen.pk))
+    page.get_by_label("Points limit").fill("1000")
+    deadline = timezone.localtime(timezone.now() + dt.timedelta(days=1))
+    page.get_by_label("List deadline").fill(deadline.strftime("%Y-%m-%dT%H:%M"))
+    page.get_by_label("Keep lists hidden until the reveal time").uncheck()
+    page.get_by_label("Rounds").fill("3")
+    page.get_by_label("Ranked first by").select_option("points")
+    page.get_by_label("Ties broken by").select_option("sos")
+    page.get_by_label("Then by").select_option("vp_diff")
+    page.get_by_role("button", name="Create the event").click()
+    expect(page.locator("h1")).to_have_text("Ember Cup")
+    return Event.objects.get()
+
+
+def _submit_share_link(browser, live_server, event, user, army, size) -> None:
+    """`user` registers in the browser and submits a share link to `army`."""
+    link = share_link_create(army_list=army, kind="live")
+    context = logged_in(browser, live_server, user, size)
+    page = context.new_page()
+    try:
+        page.goto(f"{live_server.url}/events/{event.public_id}/")
+        if page.get_by_role("button", name="Register for Ember Cup").count():
+            page.get_by_label("Club or team (optional)").fill("Leeds Lancers")
+            page.get_by_role("button", name="Register for Ember Cup").click()
+        page.get_by_label("share link").fill(f"{live_server.url}/s/{link.token}/")
+        page.get_by_role("button", name="Submit the list").click()
+        expect(page.locator("#verdict")).to_be_visible()
+        looked_at(page, f"event-verdict-{user.username}-{size[0]}")
+        _fits(page, size[0])
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", SIZES.values(), ids=SIZES.keys())
+@pytest.mark.django_db(transaction=True)
+def test_an_eight_player_three_round_event_from_creation_to_final_standings(
+    live_server, browser, starter_modules, size, monkeypatch
+):
+    from factions.models import GameModule
+
+    seeds = iter([1, 2, 3])
+    monkeypatch.setattr(services, "draw_seed", lambda: next(seeds))
+    users = get_user_model().objects
+    olga = users.create_user("olga", "olga@example.com", "pw-123456789")
+    players = {n: users.create_user(n, f"{n}@example.com", "pw-123456789") for n in PLAYERS}
+    ashen = GameModule.objects.get(slug="ashen-stars")
+
+    organiser = logged_in(browser, live_server, olga, size)
+    page = organiser.new_page()
+    event = _create_event(page, live_server, ashen)
+    looked_at(page, f"event-created-{size[0]}")
+    assert axe_problems(page) == []
+
+    # ann submits an illegal list (three heroes), sees why, then submits a legal one; bob
+    # submits a friend's share link.
+    illegal = make_army(ashen, players["ann"], "cinder_compact", *["lantern_marshal"] * 3)
+    _submit_share_link(browser, live_server, event, players["ann"], illegal, size)
+    assert not event.entrants.get(player__username="ann").submission.legal
+    fixed = make_army(ashen, players["ann"], "cinder_compact", *LEGAL, name="Fixed")
+    _submit_share_link(browser, live_server, event, players["ann"], fixed, size)
+    friend = make_army(ashen, olga, "cinder_compact", *LEGAL, name="Borrowed")
+    _submit_share_link(browser, live_server, event, players["bob"], friend, size)
+    for name in PLAYERS[2:]:
+        entrant = services.entrant_register(event=event, player=players[name])
+        army = make_army(ashen, players[name], "cinder_compact", *LEGAL)
+        services.submission_submit(
+            entrant=entrant, document=ListDocument.model_validate(army.document), source="x"
+        )
+
+    # The desk: everyone's list is in and legal; ann is accepted and checked in by a click.
+    page.get_by_role("link", name="Organiser's desk").click()
+    expect(page.locator("#desk-summary")).to_contain_text("Lists in: 8 of 8, 0 with problems")
+    ann_row = page.locator(f"#entrant-{event.entrants.get(player__username='ann').pk}")
+    ann_row.get_by_role("button", name="Accept").click()
+    ann_row = page.locator(f"#entrant-{event.entrants.get(player__username='ann').pk}")
+    expect(ann_row).to_contain_text("Accepted")
+    ann_row.get_by_role("button", name="Check in").click()
+    for entrant in event.entrants.exclude(player__username="ann"):
+        services.entrant_check_in(event=event, entrant=entrant)
+    page.reload()
+    expect(page.locator("#desk-summary")).to_contain_text("8 checked in")
+    looked_at(page, f"event-desk-{size[0]}")
+    _fits(page, size[0])
+    assert axe_problems(page) == []
+
+    # Round 1: ann enters her result on her phone, her opponent confirms it.
+    page.goto(f"{live_server.url}/events/{event.public_id}/")
+    page.get_by_role("button", name="Pair round 1").click()
+    expect(page.locator("#round-title")).to_have_text("Round 1 of 3")
+    game = Game.objects.get(
+        Q(first__player__username="ann") | Q(second__player__username="ann"), round__number=1
+    )
+    _enter_and_confirm(browser, live_server, event, game, size)
+    for other in Game.objects.filter(round__number=1).exclude(pk=game.pk):
+        services.game_report(
+            game=other, by=olga, first_vp=_play(other)[0], second_vp=_play(other)[1]
+        )
+
+    # hal drops on the desk after round 1: seven players, so rounds 2 and 3 have a bye.
+    page.goto(f"{live_server.url}/events/{event.public_id}/desk/")
+    hal_row = page.locator(f"#entrant-{event.entrants.get(player__username='hal').pk}")
+    hal_row.locator("summary", has_text="Drop…").click()
+    hal_row.get_by_role("button", name="Drop hal").click()
+    for number in (2, 3):
+        page.goto(f"{live_server.url}/events/{event.public_id}/")
+        page.get_by_role("button", name=f"Pair round {number}").click()
+        expect(page.locator("#round-title")).to_have_text(f"Round {number} of 3")
+        for g in Game.objects.filter(round__number=number, second__isnull=False):
+            services.game_report(game=g, by=olga, first_vp=_play(g)[0], second_vp=_play(g)[1])
+
+    games = Game.objects.select_related("round", "first__player", "second__player")
+    met = [
+        frozenset((g.first.player.username, g.second.player.username)) for g in games if g.second
+    ]
+    assert len(met) == len(set(met)), "a pairing was repeated"
+    byes = [g.first.player.username for g in games if g.second is None]
+    assert len(byes) == 2 and len(set(byes)) == 2  # rounds 2 and 3, never the same player
+    assert "hal" not in {p for pair in met[4:] for p in pair} | set(byes)
+
+    page.reload()
+    expect(page.locator("#pair-round")).to_have_count(0)
+    expect(page.locator("#round")).to_contain_text("The event is complete.")
+    rows = page.locator("table.standings tbody tr")
+    table = [r.locator("td").all_inner_texts() for r in rows.all()]
+    looked_at(page, f"event-standings-{size[0]}")
+    _fits(page, size[0])
+    assert axe_problems(page) == []
+    assert [(row[0], row[1].split()[0]) for row in table] == FINAL_ORDER
+    assert {row[1].split()[0]: row[2:] for row in table} == FINAL_FIGURES
+    organiser.close()
+
+
+def _enter_and_confirm(browser, live_server, event, game, size) -> None:
+    first, second = game.first.player, game.second.player
+    vp_first, vp_second = _play(game)
+    context = logged_in(browser, live_server, first, size)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/events/{event.public_id}/#game-{game.pk}")
+    row = page.locator(f"#game-{game.pk}")
+    row.get_by_label(f"{first.username} VP").fill(str(vp_first))
+    row.get_by_label(f"{second.username} VP").fill(str(vp_second))
+    row.get_by_role("button", name="Enter the result").click()
+    expect(page.locator(f"#game-{game.pk}")).to_contain_text("waiting for confirmation")
+    looked_at(page, f"event-result-{size[0]}")
+    _fits(page, size[0])
+    context.close()
+    context = logged_in(browser, live_server, second, size)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/events/{event.public_id}/")
+    page.locator(f"#game-{game.pk}").get_by_role("button", name="Confirm").click()
+    expect(page.locator(f"#game-{game.pk} .result")).to_have_text(f"{vp_first}–{vp_second}")
+    context.close()
+
+
+# The draw (seeds 1, 2, 3) paired, and the strengths decided:
+#   R1  gus 8-17 bob, dan 5-18 ann, fay 7-16 cat, hal 9-14 eve        (then hal drops)
+#   R2  gus bye (lowest 0-point player); dan 15-7 fay, cat 16-6 eve, bob 3-18 ann
+#   R3  fay bye (the only 0-point player); ann 18-4 cat; eve 6-17 bob and dan 15-8 gus
+#       (the 3-point group paired by path: WL with WL, LW with L-bye)
+# Points (win 3, bye a win): ann 9; bob, cat, dan 6; eve, gus, fay 3; hal 0.
+# Strength of schedule, the opponents' points (a bye adds none):
+#   ann dan+bob+cat 6+6+6=18; bob gus+ann+eve 3+9+3=15; cat fay+eve+ann 3+3+9=15;
+#   dan ann+fay+gus 9+3+3=15; eve hal+cat+bob 0+6+6=12; gus bob+dan 6+6=12;
+#   fay cat+dan 6+6=12; hal eve 3.
+# VP difference: ann 54-12=+42; bob 37-32=+5; cat 36-31=+5; dan 35-33=+2; eve 26-42=-16;
+#   gus 16-32=-16; fay 14-31=-17; hal 9-14=-5.
+# Ranked by points, then SoS, then VP difference: bob and cat tie on all three (rank 2,
+# listed by name), dan 4th; eve and gus tie (rank 5), fay 7th.
+FINAL_ORDER = [
+    ("1", "ann"), ("2", "bob"), ("2", "cat"), ("4", "dan"),
+    ("5", "eve"), ("5", "gus"), ("7", "fay"), ("8", "hal"),
+]  # fmt: skip
+FINAL_FIGURES = {
+    "ann": ["9", "3–0–0", "42", "18"],
+    "bob": ["6", "2–0–1", "5", "15"],
+    "cat": ["6", "2–0–1", "5", "15"],
+    "dan": ["6", "2–0–1", "2", "15"],
+    "eve": ["3", "1–0–2", "-16", "12"],
+    "gus": ["3", "1–0–2", "-16", "12"],
+    "fay": ["3", "1–0–2", "-17", "12"],
+    "hal": ["0", "0–0–1", "-5", "3"],
+}
