@@ -12,6 +12,9 @@ from factions.models import GameModule
 from .standings import DEFAULT_TIEBREAKERS, Scoring
 
 
+FORMER_PLAYER = "former player"  # a player who deleted their account
+
+
 def event_token() -> str:
     """The event's public link: 16 url-safe characters, 96 bits of randomness."""
     return secrets.token_urlsafe(12)
@@ -69,9 +72,11 @@ class Entrant(models.Model):
     """A player registered for an event (with their club and rating), and their status."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entrants")
+    # None once the player deleted their account: their games stay in the event (FORMER_PLAYER)
     player = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="event_entries"
-    )
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
+        related_name="event_entries",
+    )  # fmt: skip
     club = models.CharField(max_length=80, blank=True)
     rating = models.IntegerField(default=0, help_text="entered by the organiser, for seeding")
     checked_in = models.BooleanField(default=False)
@@ -86,7 +91,11 @@ class Entrant(models.Model):
         constraints = [models.UniqueConstraint("event", "player", name="one_entry_per_player")]
 
     def __str__(self) -> str:
-        return f"{self.player} at {self.event}"
+        return f"{self.name} at {self.event}"
+
+    @property
+    def name(self) -> str:
+        return self.player.get_username() if self.player is not None else FORMER_PLAYER
 
     @property
     def dropped(self) -> bool:

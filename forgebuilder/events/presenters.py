@@ -26,7 +26,7 @@ def standings_rows(event: Event) -> list[dict]:
         rows.append(
             {
                 "rank": row.rank,
-                "name": entrant.player.get_username(),
+                "name": entrant.name,
                 "club": entrant.club,
                 "dropped": entrant.dropped,
                 "points": row.points,
@@ -46,8 +46,8 @@ def game_row(game: Game, user: AbstractBaseUser | AnonymousUser, organiser: bool
     open_result = game.status != Game.CONFIRMED
     return {
         "game": game,
-        "first": game.first.player.get_username(),
-        "second": game.second.player.get_username() if game.second else None,
+        "first": game.first.name,
+        "second": game.second.name if game.second else None,
         "mine": mine,
         "may_enter": not game.bye and (organiser or (mine and open_result)),
         "may_confirm": (mine and game.status == Game.REPORTED and game.reported_by_id != user.pk),

@@ -113,7 +113,7 @@ class Desk:
 
 
 DESK_SORTS = {
-    "player": lambda r: r.entrant.player.get_username().casefold(),
+    "player": lambda r: r.entrant.name.casefold(),
     "faction": lambda r: (r.submission.faction_name if r.submission else "~").casefold(),
     "points": lambda r: -(r.submission.points if r.submission else -1),
     "verdict": lambda r: r.verdict,

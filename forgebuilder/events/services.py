@@ -100,7 +100,7 @@ def submission_review(*, event: Event, entrant: Entrant, decision: str, note: st
         raise EventRefused("Say what is wrong in the note: the player sees it.")
     submission = Submission.objects.select_for_update().filter(entrant=entrant).first()
     if submission is None:
-        raise EventRefused(f"{entrant.player} has not submitted a list yet.")
+        raise EventRefused(f"{entrant.name} has not submitted a list yet.")
     submission.review = decision
     submission.review_note = note.strip()[:500]
     submission.save(update_fields=["review", "review_note"])

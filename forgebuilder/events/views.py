@@ -150,7 +150,7 @@ def desk_action(request: HttpRequest, public_id: str, entrant_id: int) -> HttpRe
         else:
             raise services.EventRefused("Choose what to do with this player.")
     except services.EventRefused as exc:
-        messages.error(request, f"{entrant.player}: {exc}")
+        messages.error(request, f"{entrant.name}: {exc}")
     url = reverse("events:desk", args=[public_id])
     return redirect(f"{url}?sort={request.POST.get('sort', 'player')}#entrant-{entrant.pk}")
 

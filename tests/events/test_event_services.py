@@ -197,3 +197,24 @@ def test_lists_are_hidden_until_the_reveal_time(event, players, organiser):
     assert may_see_list(event, entrant, AnonymousUser()) is False
     event.reveal_at = timezone.now() - dt.timedelta(seconds=1)
     assert may_see_list(event, entrant, players[1]) is True
+
+
+def test_a_player_who_deletes_their_account_stays_in_the_results_as_a_former_player(
+    event, players
+):
+    from forgebuilder.accounts.deletion import account_delete
+    from forgebuilder.events.presenters import standings_rows
+
+    entrants = _checked_in(event, players[:2])
+    game = services.round_pair(event=event, rng=random.Random(1)).games.get()
+    services.game_report(game=game, by=event.organiser, first_vp=12, second_vp=3)
+    leaver = game.second.player
+    account_delete(user=leaver)
+    game.refresh_from_db()
+    assert (game.first_vp, game.second_vp, game.status) == (12, 3, Game.CONFIRMED)
+    rows = standings_rows(event)
+    assert [(r["name"], r["points"]) for r in rows] == [
+        (game.first.player.username, 3),
+        ("former player", 0),
+    ]
+    assert len(entrants) == event.entrants.count()
