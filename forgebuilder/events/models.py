@@ -11,7 +11,6 @@ from factions.models import GameModule
 
 from .standings import DEFAULT_TIEBREAKERS, Scoring
 
-
 FORMER_PLAYER = "former player"  # a player who deleted their account
 
 

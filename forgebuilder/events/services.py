@@ -211,7 +211,11 @@ def game_report(*, game: Game, by: AbstractBaseUser, first_vp: int, second_vp: i
     """Enter a result. A player's entry waits for the opponent's confirmation; the organiser's
     is final (and overrides)."""
     event = _locked(game.round.event)
-    game = Game.objects.select_for_update().select_related("first", "second").get(pk=game.pk)
+    game = (
+        Game.objects.select_for_update(of=("self",))
+        .select_related("first", "second")
+        .get(pk=game.pk)
+    )
     organiser = by.pk == event.organiser_id
     if game.bye:
         raise EventRefused("A bye has no result to enter.")
@@ -232,7 +236,11 @@ def game_report(*, game: Game, by: AbstractBaseUser, first_vp: int, second_vp: i
 def game_confirm(*, game: Game, by: AbstractBaseUser) -> Game:
     """The opponent of the player who entered the result agrees with it."""
     _locked(game.round.event)
-    game = Game.objects.select_for_update().select_related("first", "second").get(pk=game.pk)
+    game = (
+        Game.objects.select_for_update(of=("self",))
+        .select_related("first", "second")
+        .get(pk=game.pk)
+    )
     if game.status != Game.REPORTED:
         raise EventRefused("There is no entered result to confirm.")
     players = {game.first.player_id, game.second.player_id}

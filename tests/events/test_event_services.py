@@ -199,9 +199,7 @@ def test_lists_are_hidden_until_the_reveal_time(event, players, organiser):
     assert may_see_list(event, entrant, players[1]) is True
 
 
-def test_a_player_who_deletes_their_account_stays_in_the_results_as_a_former_player(
-    event, players
-):
+def test_a_player_who_deletes_their_account_stays_in_the_results_as_a_former_player(event, players):
     from forgebuilder.accounts.deletion import account_delete
     from forgebuilder.events.presenters import standings_rows
 

@@ -6,16 +6,20 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('events', '0002_round_seed'),
+        ("events", "0002_round_seed"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='entrant',
-            name='player',
-            field=models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='event_entries', to=settings.AUTH_USER_MODEL),
+            model_name="entrant",
+            name="player",
+            field=models.ForeignKey(
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="event_entries",
+                to=settings.AUTH_USER_MODEL,
+            ),
         ),
     ]

@@ -1,0 +1,94 @@
+"""Two tabs or two people acting on one event at once: exactly one pairing of a round, one
+result, one submission per player (PostgreSQL row locks; SQLite serialises every write)."""
+
+from __future__ import annotations
+
+import random
+
+from forgebuilder.armylists.listdoc import ListDocument
+from forgebuilder.events import services
+from forgebuilder.events.models import Entrant, Game, Round, Submission
+from tests.concurrency import POSTGRES_ONLY, at_once
+from tests.events.conftest import make_army
+
+pytestmark = POSTGRES_ONLY
+
+
+def _checked_in(event, players):
+    for p in players:
+        services.entrant_check_in(
+            event=event, entrant=services.entrant_register(event=event, player=p)
+        )
+
+
+def test_two_tabs_pairing_the_next_round_make_one_round(event, players):
+    _checked_in(event, players[:6])
+    results = at_once(
+        lambda: services.round_pair(event=event, rng=random.Random(1)),
+        lambda: services.round_pair(event=event, rng=random.Random(2)),
+    )
+    assert Round.objects.filter(event=event).count() == 1
+    assert Game.objects.filter(round__event=event).count() == 3
+    refused = [r for r in results if isinstance(r, services.EventRefused)]
+    assert len(refused) == 1
+    assert "Round 1 still has games without a confirmed result" in str(refused[0])
+
+
+def test_both_players_entering_a_result_at_once_leave_one_result_to_confirm(event, players):
+    _checked_in(event, players[:2])
+    game = services.round_pair(event=event, rng=random.Random(1)).games.get()
+    first, second = game.first.player, game.second.player
+    results = at_once(
+        lambda: services.game_report(game=game, by=first, first_vp=10, second_vp=4),
+        lambda: services.game_report(game=game, by=second, first_vp=4, second_vp=10),
+    )
+    assert not [r for r in results if isinstance(r, Exception)], results
+    game.refresh_from_db()
+    assert game.status == Game.REPORTED
+    # Whoever came second overwrote the first entry whole: never one side of each.
+    assert (game.first_vp, game.second_vp, game.reported_by_id) in {
+        (10, 4, first.pk),
+        (4, 10, second.pk),
+    }
+
+
+def test_registering_from_two_tabs_makes_one_entry(event, players):
+    at_once(
+        lambda: services.entrant_register(event=event, player=players[0]),
+        lambda: services.entrant_register(event=event, player=players[0]),
+    )
+    assert Entrant.objects.filter(event=event, player=players[0]).count() == 1
+
+
+def test_submitting_from_two_tabs_keeps_one_whole_submission(event, players):
+    entrant = services.entrant_register(event=event, player=players[0])
+    small = make_army(event.module, players[0], "cinder_compact", "lantern_marshal", name="A")
+    big = make_army(
+        event.module, players[0], "cinder_compact", "lantern_marshal", "lightbearer_squad",
+        name="B",
+    )  # fmt: skip
+    results = at_once(
+        *(
+            lambda army=army: services.submission_submit(
+                entrant=entrant, document=ListDocument.model_validate(army.document), source="x"
+            )
+            for army in (small, big)
+        )
+    )
+    assert not [r for r in results if isinstance(r, Exception)]
+    submission = Submission.objects.get(entrant=entrant)
+    assert (submission.name, len(submission.document["units"])) in {("A", 1), ("B", 2)}
+
+
+def test_a_registration_racing_round_one_is_either_in_before_it_or_refused(event, players):
+    _checked_in(event, players[:4])
+    results = at_once(
+        lambda: services.round_pair(event=event, rng=random.Random(1)),
+        lambda: services.entrant_register(event=event, player=players[5]),
+    )
+    entry = Entrant.objects.filter(event=event, player=players[5]).first()
+    if isinstance(results[1], services.EventRefused):
+        assert entry is None
+    else:
+        assert entry is not None  # registered just before: not checked in, so not paired
+        assert not Game.objects.filter(first=entry).exists()
