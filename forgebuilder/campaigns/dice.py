@@ -83,14 +83,15 @@ class EnteredDie:
 class NamedDie:
     """Rolls players entered one field per roll (`p<player>-<unit>-<kind>-roll`, several values
     where a table makes them roll again), and the server's seeded die for a roll left empty
-    when `roll_for_me`; otherwise an empty roll is asked for by name.
+    whose field is in `roll_for_me` (each roll has its own "Roll for me"); otherwise an empty
+    roll is asked for by name.
 
     `player` scopes the fields to one side of a report (`for_player`); the results, and which
     roll each was, are shared by every side.
     """
 
     entered: dict[str, list[int]]
-    roll_for_me: bool = True
+    roll_for_me: frozenset[str] = frozenset()
     seed: int = field(default_factory=lambda: secrets.randbelow(2**31))
     faces: int = 6
     results: list[int] = field(default_factory=list)
@@ -117,11 +118,13 @@ class NamedDie:
         values, used = self.entered.get(key, []), self._used.get(key, 0)
         if used < len(values):
             value, by = values[used], "entered"
-        elif self.roll_for_me:
+        elif key in self.roll_for_me:
             value, by = self._random.randint(1, self.faces), "server"
         else:
             again = " again (the table says to roll again)" if used else ""
-            raise DiceError(f"{ask.name} is needed{again}: enter it, or tick 'Roll for me'.", key)
+            raise DiceError(
+                f"{ask.name} is needed{again}: enter it, or tick its 'Roll for me'.", key
+            )
         self._used[key] = used + 1
         self.results.append(value)
         self.named.append({"roll": ask.name, "value": value, "by": by})

@@ -2,7 +2,9 @@
 and the named dice read from them.
 
 One row per living unit of each side; every die a report may need has its own field, named
-after the unit and the roll ("Hush Warden's casualty roll"). A draft is the same values saved.
+after the unit and the roll ("Hush Warden's casualty roll"), and its own "Roll for me" box
+(`<roll field>-server`): the server rolls it when it is left empty. A draft is the same values
+saved.
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ class Row:
     counts: list[tuple[str, str, str]]  # (field, label, value)
     roll: str
     hero_roll: str
+    roll_server: bool  # its "Roll for me" is ticked
+    hero_roll_server: bool
 
 
 def side_names(units: list[dict]) -> dict[str, str]:
@@ -53,16 +57,32 @@ def side_names(units: list[dict]) -> dict[str, str]:
 
 def field_names(sides: list[dict]) -> list[str]:
     """Every field the form has: what a draft keeps and nothing else."""
-    names = ["winner", "roll_for_me"]
+    names = ["winner"]
     for side in sides:
         pk = side["player"].pk
         names.append(f"p{pk}-objective")
         for unit in side["units"]:
             if unit["active"]:
                 key = f"p{pk}-{unit['id']}"
-                names += [f"{key}-casualty", f"{key}-casualty-roll", f"{key}-hero-roll"]
+                names += [f"{key}-casualty", *roll_fields(key, hero=unit["hero"])]
                 names += [f"{key}-{field}" for field, _ in COUNTS]
     return names
+
+
+def roll_fields(key: str, *, hero: bool) -> list[str]:
+    """A unit's roll fields (a hero's injury or talent roll too), each followed by its "Roll
+    for me" box."""
+    rolls = [f"{key}-casualty-roll", *([f"{key}-hero-roll"] if hero else [])]
+    return [name for roll in rolls for name in (roll, f"{roll}{SERVER}")]
+
+
+SERVER = "-server"  # a roll field's "Roll for me" box is the field's name and this
+
+
+def fresh(sides: list[dict]) -> dict[str, str]:
+    """A new report's values: every "Roll for me" ticked (a player unticks the rolls they make
+    on real dice, or simply types them: a typed roll is used)."""
+    return {f: "on" for f in field_names(sides) if f.endswith(SERVER)}
 
 
 def kept(values, sides: list[dict]) -> dict[str, str]:
@@ -92,6 +112,8 @@ def form_sides(sides: list[dict], values: dict[str, str]) -> list[dict]:
                     ],
                     roll=values.get(f"{key}-casualty-roll", ""),
                     hero_roll=values.get(f"{key}-hero-roll", ""),
+                    roll_server=values.get(f"{key}-casualty-roll{SERVER}") == "on",
+                    hero_roll_server=values.get(f"{key}-hero-roll{SERVER}") == "on",
                 )
             )
         out.append(
@@ -138,11 +160,13 @@ def reports(values, sides: list[dict]) -> dict[int, BattleReport]:
 
 
 def report_die(values, sides: list[dict]) -> NamedDie:
-    """The dice typed in the roll fields; with 'Roll for me' the server rolls the empty ones."""
+    """The dice typed in the roll fields; the server rolls an empty one whose 'Roll for me' is
+    ticked."""
     rolls = {}
     for side in sides:
         for unit_id, name in side_names(side["units"]).items():
             key = f"p{side['player'].pk}-{unit_id}"
             rolls[f"{key}-casualty-roll"] = f"{name}'s casualty roll"
             rolls[f"{key}-hero-roll"] = f"{name}'s injury or talent roll"
-    return NamedDie(named_rolls(values, rolls), roll_for_me=values.get("roll_for_me") == "on")
+    server = frozenset(k for k in rolls if values.get(f"{k}{SERVER}") == "on")
+    return NamedDie(named_rolls(values, rolls), roll_for_me=server)

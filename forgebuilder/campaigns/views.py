@@ -219,7 +219,7 @@ def mission_report(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         raise PermissionDenied("Only the mission's players and the organiser report it.")
     sides = [{"player": p, "units": selectors.army_units(p)} for p in players]
     if request.method != "POST":
-        values = report_form.kept(mission.draft, sides) or {"roll_for_me": "on"}
+        values = report_form.kept(mission.draft, sides) or report_form.fresh(sides)
         return _report_page(request, campaign, mission, sides, values)
     values = report_form.kept(request.POST, sides)
     wrong = ""
@@ -278,7 +278,6 @@ def _report_page(request, campaign, mission, sides, values, wrong: str = "") -> 
             "objective": services.campaign_spec(campaign).objectives.entries.get(mission.objective),
             "sides": report_form.form_sides(sides, values),
             "nobody_won": not values.get("winner"),
-            "roll_for_me": values.get("roll_for_me") == "on",
             "wrong": wrong,
         },
     )

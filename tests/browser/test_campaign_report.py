@@ -79,12 +79,14 @@ def test_a_missing_roll_is_asked_by_name_and_the_report_keeps_every_value(
         form.get_by_label("Deckhand Mob: destroyed or routed").check()
         form.get_by_label("Corsair Captain's casualty roll").fill("1")
         form.get_by_label("Deckhand Mob's casualty roll").fill("4")
-        form.get_by_label("Roll for me").uncheck()
+        # every roll has its own "Roll for me", ticked on a new report: the captain's injury
+        # roll is to be made on real dice
+        form.get_by_label("Roll for me: Corsair Captain, injury or talent roll").uncheck()
         looked_at(page, f"report-{size[0]}")
         form.get_by_role("button", name="Record the mission").click()
 
         expect(page.locator(".messages")).to_contain_text(
-            "Corsair Captain's injury roll is needed: enter it, or tick 'Roll for me'."
+            "Corsair Captain's injury roll is needed: enter it, or tick its 'Roll for me'."
         )
         form = page.locator("#battle-report")
         expect(form.get_by_label("ana won")).to_be_checked()
@@ -95,14 +97,19 @@ def test_a_missing_roll_is_asked_by_name_and_the_report_keeps_every_value(
         expect(hero_roll).to_have_attribute("aria-invalid", "true")
         looked_at(page, f"report-error-{size[0]}")
         assert axe_problems(page) == []
-        hero_roll.fill("3")
+        # nobody has a die at hand after all: the server rolls that one (and only that one)
+        form.get_by_label("Roll for me: Corsair Captain, injury or talent roll").check()
         form.get_by_role("button", name="Record the mission").click()
 
         expect(page.locator(".messages")).to_contain_text("Mission 1 recorded")
         standings = page.locator("table.standings")
         expect(standings.locator("tr", has_text="ana")).to_contain_text("150 pts")
         expect(standings.locator("tr", has_text="ben")).to_contain_text("300 pts")
-        expect(page.locator(".history")).to_contain_text("Blinded Eye")
+        dice = page.locator(".history .dice").first
+        expect(dice).to_contain_text("Corsair Captain's casualty roll 1 (entered)")
+        expect(dice).to_contain_text("Deckhand Mob's casualty roll 4 (entered)")
+        expect(dice).to_contain_text("Corsair Captain's injury roll")
+        expect(dice).to_contain_text("(rolled by the server)")
         width = page.evaluate("document.documentElement.scrollWidth")
         wide = page.evaluate(WIDEST)
         assert width <= size[0], f"the page scrolls sideways at {size[0]} px: {wide}"

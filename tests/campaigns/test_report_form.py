@@ -1,5 +1,6 @@
 """The battle report form never loses what was typed: an error keeps every value, each die is
-asked for by name, 'Roll for me' rolls the empty ones on the server (kept in the history), and
+asked for by name, each roll's own 'Roll for me' rolls it on the server when it is left empty
+(kept in the history as the server's), and
 a draft saved by one player is finished by the other."""
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ def test_a_missing_roll_is_asked_for_by_name_and_every_value_stays(client, missi
 
     assert response.status_code == 200
     assert messages_of(response) == [
-        "Corsair Captain's injury roll is needed: enter it, or tick 'Roll for me'."
+        "Corsair Captain's injury roll is needed: enter it, or tick its 'Roll for me'."
     ]
     assert "checked" in field(response, "winner", a.pk)
     assert "checked" not in field(response, "winner", b.pk)
@@ -73,7 +74,7 @@ def test_a_missing_roll_is_asked_for_by_name_and_every_value_stays(client, missi
     assert 'value="4"' in field(response, f"p{b.pk}-u2-casualty-roll")
     assert 'value="1"' in field(response, f"p{b.pk}-u1-casualty-roll")
     assert 'aria-invalid="true"' in field(response, f"p{b.pk}-u1-hero-roll")
-    assert "checked" not in field(response, "roll_for_me")
+    assert "checked" not in field(response, f"p{b.pk}-u1-hero-roll-server")
     assert ArmyList.objects.get(pk=b.army_id).document == before
     assert Mission.objects.get(campaign=campaign, number=1).status == Mission.SET_UP
 
@@ -109,12 +110,27 @@ def test_a_roll_that_is_no_die_face_is_refused_by_name_and_nothing_is_lost(clien
     assert Mission.objects.get(campaign=campaign, number=1).status == Mission.SET_UP
 
 
-def test_roll_for_me_rolls_the_empty_rolls_on_the_server_and_keeps_them(client, mission, users):
+def test_a_new_report_ticks_every_roll_for_me_of_its_own_roll(client, mission, users):
+    campaign, _a, b = mission
+    client.force_login(users[0])
+
+    page = client.get(reverse("campaigns:report", args=[campaign.pk, 1]))
+
+    for roll in ("u1-casualty-roll", "u2-casualty-roll", "u1-hero-roll"):  # u1: the hero
+        assert "checked" in field(page, f"p{b.pk}-{roll}-server")
+        assert "Roll for me: " in field(page, f"p{b.pk}-{roll}-server")
+    assert f'name="p{b.pk}-u2-hero-roll-server"' not in page.content.decode()  # not a hero
+
+
+def test_roll_for_me_rolls_only_its_own_empty_roll_on_the_server(client, mission, users):
     campaign, a, b = mission
     client.force_login(users[0])
     url = reverse("campaigns:report", args=[campaign.pk, 1])
+    # the captain's casualty roll is the server's; the mob's 4 is typed; the captain's injury
+    # roll (if the server's roll sends him on) is the server's too
+    ticked = {f"p{b.pk}-u1-casualty-roll-server": "on", f"p{b.pk}-u1-hero-roll-server": "on"}
 
-    response = client.post(url, typed(a, b, roll_for_me="on"))
+    response = client.post(url, typed(a, b, **ticked))
 
     assert response.status_code == 302
     named = CampaignEvent.objects.get(kind="mission-report", player=b).dice["named"]
@@ -122,6 +138,23 @@ def test_roll_for_me_rolls_the_empty_rolls_on_the_server_and_keeps_them(client, 
     assert named[0]["by"] == "server"
     assert 1 <= named[0]["value"] <= 6
     assert named[-1] == {"roll": "Deckhand Mob's casualty roll", "value": 4, "by": "entered"}
+
+
+def test_a_roll_left_empty_without_its_roll_for_me_is_asked_for(client, mission, users):
+    campaign, a, b = mission
+    client.force_login(users[0])
+    url = reverse("campaigns:report", args=[campaign.pk, 1])
+    # the mob's box is ticked, the captain's is not: the captain's roll is still asked for
+    ticked = {f"p{b.pk}-u2-casualty-roll-server": "on", f"p{b.pk}-u2-casualty-roll": ""}
+
+    response = client.post(url, typed(a, b, **ticked))
+
+    assert messages_of(response) == [
+        "Corsair Captain's casualty roll is needed: enter it, or tick its 'Roll for me'."
+    ]
+    assert "checked" in field(response, f"p{b.pk}-u2-casualty-roll-server")
+    assert "checked" not in field(response, f"p{b.pk}-u1-casualty-roll-server")
+    assert Mission.objects.get(campaign=campaign, number=1).status == Mission.SET_UP
 
 
 def test_a_draft_saved_by_one_player_is_finished_by_the_other(client, mission, users):
