@@ -2,7 +2,8 @@
 
 Everything of the player goes: their lists (the bin included) with their share links, their
 sessions on every device, their failed-login records. Their campaign armies stay in each
-campaign's history as a former player's (forgebuilder/campaigns/departure.py). The page says all
+campaign's history, their event entries in each event's results, as a former player's
+(forgebuilder/campaigns/departure.py, forgebuilder/events/departure.py). The page says all
 of it before, from `account_deletion_preview`, the same answer `account_delete` acts on.
 """
 
@@ -22,6 +23,7 @@ from forgebuilder.campaigns.departure import (
     campaign_departures,
     campaign_departures_apply,
 )
+from forgebuilder.events.departure import EventDepartures, event_departures, event_departures_apply
 
 
 @dataclass(frozen=True)
@@ -29,6 +31,7 @@ class AccountDeletion:
     lists: int  # the player's lists, the bin included, deleted
     share_links: int  # share links that stop working
     campaigns: Departures
+    events: EventDepartures
 
 
 def _counts(user) -> tuple[int, int]:
@@ -40,7 +43,9 @@ def _counts(user) -> tuple[int, int]:
 def account_deletion_preview(*, user) -> AccountDeletion:
     """What deleting `user`'s account would do (nothing is changed)."""
     lists, links = _counts(user)
-    return AccountDeletion(lists, links, campaign_departures(user=user))
+    return AccountDeletion(
+        lists, links, campaign_departures(user=user), event_departures(user=user)
+    )
 
 
 @transaction.atomic
@@ -50,16 +55,17 @@ def account_delete(*, user) -> AccountDeletion:
     # this row) must not wait for this one while it waits for that campaign
     locked = get_user_model().objects.select_for_update(no_key=True).filter(pk=user.pk).first()
     if locked is None:  # deleted meanwhile (another tab)
-        return AccountDeletion(0, 0, Departures((), (), ()))
+        return AccountDeletion(0, 0, Departures((), (), ()), EventDepartures((), (), ()))
     lists, links = _counts(locked)
     departures = campaign_departures_apply(user=locked)
+    events = event_departures_apply(user=locked)
     ArmyList.objects.filter(owner=locked).delete()
     sessions_end(user_id=locked.pk)
     username = locked.get_username()
     AccessAttempt.objects.filter(username=username).delete()
     AccessFailureLog.objects.filter(username=username).delete()
     locked.delete()
-    return AccountDeletion(lists, links, departures)
+    return AccountDeletion(lists, links, departures, events)
 
 
 def sessions_end(*, user_id: int) -> int:

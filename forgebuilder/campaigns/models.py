@@ -9,8 +9,7 @@ from django.db import models
 
 from factions.models import GameModule
 from forgebuilder.armylists.models import ArmyList
-
-FORMER_PLAYER = "former player"  # a player who deleted their account
+from forgebuilder.people import FORMER_PLAYER
 
 
 def invite_token() -> str:

@@ -8,10 +8,9 @@ from django.conf import settings
 from django.db import models
 
 from factions.models import GameModule
+from forgebuilder.people import FORMER_PLAYER
 
 from .standings import DEFAULT_TIEBREAKERS, Scoring
-
-FORMER_PLAYER = "former player"  # a player who deleted their account
 
 
 def event_token() -> str:

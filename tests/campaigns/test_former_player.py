@@ -10,7 +10,8 @@ from forgebuilder.accounts.deletion import account_delete, account_deletion_prev
 from forgebuilder.armylists.models import ArmyList, ShareLink
 from forgebuilder.armylists.sharing import share_link_create
 from forgebuilder.campaigns import services
-from forgebuilder.campaigns.models import FORMER_PLAYER, Campaign, CampaignEvent, CampaignPlayer
+from forgebuilder.campaigns.models import Campaign, CampaignEvent, CampaignPlayer
+from forgebuilder.people import FORMER_PLAYER
 
 from .conftest import make_army
 

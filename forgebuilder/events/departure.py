@@ -1,0 +1,76 @@
+"""A player deletes their account: what becomes of their events.
+
+Their entries stay, so every other player's games and the standings stand: the entrant loses
+its account (shown as a "former player"), is dropped if still playing, and is never paired
+again. An event they organise passes to the first entrant still in it with an account (one who
+dropped comes after); with nobody to take it, it is deleted. `event_departures` says it before,
+`event_departures_apply` does it, in the account deletion's transaction.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import F, Q
+from django.utils import timezone
+
+from .models import Entrant, Event
+
+
+@dataclass(frozen=True)
+class EventDepartures:
+    entries_kept: tuple[str, ...]  # events whose results keep the player as a former player
+    handed_over: tuple[tuple[str, str], ...]  # (event, its new organiser)
+    deleted: tuple[str, ...]  # events nobody else can take over
+
+
+def _heir(event: Event, user) -> Entrant | None:
+    others = event.entrants.exclude(player=user).filter(player__isnull=False)
+    order = (F("dropped_at").asc(nulls_first=True), "registered_at", "pk")
+    return others.select_related("player").order_by(*order).first()
+
+
+def _events_of(user, *, lock: bool):
+    ids = Event.objects.filter(Q(organiser=user) | Q(entrants__player=user)).values("pk")
+    events = Event.objects.filter(pk__in=ids).order_by("pk")
+    return events.select_for_update() if lock else events
+
+
+def _plan(events, user) -> tuple[EventDepartures, tuple[list, list, list]]:
+    kept, handed, deleted = [], [], []
+    for event in events:
+        heir = _heir(event, user) if event.organiser_id == user.pk else None
+        if event.organiser_id == user.pk and heir is None:
+            deleted.append(event)
+            continue
+        if heir is not None:
+            handed.append((event, heir))
+        if event.entrants.filter(player=user).exists():
+            kept.append(event)
+    return EventDepartures(
+        entries_kept=tuple(e.name for e in kept),
+        handed_over=tuple((e.name, heir.name) for e, heir in handed),
+        deleted=tuple(e.name for e in deleted),
+    ), (kept, handed, deleted)
+
+
+def event_departures(*, user) -> EventDepartures:
+    """What deleting `user`'s account would do to the events they entered or organise."""
+    return _plan(_events_of(user, lock=False), user)[0]
+
+
+def event_departures_apply(*, user) -> EventDepartures:
+    """Do what `event_departures` says; the caller holds a transaction and deletes the account
+    after. Events are locked first (by id), as every event step does."""
+    described, (kept, handed, deleted) = _plan(list(_events_of(user, lock=True)), user)
+    for event, heir in handed:
+        Event.objects.filter(pk=event.pk).update(organiser_id=heir.player_id)
+    for event in kept:
+        entries = Entrant.objects.filter(event=event, player=user)
+        played = event.round_set.count()
+        entries.filter(dropped_at__isnull=True).update(
+            dropped_at=timezone.now(), dropped_after=played
+        )
+        entries.update(player=None)
+    Event.objects.filter(pk__in=[e.pk for e in deleted]).delete()
+    return described
