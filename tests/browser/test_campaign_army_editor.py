@@ -5,20 +5,11 @@ with a message while the army keeps its value."""
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from factions.models import GameModule
 from forgebuilder.armylists.models import ArmyList
-from forgebuilder.campaigns import services
-from forgebuilder.campaigns.dice import EnteredDie
-from forgebuilder.campaigns.steps import BattleReport
-from forgebuilder.campaigns.steps import UnitOutcome as Out
-from tests.campaigns.conftest import make_army
 
-from .test_campaign_report import WIDEST, logged_in, looked_at
-
-SIZES = {"phone": (375, 812), "desktop": (1366, 900)}
+from .campaign import SIZES, ashfall, logged_in, looked_at, no_sideways_scroll
 
 
 @pytest.mark.parametrize("size", SIZES.values(), ids=SIZES.keys())
@@ -26,27 +17,8 @@ SIZES = {"phone": (375, 812), "desktop": (1366, 900)}
 def test_the_editor_on_a_campaign_army_refuses_what_bypasses_the_campaign(
     live_server, browser, starter_modules, size
 ):
-    users = get_user_model().objects
-    ana = users.create_user("ana", "ana@example.com", "pw-123456789")
-    ben = users.create_user("ben", "ben@example.com", "pw-123456789")
-    ashen = GameModule.objects.get(slug="ashen-stars")
-    campaign = services.campaign_create(organiser=ana, module=ashen, name="Ashfall")
-    a = services.campaign_join(
-        campaign=campaign, user=ana,
-        army_list=make_army(ashen, ana, "cinder_compact", "lantern_marshal", "lightbearer_squad"),
-    )  # fmt: skip
-    b = services.campaign_join(
-        campaign=campaign, user=ben,
-        army_list=make_army(ashen, ben, "gutterfleet", "corsair_captain", "deckhand_mob"),
-    )  # fmt: skip
-    setup = services.mission_setup(
-        campaign=campaign, players=[a, b], die=EnteredDie([]), objective="rage"
-    )
-    services.mission_report(mission=setup.mission, reports={
-        a.pk: BattleReport(won=True, units={"u2": Out(killed_units=4)}),
-        b.pk: BattleReport(won=False),
-    }, die=EnteredDie([]))  # fmt: skip
-    services.army_level_up(player=a, unit_id="u2", die=EnteredDie([4]))
+    t = ashfall(levelled=True)
+    ana, a = t.ana, t.a
     army = ArmyList.objects.get(pk=a.army_id)
     before = army.document
 
@@ -74,8 +46,7 @@ def test_the_editor_on_a_campaign_army_refuses_what_bypasses_the_campaign(
             "link", name="Open the army's campaign page"
         ).click()
         expect(page.locator("main")).to_contain_text("Lightbearer Squad")
-        width = page.evaluate("document.documentElement.scrollWidth")
-        assert width <= size[0], f"the page scrolls sideways: {page.evaluate(WIDEST)}"
+        no_sideways_scroll(page, size[0])
     finally:
         context.close()
     assert ArmyList.objects.get(pk=army.pk).document == before

@@ -14,7 +14,7 @@ from forgebuilder.armylists.sharing import share_link_create
 from forgebuilder.campaigns import services
 from tests.campaigns.conftest import make_army
 
-from .test_campaign_phone import logged_in
+from .campaign import logged_in
 
 
 @pytest.mark.django_db(transaction=True)
@@ -33,7 +33,7 @@ def test_upgrades_a_hero_level_up_and_the_editor_card_on_a_phone(
     army.document["units"][0]["campaign"]["xp"] = 5  # the marshal may level up
     army.save()
 
-    context = logged_in(browser, live_server, ana)
+    context = logged_in(browser, live_server, ana, (375, 740), mobile=True)
     page = context.new_page()
     try:
         page.goto(f"{live_server.url}/campaigns/{campaign.pk}/armies/{a.pk}/")

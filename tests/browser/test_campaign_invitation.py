@@ -15,8 +15,8 @@ from forgebuilder.armylists.services import army_list_edit
 from forgebuilder.campaigns import services
 from tests.campaigns.conftest import make_army
 
+from .campaign import WIDEST, looked_at
 from .test_accessibility import axe_problems
-from .test_campaign_report import WIDEST, looked_at
 
 SIZES = {"phone": (375, 812), "desktop": (1366, 900)}
 

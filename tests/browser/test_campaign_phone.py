@@ -3,55 +3,23 @@
 from __future__ import annotations
 
 import pytest
-from django.conf import settings
-from django.contrib.auth import get_user_model
-from django.test import Client
 from playwright.sync_api import expect
 
-from factions.models import GameModule
 from forgebuilder.armylists.models import ArmyList
-from forgebuilder.campaigns import services
-from forgebuilder.campaigns.dice import SeededDie
-from tests.campaigns.conftest import make_army
 
+from .campaign import ashfall, logged_in
 
-def logged_in(browser, live_server, user):
-    client = Client()
-    client.force_login(user)
-    context = browser.new_context(viewport={"width": 375, "height": 740}, is_mobile=True)
-    context.set_default_timeout(10_000)
-    context.add_cookies(
-        [
-            {
-                "name": settings.SESSION_COOKIE_NAME,
-                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-                "url": live_server.url,
-            }
-        ]
-    )
-    return context
+PHONE = (375, 740)
 
 
 @pytest.mark.django_db(transaction=True)
 def test_a_battle_report_and_the_post_mission_steps_on_a_phone(
     live_server, browser, starter_modules
 ):
-    users = get_user_model().objects
-    ana = users.create_user("ana", "ana@example.com", "pw-123456789")
-    ben = users.create_user("ben", "ben@example.com", "pw-123456789")
-    ashen = GameModule.objects.get(slug="ashen-stars")
-    campaign = services.campaign_create(organiser=ana, module=ashen, name="Ashfall")
-    a = services.campaign_join(
-        campaign=campaign, user=ana,
-        army_list=make_army(ashen, ana, "cinder_compact", "lantern_marshal", "lightbearer_squad"),
-    )  # fmt: skip
-    b = services.campaign_join(
-        campaign=campaign, user=ben,
-        army_list=make_army(ashen, ben, "gutterfleet", "corsair_captain", "deckhand_mob"),
-    )  # fmt: skip
-    services.mission_setup(campaign=campaign, players=[a, b], die=SeededDie(1))
+    t = ashfall(set_up=True)
+    ana, campaign, a, b = t.ana, t.campaign, t.a, t.b
 
-    context = logged_in(browser, live_server, ana)
+    context = logged_in(browser, live_server, ana, PHONE, mobile=True)
     page = context.new_page()
     try:
         page.goto(f"{live_server.url}/campaigns/{campaign.pk}/")
@@ -72,7 +40,7 @@ def test_a_battle_report_and_the_post_mission_steps_on_a_phone(
         expect(standings.locator("tr", has_text="ben")).to_contain_text("300 pts")
         expect(page.locator(".history")).to_contain_text("Deckhand Mob: recovered")
 
-        page.get_by_role("link", name="ana").click()
+        page.locator("#main").get_by_role("link", name="ana").click()
         squad = page.locator("#unit-u2")
         expect(squad).to_contain_text("Level 0 · 5 XP")
         squad.get_by_label("Dice you rolled").fill("4")

@@ -4,48 +4,11 @@ axe finds no serious accessibility problem in the form with its error."""
 
 from __future__ import annotations
 
-import os
-
 import pytest
-from django.conf import settings
-from django.contrib.auth import get_user_model
-from django.test import Client
 from playwright.sync_api import expect
 
-from factions.models import GameModule
-from forgebuilder.campaigns import services
-from forgebuilder.campaigns.dice import SeededDie
-from tests.campaigns.conftest import make_army
-
+from .campaign import SIZES, ashfall, logged_in, looked_at, no_sideways_scroll
 from .test_accessibility import axe_problems
-
-# the elements that reach past the right edge of the window (for the failure message)
-WIDEST = """[...document.querySelectorAll('body *')]
-  .filter(e => e.getBoundingClientRect().right > window.innerWidth + 1)
-  .map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))
-  .slice(0, 8).join('; ')"""
-SIZES = {"phone": (375, 812), "desktop": (1366, 900)}
-
-
-def logged_in(browser, live_server, user, size):
-    client = Client()
-    client.force_login(user)
-    width, height = size
-    # bypass_csp: the accessibility check injects axe as an inline script
-    context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
-    context.set_default_timeout(10_000)
-    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
-    context.add_cookies(
-        [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
-    )
-    return context
-
-
-def looked_at(page, name: str) -> None:
-    """A screenshot for a person to look at, when FORGEBUILDER_SCREENSHOTS names a folder."""
-    folder = os.environ.get("FORGEBUILDER_SCREENSHOTS")
-    if folder:
-        page.screenshot(path=os.path.join(folder, f"{name}.png"), full_page=True)
 
 
 @pytest.mark.parametrize("size", SIZES.values(), ids=SIZES.keys())
@@ -53,20 +16,8 @@ def looked_at(page, name: str) -> None:
 def test_a_missing_roll_is_asked_by_name_and_the_report_keeps_every_value(
     live_server, browser, starter_modules, size
 ):
-    users = get_user_model().objects
-    ana = users.create_user("ana", "ana@example.com", "pw-123456789")
-    ben = users.create_user("ben", "ben@example.com", "pw-123456789")
-    ashen = GameModule.objects.get(slug="ashen-stars")
-    campaign = services.campaign_create(organiser=ana, module=ashen, name="Ashfall")
-    a = services.campaign_join(
-        campaign=campaign, user=ana,
-        army_list=make_army(ashen, ana, "cinder_compact", "lantern_marshal", "lightbearer_squad"),
-    )  # fmt: skip
-    b = services.campaign_join(
-        campaign=campaign, user=ben,
-        army_list=make_army(ashen, ben, "gutterfleet", "corsair_captain", "deckhand_mob"),
-    )  # fmt: skip
-    services.mission_setup(campaign=campaign, players=[a, b], die=SeededDie(1))
+    t = ashfall(set_up=True)
+    ana, campaign = t.ana, t.campaign
 
     context = logged_in(browser, live_server, ana, size)
     page = context.new_page()
@@ -110,8 +61,6 @@ def test_a_missing_roll_is_asked_by_name_and_the_report_keeps_every_value(
         expect(dice).to_contain_text("Deckhand Mob's casualty roll 4 (entered)")
         expect(dice).to_contain_text("Corsair Captain's injury roll")
         expect(dice).to_contain_text("(rolled by the server)")
-        width = page.evaluate("document.documentElement.scrollWidth")
-        wide = page.evaluate(WIDEST)
-        assert width <= size[0], f"the page scrolls sideways at {size[0]} px: {wide}"
+        no_sideways_scroll(page, size[0])
     finally:
         context.close()

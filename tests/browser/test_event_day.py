@@ -23,8 +23,8 @@ from forgebuilder.events import services
 from forgebuilder.events.models import Event, Game
 from tests.campaigns.conftest import make_army
 
+from .campaign import WIDEST, logged_in, looked_at
 from .test_accessibility import axe_problems
-from .test_campaign_report import WIDEST, logged_in, looked_at
 
 SIZES = {"phone": (375, 812), "desktop": (1366, 900)}
 PLAYERS = ["ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal"]

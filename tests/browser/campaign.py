@@ -1,0 +1,97 @@
+"""The campaign the browser tests play: ana organises Ashfall (Ashen Stars) and brings a Lantern
+Marshal and a Lightbearer Squad; ben brings a Corsair Captain and a Deckhand Mob. Each test
+takes it as far as it needs (a mission set up, reported, a level-up) and opens a logged-in
+window at a phone's or a desktop's size."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from factions.models import GameModule
+from forgebuilder.campaigns import services
+from forgebuilder.campaigns.dice import EnteredDie
+from forgebuilder.campaigns.models import Campaign, CampaignPlayer
+from forgebuilder.campaigns.steps import BattleReport
+from forgebuilder.campaigns.steps import UnitOutcome as Out
+from tests.campaigns.conftest import make_army
+
+SIZES = {"phone": (375, 812), "desktop": (1366, 900)}
+
+# the elements that reach past the right edge of the window (for the failure message)
+WIDEST = """[...document.querySelectorAll('body *')]
+  .filter(e => e.getBoundingClientRect().right > window.innerWidth + 1)
+  .map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))
+  .slice(0, 8).join('; ')"""
+
+
+@dataclass
+class Ashfall:
+    campaign: Campaign
+    ana: object  # the organiser, a player too
+    ben: object
+    a: CampaignPlayer
+    b: CampaignPlayer
+
+
+def ashfall(*, set_up: bool = False, reported: bool = False, levelled: bool = False) -> Ashfall:
+    """The campaign, with (as asked) mission 1 set up, then reported (ana won, her squad killed
+    four units: 5 XP), then the squad levelled up (a 4: Resilient)."""
+    users = get_user_model().objects
+    ana = users.create_user("ana", "ana@example.com", "pw-123456789")
+    ben = users.create_user("ben", "ben@example.com", "pw-123456789")
+    ashen = GameModule.objects.get(slug="ashen-stars")
+    campaign = services.campaign_create(organiser=ana, module=ashen, name="Ashfall")
+    a = services.campaign_join(
+        campaign=campaign, user=ana,
+        army_list=make_army(ashen, ana, "cinder_compact", "lantern_marshal", "lightbearer_squad"),
+    )  # fmt: skip
+    b = services.campaign_join(
+        campaign=campaign, user=ben,
+        army_list=make_army(ashen, ben, "gutterfleet", "corsair_captain", "deckhand_mob"),
+    )  # fmt: skip
+    if set_up or reported or levelled:
+        setup = services.mission_setup(
+            campaign=campaign, players=[a, b], die=EnteredDie([]), objective="rage"
+        )
+    if reported or levelled:
+        services.mission_report(mission=setup.mission, reports={
+            a.pk: BattleReport(won=True, units={"u2": Out(killed_units=4)}),
+            b.pk: BattleReport(won=False),
+        }, die=EnteredDie([]))  # fmt: skip
+    if levelled:
+        services.army_level_up(player=a, unit_id="u2", die=EnteredDie([4]))
+    return Ashfall(campaign, ana, ben, a, b)
+
+
+def logged_in(browser, live_server, user, size, *, mobile: bool = False):
+    """A browser window of `size` with `user` logged in."""
+    client = Client()
+    client.force_login(user)
+    width, height = size
+    # bypass_csp: the accessibility check injects axe as an inline script
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, bypass_csp=True, is_mobile=mobile
+    )
+    context.set_default_timeout(10_000)
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+    context.add_cookies(
+        [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
+    )
+    return context
+
+
+def looked_at(page, name: str) -> None:
+    """A screenshot for a person to look at, when FORGEBUILDER_SCREENSHOTS names a folder."""
+    folder = os.environ.get("FORGEBUILDER_SCREENSHOTS")
+    if folder:
+        page.screenshot(path=os.path.join(folder, f"{name}.png"), full_page=True)
+
+
+def no_sideways_scroll(page, width: int) -> None:
+    scrolled = page.evaluate("document.documentElement.scrollWidth")
+    assert scrolled <= width, f"the page scrolls sideways at {width} px: {page.evaluate(WIDEST)}"
