@@ -160,6 +160,9 @@ class Game(models.Model):
     first_vp = models.PositiveIntegerField(null=True, blank=True)
     second_vp = models.PositiveIntegerField(null=True, blank=True)
     status = models.CharField(max_length=10, default=PAIRED)
+    match = models.JSONField(
+        default=dict, blank=True, help_text="the match check: sides with underdog points, problems"
+    )
     reported_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

@@ -79,6 +79,7 @@ def event_page(event: Event, user: AbstractBaseUser | AnonymousUser) -> dict:
         "round": current,
         "games": games,
         "my_game": next((g for g in games if g["mine"]), None),
+        "swappable": _swappable(games) if organiser else [],
         "next_round": (current.number if current else 0) + 1,
         "complete": current is not None and current.number >= event.rounds,
         "registration_open": current is None,
@@ -89,6 +90,13 @@ def event_page(event: Event, user: AbstractBaseUser | AnonymousUser) -> dict:
         "tiebreakers": [TIEBREAKERS[t] for t in event.scoring.tiebreakers],
         "entrant_count": event.entrants.filter(dropped_at__isnull=True).count(),
     }
+
+
+def _swappable(games: list[dict]) -> list[Entrant]:
+    """The players of the current round's games that have no result yet (and of its bye)."""
+    open_games = [g["game"] for g in games if g["game"].status == Game.PAIRED or g["game"].bye]
+    players = [e for game in open_games for e in (game.first, game.second) if e is not None]
+    return sorted(players, key=lambda e: e.name.casefold()) if len(players) > 2 else []
 
 
 def list_view(event: Event, submission: Submission) -> dict:

@@ -19,6 +19,7 @@ from factions.catalog import catalog_for
 from forgebuilder.armylists.listdoc import ListDocument
 
 from . import pairing
+from .matches import game_match, submitted_documents
 from .models import Entrant, Event, Game, Round, Submission
 from .pack import pack_verdict
 from .selectors import standings_of
@@ -162,7 +163,7 @@ def round_pair(*, event: Event, rng: random.Random | None = None) -> Round:
         event=event, number=number, warnings=list(result.warnings), seed=seed
     )
     by_key = {str(e.pk): e for e in playing}
-    Game.objects.bulk_create(
+    games = [
         Game(
             round=new,
             table=p.table,
@@ -171,8 +172,73 @@ def round_pair(*, event: Event, rng: random.Random | None = None) -> Round:
             status=Game.PAIRED if p.second else Game.CONFIRMED,
         )
         for p in result.pairings
-    )
+    ]
+    documents = submitted_documents(playing)
+    for game in games:
+        game.match = game_match(event, game, documents)
+    Game.objects.bulk_create(games)
     return new
+
+
+@transaction.atomic
+def games_swap(*, event: Event, first: Entrant, second: Entrant) -> list[str]:
+    """The organiser swaps two players of the current round between their games (a bye
+    included); refused once either game has a result. Returns the rematches it makes."""
+    event = _locked(event)
+    current = event.round_set.order_by("-number").first()
+    if current is None:
+        raise EventRefused("Pair round 1 first.")
+    if first.pk == second.pk:
+        raise EventRefused("Choose two different players to swap.")
+    games = list(
+        Game.objects.select_for_update(of=("self",))
+        .filter(round=current)
+        .select_related("first__player", "second__player")
+    )
+    slots = {}
+    for game in games:
+        for side in ("first", "second"):
+            entrant_id = getattr(game, f"{side}_id")
+            if entrant_id in (first.pk, second.pk):
+                slots[entrant_id] = (game, side)
+    if len(slots) != 2:
+        raise EventRefused(f"Both players must be paired in round {current.number}.")
+    (game_a, side_a), (game_b, side_b) = slots[first.pk], slots[second.pk]
+    if game_a.pk == game_b.pk:
+        raise EventRefused("These two players already play each other.")
+    for game in (game_a, game_b):
+        if game.status != Game.PAIRED and not game.bye:
+            raise EventRefused(f"Table {game.table} has a result: swap before results come in.")
+    setattr(game_a, side_a, second)
+    setattr(game_b, side_b, first)
+    return _after_swap(event, current, (game_a, game_b))
+
+
+def _after_swap(event: Event, current: Round, games: tuple[Game, Game]) -> list[str]:
+    earlier = {
+        frozenset((g.first_id, g.second_id))
+        for g in Game.objects.filter(round__event=event, round__number__lt=current.number)
+    }
+    documents = submitted_documents([e for g in games for e in (g.first, g.second) if e])
+    warnings = []
+    for game in games:
+        if game.second is None and game.first.pk in _had_bye(event, current):
+            warnings.append(f"{game.first.name} gets a second bye.")
+        elif game.second is not None and frozenset((game.first_id, game.second_id)) in earlier:
+            warnings.append(f"{game.first.name} and {game.second.name} met in an earlier round.")
+        game.status = Game.PAIRED if game.second is not None else Game.CONFIRMED
+        game.first_vp = game.second_vp = None
+        game.match = game_match(event, game, documents)
+        game.save(update_fields=["first", "second", "status", "first_vp", "second_vp", "match"])
+    return warnings
+
+
+def _had_bye(event: Event, current: Round) -> set[int]:
+    return set(
+        Game.objects.filter(
+            round__event=event, round__number__lt=current.number, second__isnull=True
+        ).values_list("first_id", flat=True)
+    )
 
 
 def _playing(event: Event, *, first_round: bool) -> list[Entrant]:

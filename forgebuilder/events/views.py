@@ -8,11 +8,12 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.http import content_disposition_header
 from django.views.decorators.http import require_POST
 
 from forgebuilder.numbers import id_number, parse_whole_number
 
-from . import selectors, services, sources
+from . import csv_export, selectors, services, sources
 from .forms import EventForm
 from .models import Entrant, Event, Game, Submission
 from .presenters import event_page, list_view, standings_rows
@@ -168,6 +169,38 @@ def round_pair(request: HttpRequest, public_id: str) -> HttpResponse:
         for warning in new.warnings:
             messages.warning(request, warning)
     return _back(event, "round")
+
+
+@login_required
+@require_POST
+def games_swap(request: HttpRequest, public_id: str) -> HttpResponse:
+    event = _organised(request, public_id)
+    picked = [
+        Entrant.objects.filter(event=event, pk=id_number(request.POST.get(f, "")) or 0).first()
+        for f in ("first", "second")
+    ]
+    try:
+        if None in picked:
+            raise services.EventRefused("Choose the two players to swap.")
+        warnings = services.games_swap(event=event, first=picked[0], second=picked[1])
+    except services.EventRefused as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, f"{picked[0].name} and {picked[1].name} swapped places.")
+        for warning in warnings:
+            messages.warning(request, warning)
+    return _back(event, "round")
+
+
+@login_required
+def event_csv(request: HttpRequest, public_id: str) -> HttpResponse:
+    event = _organised(request, public_id)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = content_disposition_header(
+        as_attachment=True, filename=f"{event.name}.csv"
+    )
+    csv_export.write(event, response)
+    return response
 
 
 @login_required

@@ -143,6 +143,7 @@ def test_an_eight_player_three_round_event_from_creation_to_final_standings(
     page.goto(f"{live_server.url}/events/{event.public_id}/")
     page.get_by_role("button", name="Pair round 1").click()
     expect(page.locator("#round-title")).to_have_text("Round 1 of 3")
+    _swap_and_back(page, "cat", "dan")
     game = Game.objects.get(
         Q(first__player__username="ann") | Q(second__player__username="ann"), round__number=1
     )
@@ -181,9 +182,36 @@ def test_an_eight_player_three_round_event_from_creation_to_final_standings(
     looked_at(page, f"event-standings-{size[0]}")
     _fits(page, size[0])
     assert axe_problems(page) == []
+    with page.expect_download() as download:
+        page.get_by_role("link", name="Download the CSV").click()
+    assert download.value.suggested_filename == "Ember Cup.csv"
     assert [(row[0], row[1].split()[0]) for row in table] == FINAL_ORDER
     assert {row[1].split()[0]: row[2:] for row in table} == FINAL_FIGURES
     organiser.close()
+
+
+def _swap_and_back(page, one: str, other: str) -> None:
+    """The organiser swaps two players of round 1 by hand, sees it, then swaps them back."""
+
+    def opponents() -> dict[str, str]:
+        games = Game.objects.filter(round__number=1).select_related(
+            "first__player", "second__player"
+        )
+        pairs = [(g.first.player.username, g.second.player.username) for g in games]
+        return {a: b for a, b in pairs} | {b: a for a, b in pairs}
+
+    before = opponents()
+    for first, second in ((one, other), (other, one)):
+        page.locator("#swap summary").click()
+        page.get_by_label("Player", exact=True).select_option(label=first)
+        page.get_by_label("swaps places with").select_option(label=second)
+        page.get_by_role("button", name="Swap them").click()
+        expect(page.locator(".messages, [role=status], body").first).to_contain_text(
+            f"{first} and {second} swapped places."
+        )
+        if (first, second) == (one, other) and before[one] != other:
+            assert opponents()[one] == before[other]
+    assert opponents() == before
 
 
 def _enter_and_confirm(browser, live_server, event, game, size) -> None:

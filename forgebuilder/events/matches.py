@@ -1,0 +1,44 @@
+"""The match check of each pairing (size gap, underdog points) where the ruleset has one,
+worked out when a round is paired or changed, so pages only show it."""
+
+from __future__ import annotations
+
+from factions.catalog import catalog_for
+from forgebuilder.armylists.listdoc import ListDocument
+from forgebuilder.armylists.rules import MatchError, match_check, resolve
+
+from .models import Entrant, Event, Game
+
+
+def game_match(event: Event, game: Game, submissions: dict[int, dict]) -> dict:
+    """{"sides": [[player, points, underdog points], ...], "problems": [...]} for `game`, or
+    {} when the ruleset has no match check, it is a bye, or a side has no list."""
+    if game.second_id is None:
+        return {}
+    catalog = catalog_for(event.module)
+    if not catalog.ruleset.match_check:
+        return {}
+    sides = (game.first, game.second)
+    documents = [submissions.get(e.pk) for e in sides]
+    if any(d is None for d in documents):
+        return {}
+    rosters = [resolve(ListDocument.model_validate(d), catalog) for d in documents]
+    try:
+        report = match_check(rosters)
+    except MatchError as exc:
+        return {"sides": [], "problems": [str(exc)]}
+    return {
+        "sides": [
+            [entrant.name, side.points, side.underdog_points]
+            for entrant, side in zip(sides, report.sides, strict=True)
+        ],
+        "problems": [v.message for v in report.violations],
+    }
+
+
+def submitted_documents(entrants: list[Entrant]) -> dict[int, dict]:
+    from .models import Submission
+
+    return dict(
+        Submission.objects.filter(entrant__in=entrants).values_list("entrant_id", "document")
+    )
