@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from functools import lru_cache
 from pathlib import Path
 
@@ -9,6 +10,34 @@ from django.conf import settings
 from django.contrib.staticfiles import finders
 
 STYLESHEET = "css/print.css"
+# WeasyPrint warns once per font per render when HarfBuzz's subset library is missing.
+FONTTOOLS_WARNING = "Using fontTools instead of HarfBuzz-Subset"
+SLOW_SUBSETTING = (
+    "PDF fonts are subset with fontTools, which draws slower: install HarfBuzz's subset "
+    "library (Debian/Ubuntu: sudo apt-get install libharfbuzz-subset0; macOS: brew install "
+    "harfbuzz) and restart forgebuilder. Said once per process."
+)
+
+
+class SubsettingSaidOnce(logging.Filter):
+    """Lets the first fontTools warning through, reworded to say what to install; drops the
+    dozens that follow (one per font of every render)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.said = False
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not record.getMessage().startswith(FONTTOOLS_WARNING):
+            return True
+        if self.said:
+            return False
+        self.said = True
+        record.msg, record.args = SLOW_SUBSETTING, ()
+        return True
+
+
+SUBSETTING_NOTICE = SubsettingSaidOnce()
 
 
 def static_path(relative: str) -> Path:
@@ -23,6 +52,8 @@ def _weasyprint():
     # Imported on first use: it takes most of a second, which no other page should pay.
     import weasyprint
     from weasyprint.text.fonts import FontConfiguration
+
+    weasyprint.LOGGER.addFilter(SUBSETTING_NOTICE)
 
     class StaticOnly(weasyprint.URLFetcher):
         """Our own static files and inline data only: a list's text never makes us fetch a URL."""
