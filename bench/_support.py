@@ -127,13 +127,42 @@ def growable_model(sheet):
     return next((m for m in sheet.models if m.max_count > m.min), None)
 
 
-def new_list_document(catalog, *, units: int, name: str):
+def new_list_document(catalog, *, units: int, name: str, distinct: bool = False):
+    """A list of `units` units spread over FORCES; `distinct`: no two alike (each is renamed
+    "<datasheet> <n>"), so every unit is a card of its own in the roster."""
     from forgebuilder.armylists import edits
 
     document = edits.new_document(
         catalog, faction=FACTION, name=name, points_limit=4000, casual=False
     )
-    return populate(document, catalog, units=units)
+    document = populate(document, catalog, units=units)
+    if distinct:
+        for n, unit in enumerate(list(document.units), start=1):
+            sheet = catalog.datasheet(_unit_faction(document, unit), unit.datasheet)
+            name = f"{sheet.name if sheet else unit.datasheet} {n}"
+            document = edits.rename_unit(document, unit_id=unit.id, name=name)
+    return document
+
+
+def repeated_list_document(catalog, *, units: int, datasheets: int, name: str):
+    """A list of `units` units of the first `datasheets` datasheets of FACTION, all in the
+    muster, taken as they come (as a horde army is): units of one datasheet are alike."""
+    from forgebuilder.armylists import edits
+
+    document = edits.new_document(
+        catalog, faction=FACTION, name=name, points_limit=40000, casual=True
+    )
+    sheets = list(catalog.faction(FACTION).datasheets)[:datasheets]
+    for i in range(units):
+        document, _ = edits.add_unit(
+            document, catalog, datasheet=sheets[i % len(sheets)], force="f1"
+        )
+    return document
+
+
+def _unit_faction(document, unit) -> str:
+    forces = {f.id: f.faction for f in document.forces}
+    return unit.faction or forces.get(unit.force, document.faction)
 
 
 # --------------------------------------------------------------------------- figures

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.template.loader import render_to_string
 
@@ -44,7 +44,10 @@ class TotalLine:
 
 @dataclass(frozen=True)
 class PrintedCard:
-    number: int
+    """One card of the roster: a unit, or identical units (same datasheet, models, options,
+    legend, campaign state and problems) drawn once with all their numbers."""
+
+    numbers: tuple[int, ...]
     card: Card
     force: str
     stats: AlignedTable | None
@@ -52,6 +55,36 @@ class PrintedCard:
     rules: str  # special rules of the unit, then those of single models ("Captain: Tough(2)")
     chosen: tuple[str, ...]  # options taken, with their cost
     problems: tuple[str, ...]
+
+    @property
+    def number(self) -> int:
+        return self.numbers[0]
+
+    @property
+    def times(self) -> int:
+        """How many units the card stands for (the "times 3" of a shared card)."""
+        return len(self.numbers)
+
+    @property
+    def shared(self) -> bool:
+        return len(self.numbers) > 1
+
+    @property
+    def numbers_label(self) -> str:
+        """The units' numbers, runs of three or more shortened to a dash."""
+        return numbers_label(self.numbers)
+
+
+def numbers_label(numbers: tuple[int, ...]) -> str:
+    runs: list[list[int]] = []
+    for number in numbers:
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    return ", ".join(
+        f"{run[0]}–{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)) for run in runs
+    )
 
 
 @dataclass(frozen=True)
@@ -81,27 +114,63 @@ def card_inner_width(paper: Paper) -> float:
     return (paper.width_mm - 2 * PAGE_SIDE_MARGIN - CARD_GAP) / 2 - 2 * CARD_PADDING - 0.7
 
 
+@dataclass(frozen=True)
+class AlikeUnits:
+    """Units of the list that print the same card (the first of them stands for all)."""
+
+    numbers: tuple[int, ...]
+    card: Card
+    force: str
+    problems: tuple[str, ...]
+    unit: RosterUnit
+
+
+def alike_units(source: ExportSource) -> list[AlikeUnits]:
+    """The list's units in printed order, identical ones together: same datasheet, models,
+    options, legend, campaign state, force and problems, so the same card but for the number."""
+    roster, report = source.roster, source.report
+    found: dict[str, tuple[list[int], Card, str, tuple[str, ...], RosterUnit]] = {}
+    for group in source.groups:
+        for number, unit in group.units:
+            card = chosen_card(roster, unit, report)
+            problems = tuple(v.message for v in report.violations_for(unit.id))
+            same = repr((replace(card, key=""), group.title, problems))
+            if same in found:
+                found[same][0].append(number)
+            else:
+                found[same] = ([number], card, group.title, problems, unit)
+    return [
+        AlikeUnits(tuple(numbers), card, force, problems, unit)
+        for numbers, card, force, problems, unit in found.values()
+    ]
+
+
+def printed_cards(source: ExportSource, *, paper: Paper) -> list[tuple[PrintedCard, RosterUnit]]:
+    """The roster's cards, each with the first unit it stands for; tables laid out once a card."""
+    inner = card_inner_width(paper)
+    return [
+        (
+            PrintedCard(
+                numbers=alike.numbers,
+                card=alike.card,
+                force=alike.force,
+                stats=_stats_table(alike.card, inner),
+                weapons=_weapons_table(alike.card, inner),
+                rules=_rules_line(alike.card),
+                chosen=tuple(_chosen(source, alike.unit)),
+                problems=alike.problems,
+            ),
+            alike.unit,
+        )
+        for alike in alike_units(source)
+    ]
+
+
 def roster_context(source: ExportSource, *, paper: Paper) -> dict:
     roster, report = source.roster, source.report
     catalog = source.catalog
-    inner = card_inner_width(paper)
-    units = [(number, unit, group) for group in source.groups for number, unit in group.units]
-    cards = []
-    for number, unit, group in units:
-        card = chosen_card(roster, unit, report)
-        problems = tuple(v.message for v in report.violations_for(unit.id))
-        cards.append(
-            PrintedCard(
-                number=number,
-                card=card,
-                force=group.title,
-                stats=_stats_table(card, inner),
-                weapons=_weapons_table(card, inner),
-                rules=_rules_line(card),
-                chosen=tuple(_chosen(source, unit)),
-                problems=problems,
-            )
-        )
+    printed = printed_cards(source, paper=paper)
+    cards = [card for card, _ in printed]
     faction = roster.faction
     points = report.total("points")
     return {
@@ -133,8 +202,8 @@ def roster_context(source: ExportSource, *, paper: Paper) -> dict:
         "notes": [n for n in report.notes if n[0] not in {h for h, _ in report.references}],
         "references": report.references,
         "card_rows": [cards[i : i + 2] for i in range(0, len(cards), 2)],
-        "card_count": len(cards),
-        "glossary": rule_glossary(source, [c.card for c in cards], [u for _, u, _ in units]),
+        "unit_count": len(source.roster.units),
+        "glossary": rule_glossary(source, [c.card for c in cards], [u for _, u in printed]),
         "powers": power_glossary(source),
         "stat_notes": stat_glossary(source),
         "share_url": source.share_url,

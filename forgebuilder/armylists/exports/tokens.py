@@ -14,11 +14,13 @@ from django.template.loader import render_to_string
 
 from factions.rulesets.base import TokenDef
 
+from ..rules import RosterUnit
 from . import render
 from .cache import cached_render, render_key
 from .icons import icon_data_uri
 from .options import Paper
 from .registry import PAPER, TOKEN_SIZE, PrintoutKind, register_printout
+from .roster import alike_units
 from .source import ExportSource
 
 TEMPLATE = "print/tokens.html"
@@ -44,10 +46,15 @@ class Token:
     number: int | None = None
     name: str = ""
     marker: bool = False  # a unit marker: number and name
+    times: int = 1  # a unit marker: how many identical units share the unit's card ("×3")
+
+    @property
+    def marker_name(self) -> str:
+        return f"{self.name} ×{self.times}" if self.times > 1 else self.name
 
     @property
     def long_name(self) -> bool:
-        return len(self.name) > 18
+        return len(self.marker_name) > 18
 
 
 def token_plan(source: ExportSource) -> list[tuple[TokenKind, list[Token]]]:
@@ -67,10 +74,7 @@ def token_plan(source: ExportSource) -> list[tuple[TokenKind, list[Token]]]:
             continue
         kind = _kind(token, count)
         if token.key == UNIT_MARKER:
-            tokens = []
-            for i in range(count):
-                number, unit = numbered[i] if i < len(numbered) else (i + 1, None)
-                tokens.append(Token(kind, number, unit.name if unit else "", marker=True))
+            tokens = _unit_markers(kind, numbered, count, _shared_by(source))
         elif token.key in NUMBERED:
             tokens = [Token(kind, i + 1) for i in range(count)]
         else:
@@ -80,6 +84,22 @@ def token_plan(source: ExportSource) -> list[tuple[TokenKind, list[Token]]]:
         kind = _kind(UNDERDOG, source.underdog_points)
         plan.append((kind, [Token(kind) for _ in range(source.underdog_points)]))
     return plan
+
+
+def _shared_by(source: ExportSource) -> dict[int, int]:
+    """How many units share each unit's roster card, by unit number."""
+    return {n: len(alike.numbers) for alike in alike_units(source) for n in alike.numbers}
+
+
+def _unit_markers(
+    kind: TokenKind, numbered: list[tuple[int, RosterUnit]], count: int, times: dict[int, int]
+) -> list[Token]:
+    tokens = []
+    for i in range(count):
+        number, unit = numbered[i] if i < len(numbered) else (i + 1, None)
+        name = unit.name if unit else ""
+        tokens.append(Token(kind, number, name, marker=True, times=times.get(number, 1)))
+    return tokens
 
 
 def _kind(token: TokenDef, count: int) -> TokenKind:

@@ -1,0 +1,89 @@
+"""Identical units are drawn once: one card saying "times 3" with their numbers; markers say so too."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from forgebuilder.armylists.exports import PAPERS, ExportSource, roster_pdf, token_sheet_pdf
+from forgebuilder.armylists.exports.roster import alike_units, numbers_label
+
+from .pdfread import page_texts
+
+A4 = PAPERS["a4"]
+
+
+@pytest.fixture
+def guard_source(ember_catalog):
+    """Units 2, 3 and 5 are the same Hearthguard; 4 has one more model, 6 another name."""
+    from forgebuilder.armylists import edits as e
+    from forgebuilder.armylists.rules import evaluate, resolve
+
+    d = e.new_document(
+        ember_catalog, faction="cinderhold", name="Shield Wall", points_limit=1000, casual=False
+    )
+    d, _ = e.add_unit(d, ember_catalog, datasheet="forge_thane", force="f1")
+    for _ in range(2):
+        d, _ = e.add_unit(d, ember_catalog, datasheet="hearthguard", force="f1")
+    d, bigger = e.add_unit(d, ember_catalog, datasheet="hearthguard", force="f1")
+    d = e.set_model_count(d, ember_catalog, unit_id=bigger, model="hearthguard", count=5)
+    d, _ = e.add_unit(d, ember_catalog, datasheet="hearthguard", force="f1")
+    d, named = e.add_unit(d, ember_catalog, datasheet="hearthguard", force="f1")
+    d = e.rename_unit(d, unit_id=named, name="Oathsworn")
+    roster = resolve(d, ember_catalog)
+    return ExportSource(d, roster, evaluate(roster))
+
+
+def test_identical_units_are_found_by_everything_their_card_prints(guard_source):
+    groups = [(alike.numbers, alike.card.title) for alike in alike_units(guard_source)]
+    assert groups == [
+        ((1,), "Forge-Thane"),
+        ((2, 3, 5), "Hearthguard"),  # same datasheet, models and options
+        ((4,), "Hearthguard"),  # one more model
+        ((6,), "Oathsworn"),  # a name of its own
+    ]
+
+
+@pytest.mark.parametrize(
+    ("numbers", "label"),
+    [
+        ((2, 3, 5), "2, 3, 5"),  # two in a row stay two numbers
+        ((1, 2, 3, 4, 9), "1–4, 9"),  # a run of three or more is shortened
+        ((7,), "7"),
+    ],
+)
+def test_numbers_of_a_shared_card_are_listed_with_runs_shortened(numbers, label):
+    assert numbers_label(numbers) == label
+
+
+@pytest.mark.pdf
+def test_the_roster_draws_identical_units_once_with_times_and_numbers(guard_source):
+    cards = " ".join(page_texts(roster_pdf(guard_source, paper=A4))[1:])
+    assert "×3 Hearthguard" in cards
+    assert "UNITS 2, 3, 5" in cards
+    assert "cards 2, 3, 5 of 6" in cards
+    assert "pts each" in cards
+    for number in (1, 4, 6):
+        assert f"card {number} of 6" in cards
+    # four cards for six units, each with its stat line
+    assert len(re.findall(r"card \d of 6|cards 2, 3, 5 of 6", cards)) == 4
+    assert cards.count("MODEL #") == 4
+
+
+@pytest.mark.pdf
+def test_the_summary_still_lists_every_unit_by_its_number(guard_source):
+    first = page_texts(roster_pdf(guard_source, paper=A4))[0]
+    assert "1 Forge-Thane 2 Hearthguard 3 Hearthguard 4 Hearthguard 5 Hearthguard 6 Oathsworn" in (
+        first
+    )
+
+
+@pytest.mark.pdf
+def test_unit_markers_of_units_sharing_a_card_say_how_many_share_it(guard_source):
+    text = " ".join(page_texts(token_sheet_pdf(guard_source, paper=A4, size=25)))
+    # a row of markers reads as its numbers, then its names, in the same order
+    assert " 1 2 3 4 5 6 " in text
+    names = "Forge-Thane Hearthguard ×3 Hearthguard ×3 Hearthguard Hearthguard ×3 Oathsworn"
+    assert names in text
+    assert text.count("×3") == 3
