@@ -62,3 +62,37 @@ def test_without_javascript_the_waiting_page_refreshes_until_the_pdf_is_ready(
         assert download_info.value.suggested_filename == "emberstone-oath-350pts-tokens.pdf"
     finally:
         context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_compact_roster_is_offered_in_the_editor_and_on_the_share_page(
+    live_server, page, starter_modules, render_worker
+):
+    from tests.armylists.exports.pdfread import page_texts
+
+    start_list(page, live_server.url, "ember-reach/gilt_ledger", "Paid in Full")
+    add_unit(page, "Company Captain")
+    expect_points(page, 35)
+
+    page.get_by_role("button", name="Download compact roster").click()
+    expect(page.locator("#pdf-status")).to_contain_text("Preparing your PDF…")
+    with page.expect_download(timeout=30_000) as download_info:
+        render_worker.run_queued()
+    download = download_info.value
+    assert download.suggested_filename == "paid-in-full-150pts-compact.pdf"
+    with open(download.path(), "rb") as pdf:
+        text = " ".join(page_texts(pdf.read()))
+    assert "STAT LINES" in text and "1 Company Captain" in text
+    assert "card 1 of" not in text  # no cards
+
+    from forgebuilder.armylists.models import ArmyList, ShareLink
+    from forgebuilder.armylists.sharing import share_link_create
+
+    link = share_link_create(army_list=ArmyList.objects.get(), kind=ShareLink.LIVE)
+    page.goto(f"{live_server.url}/s/{link.token}/")
+    page.get_by_role("button", name="Download compact roster").click()
+    # the same list with its share link printed in the footer: drawn again for the reader
+    expect(page.locator("#pdf-status")).to_contain_text("Preparing your PDF…")
+    with page.expect_download(timeout=30_000) as shared_info:
+        render_worker.run_queued()
+    assert shared_info.value.suggested_filename == "paid-in-full-150pts-compact.pdf"

@@ -6,6 +6,7 @@ so the owner's downloads and the share link's downloads are the same code.
 
 from __future__ import annotations
 
+from .compact import compact_html, compact_key, compact_pdf
 from .options import (
     PAPERS,
     TOKEN_SIZES,
@@ -15,7 +16,7 @@ from .options import (
     token_size_from,
 )
 from .registry import PrintoutKind, printout, printouts, register_printout
-from .roster import roster_html, roster_key, roster_pdf
+from .roster import roster_html, roster_key, roster_pdf  # registered first: shown first
 from .source import ExportSource, source_from_evaluated
 from .text import list_text
 from .tokens import token_plan, token_sheet_html, token_sheet_key, token_sheet_pdf
@@ -27,6 +28,9 @@ __all__ = [
     "ExportSource",
     "Paper",
     "PrintoutKind",
+    "compact_html",
+    "compact_key",
+    "compact_pdf",
     "list_text",
     "paper_from",
     "printout",

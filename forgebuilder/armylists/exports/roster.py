@@ -154,7 +154,7 @@ def printed_cards(source: ExportSource, *, paper: Paper) -> list[tuple[PrintedCa
                 numbers=alike.numbers,
                 card=alike.card,
                 force=alike.force,
-                stats=_stats_table(alike.card, inner),
+                stats=stats_table(alike.card, inner),
                 weapons=_weapons_table(alike.card, inner),
                 rules=_rules_line(alike.card),
                 chosen=tuple(_chosen(source, alike.unit)),
@@ -167,10 +167,22 @@ def printed_cards(source: ExportSource, *, paper: Paper) -> list[tuple[PrintedCa
 
 
 def roster_context(source: ExportSource, *, paper: Paper) -> dict:
-    roster, report = source.roster, source.report
-    catalog = source.catalog
     printed = printed_cards(source, paper=paper)
     cards = [card for card, _ in printed]
+    return {
+        **summary_context(source, paper=paper),
+        "card_rows": [cards[i : i + 2] for i in range(0, len(cards), 2)],
+        "unit_count": len(source.roster.units),
+        "glossary": rule_glossary(source, [c.card for c in cards], [u for _, u in printed]),
+        "powers": power_glossary(source),
+        "stat_notes": stat_glossary(source),
+    }
+
+
+def summary_context(source: ExportSource, *, paper: Paper) -> dict:
+    """What the summary page shows (print/summary.html), and the footer of every page."""
+    roster, report = source.roster, source.report
+    catalog = source.catalog
     faction = roster.faction
     points = report.total("points")
     return {
@@ -201,11 +213,6 @@ def roster_context(source: ExportSource, *, paper: Paper) -> dict:
         # a heading printed with its rules' texts is not repeated as a list of names
         "notes": [n for n in report.notes if n[0] not in {h for h, _ in report.references}],
         "references": report.references,
-        "card_rows": [cards[i : i + 2] for i in range(0, len(cards), 2)],
-        "unit_count": len(source.roster.units),
-        "glossary": rule_glossary(source, [c.card for c in cards], [u for _, u in printed]),
-        "powers": power_glossary(source),
-        "stat_notes": stat_glossary(source),
         "share_url": source.share_url,
         "qr": qr_svg_data_uri(source.share_url) if source.share_url else "",
     }
@@ -229,7 +236,7 @@ def _fit(texts: list[str], style: Style, low: float, high: float) -> float:
     return min(high, max(low, widest + 2))
 
 
-def _stats_table(card: Card, inner: float) -> AlignedTable | None:
+def stats_table(card: Card, inner: float) -> AlignedTable | None:
     if not card.models or not card.stat_headers:
         return None
     names = [row.name for row in card.models]

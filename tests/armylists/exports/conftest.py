@@ -180,6 +180,28 @@ def long_source(ember_catalog):
 
 
 @pytest.fixture
+def guard_source(ember_catalog):
+    """Units 2, 3 and 5 are the same Hearthguard; 4 has one more model, 6 another name."""
+    from forgebuilder.armylists import edits as e
+    from forgebuilder.armylists.exports import ExportSource
+    from forgebuilder.armylists.rules import evaluate, resolve
+
+    d = e.new_document(
+        ember_catalog, faction="cinderhold", name="Shield Wall", points_limit=1000, casual=False
+    )
+    d, _ = e.add_unit(d, ember_catalog, datasheet="forge_thane", force="f1")
+    for _ in range(2):
+        d, _ = e.add_unit(d, ember_catalog, datasheet="hearthguard", force="f1")
+    d, bigger = e.add_unit(d, ember_catalog, datasheet="hearthguard", force="f1")
+    d = e.set_model_count(d, ember_catalog, unit_id=bigger, model="hearthguard", count=5)
+    d, _ = e.add_unit(d, ember_catalog, datasheet="hearthguard", force="f1")
+    d, named = e.add_unit(d, ember_catalog, datasheet="hearthguard", force="f1")
+    d = e.rename_unit(d, unit_id=named, name="Oathsworn")
+    roster = resolve(d, ember_catalog)
+    return ExportSource(d, roster, evaluate(roster))
+
+
+@pytest.fixture
 def ashen_source(db):
     """A Grimdark-style list (ashen-stars): other tokens than Battle Forge's."""
     from factions.catalog import catalog_for

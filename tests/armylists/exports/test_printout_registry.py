@@ -127,17 +127,19 @@ def test_the_service_worker_keeps_it_offline(labels, client):
     assert config["keptPrintouts"] == ["roster", "labels"]
 
 
-def test_the_built_in_printouts_are_the_roster_and_the_token_sheet():
-    # the roster is kept offline (read at the table); the token sheet is cut out at home
+def test_the_built_in_printouts_are_the_roster_its_compact_form_and_the_token_sheet():
+    # the roster is kept offline (read at the table); the compact roster goes to organisers
+    # and forums; the token sheet is cut out at home
     kinds = {kind.key: kind for kind in registry.printouts()}
-    assert list(kinds) == ["roster", "tokens"]
-    assert [kinds["roster"].title, kinds["tokens"].title] == ["roster", "token sheet"]
-    assert [kinds["roster"].offline, kinds["tokens"].offline] == [True, False]
+    assert list(kinds) == ["roster", "compact", "tokens"]
+    titles = [kinds[key].title for key in kinds]
+    assert titles == ["roster", "compact roster", "token sheet"]
+    assert [kinds[key].offline for key in kinds] == [True, False, False]
     assert [c.name for c in kinds["tokens"].choices] == ["size", "paper"]
 
 
 def test_a_key_is_registered_once():
     with pytest.raises(ValueError, match="'roster' is already registered"):
         registry.register_printout(registry.printout("roster"))
-    with pytest.raises(KeyError, match="unknown printout 'nope'; one of roster, tokens"):
+    with pytest.raises(KeyError, match="unknown printout 'nope'; one of roster, compact, tokens"):
         registry.printout("nope")
