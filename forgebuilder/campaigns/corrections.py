@@ -4,7 +4,9 @@ The organiser voids it alone; the mission's two players together (one asks, the 
 confirms), until the next mission is set up. Voiding takes the report's events back, replays
 each player's history without them (every later level-up, purchase and recruit applied again
 with its own dice), leaves out any later step that no longer holds and says exactly which, and
-sets the mission up again so it can be reported anew (that is how a report is amended).
+sets the mission up again so it can be reported anew. Amending does both in one transaction:
+void, then record the corrected report; if the corrected report is refused, nothing of it is
+kept and the recorded report stays.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from factions.catalog import catalog_for
 from forgebuilder.armylists.models import ListRevision
 from forgebuilder.armylists.services import army_list_edit
 
-from . import history
+from . import history, report_form
 from .models import CampaignEvent, CampaignPlayer, Mission
 from .services.base import (
     CAMPAIGNS,
@@ -27,6 +29,7 @@ from .services.base import (
     _writable,
     campaign_spec,
 )
+from .services.missions import mission_report
 
 
 @dataclass
@@ -50,7 +53,7 @@ def correctable(mission: Mission) -> str:
 
 
 @transaction.atomic
-def mission_report_void(*, mission: Mission, by, reason: str = "") -> Voided:
+def mission_report_void(*, mission: Mission, by, reason: str = "", verb: str = "voided") -> Voided:
     """Void the report (organiser), or ask for it / confirm the other player's ask (players)."""
     campaign = _lock_campaign(mission.campaign)
     _writable(campaign)
@@ -70,13 +73,15 @@ def mission_report_void(*, mission: Mission, by, reason: str = "") -> Voided:
         _event(campaign, "correction-asked", [line + (f": {reason}" if reason else ".")],
                mission=mission.number, by=by)  # fmt: skip
         return Voided(done=False)
-    return Voided(True, _void(campaign, mission, players, by, reason))
+    return Voided(True, _void(campaign, mission, players, by, reason, verb))
 
 
-def _void(campaign, mission: Mission, players: list[CampaignPlayer], by, reason: str) -> list[str]:
+def _void(
+    campaign, mission: Mission, players: list[CampaignPlayer], by, reason: str, verb: str
+) -> list[str]:
     asked = mission.void_asked_by
     together = f" (asked by {asked})" if asked and asked.pk != by.pk else ""
-    line = f"{by} voided the report of mission {mission.number}{together}"
+    line = f"{by} {verb} the report of mission {mission.number}{together}"
     correction = _event(
         campaign, "correction", [line + (f": {reason}" if reason else ".")],
         mission=mission.number, by=by,
@@ -120,3 +125,28 @@ def _replayed(player: CampaignPlayer, correction: CampaignEvent, mission: Missio
     player.bank, player.victory_points, player.missions = army.bank, army.vp, army.missions
     player.save(update_fields=["bank", "victory_points", "missions"])
     return undone
+
+
+@transaction.atomic
+def mission_report_amend(
+    *, mission: Mission, by, values: dict[str, str], reason: str = ""
+) -> Voided:
+    """Replace the last report with the corrected one typed in the report form (`values`):
+    void it and record the new one in one transaction, so a corrected report that is refused
+    (a die that is no die, a roll still needed) leaves the recorded report as it was.
+
+    The organiser amends alone; a player amends when the other player asked to correct it.
+    """
+    voided = mission_report_void(mission=mission, by=by, reason=reason, verb="corrected")
+    if not voided.done:
+        raise CampaignError(
+            f"The other player (or the organiser) has to agree first: ask to correct the report "
+            f"of mission {mission.number} on the campaign page."
+        )
+    from .selectors import report_sides
+
+    mission = Mission.objects.get(pk=mission.pk)
+    sides = report_sides(mission)
+    reports = report_form.reports(values, sides)
+    mission_report(mission=mission, reports=reports, die=report_form.report_die(values, sides))
+    return voided

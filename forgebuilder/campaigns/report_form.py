@@ -159,14 +159,52 @@ def reports(values, sides: list[dict]) -> dict[int, BattleReport]:
     return out
 
 
-def report_die(values, sides: list[dict]) -> NamedDie:
-    """The dice typed in the roll fields; the server rolls an empty one whose 'Roll for me' is
-    ticked."""
+def roll_names(sides: list[dict]) -> dict[str, str]:
+    """Each roll field of the form (field -> the roll's name in players' words)."""
     rolls = {}
     for side in sides:
         for unit_id, name in side_names(side["units"]).items():
             key = f"p{side['player'].pk}-{unit_id}"
             rolls[f"{key}-casualty-roll"] = f"{name}'s casualty roll"
             rolls[f"{key}-hero-roll"] = f"{name}'s injury or talent roll"
+    return rolls
+
+
+def report_die(values, sides: list[dict]) -> NamedDie:
+    """The dice typed in the roll fields; the server rolls an empty one whose 'Roll for me' is
+    ticked."""
+    rolls = roll_names(sides)
     server = frozenset(k for k in rolls if values.get(f"{k}{SERVER}") == "on")
     return NamedDie(named_rolls(values, rolls), roll_for_me=server)
+
+
+OUTCOME = dict(zip((f for f, _ in COUNTS), ("killed_units", "killed_heroes",
+                                              "killed_heroes_with_unit"), strict=True))  # fmt: skip
+
+
+def recorded(events, sides: list[dict]) -> dict[str, str]:
+    """The form's values of a recorded report (its players' mission-report events): who won,
+    the objectives, each unit's casualty and kills, and every roll as it fell (so a correction
+    keeps the dice unless a player changes them)."""
+    values: dict[str, str] = {}
+    fields = {}  # a roll's recorded name -> its field ("injury" and "talent" rolls share one)
+    for key, name in roll_names(sides).items():
+        for word in ("injury", "talent") if key.endswith("-hero-roll") else ("casualty",):
+            fields[name.replace("injury or talent", word)] = key
+    rolls: dict[str, list[str]] = {}
+    for event in events:
+        pk, report = event.player_id, event.data["report"]
+        if report["won"]:
+            values["winner"] = str(pk)
+        if report["objective"]:
+            values[f"p{pk}-objective"] = "on"
+        for unit_id, outcome in report["units"].items():
+            key = f"p{pk}-{unit_id}"
+            if outcome["casualty"]:
+                values[f"{key}-casualty"] = "on"
+            for field, attribute in OUTCOME.items():
+                values[f"{key}-{field}"] = str(outcome[attribute])
+        for roll in (event.dice or {}).get("named", []):
+            if roll["roll"] in fields:
+                rolls.setdefault(fields[roll["roll"]], []).append(str(roll["value"]))
+    return values | {key: " ".join(found) for key, found in rolls.items()}

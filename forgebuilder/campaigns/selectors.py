@@ -83,6 +83,50 @@ def army_units(player: CampaignPlayer) -> list[dict]:
     return units
 
 
+def report_sides(mission: Mission, *, before_report: bool = False) -> list[dict]:
+    """The report form's sides: each player of the mission with their army's units; with
+    `before_report`, the units as they were before the mission's recorded report (the form
+    that corrects it: a unit the report killed is back in it)."""
+    players = list(mission.players.select_related("user", "campaign__module"))
+    if not before_report:
+        return [{"player": p, "units": army_units(p)} for p in players]
+    return [{"player": p, "units": _units_before_report(p, mission)} for p in players]
+
+
+def _units_before_report(player: CampaignPlayer, mission: Mission) -> list[dict]:
+    from . import history
+    from .models import CampaignEvent
+
+    catalog = catalog_for(player.campaign.module)
+    spec = catalog.spec.campaign
+    assert spec is not None  # a mission was played: the module has campaign tables
+    events = CampaignEvent.objects.filter(player=player, voided_by__isnull=True).exclude(
+        kind="mission-report", mission=mission.number
+    )
+    document = history.replay(player, spec=spec, catalog=catalog, events=events).army.document
+    return [
+        {
+            "id": unit.id,
+            "name": label(unit) if unit.name else _sheet_name(catalog, document, unit),
+            "active": state(unit).status == "active",
+            "hero": steps.unit_is_hero(document, catalog, unit),
+        }
+        for unit in document.units
+    ]
+
+
+def recorded_report(mission: Mission) -> list:
+    """The mission's report as recorded: its players' mission-report events, not voided."""
+    from .models import CampaignEvent
+
+    return list(
+        CampaignEvent.objects.filter(
+            campaign=mission.campaign_id, kind="mission-report", mission=mission.number,
+            voided_by__isnull=True,
+        ).order_by("pk")
+    )  # fmt: skip
+
+
 def _sheet_name(catalog, document, unit) -> str:
     sheet = catalog.datasheet(unit.faction or document.faction, unit.datasheet)
     return sheet.name if sheet else unit.datasheet
@@ -282,6 +326,8 @@ def correction_offer(campaign: Campaign, user) -> dict | None:
     if not organiser and all(p.user_id != user.pk for p in players):
         return None
     asked = last.void_asked_by
+    # correcting (void and report again in one step) is for whoever completes a void alone
+    amend = organiser or (asked is not None and asked.pk != user.pk)
     if organiser:
         action = f"Void the report of mission {last.number}"
     elif asked is None:
@@ -290,7 +336,7 @@ def correction_offer(campaign: Campaign, user) -> dict | None:
         action = ""  # asked already: waiting for the other player
     else:
         action = f"Agree with {asked}: void the report of mission {last.number}"
-    return {"mission": last, "asked": asked, "action": action}
+    return {"mission": last, "asked": asked, "action": action, "amend": amend}
 
 
 def mission_briefing(campaign: Campaign, mission: Mission) -> dict:

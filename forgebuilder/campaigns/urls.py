@@ -20,6 +20,7 @@ urlpatterns = [
     path("<int:pk>/missions/", acted(views.mission_new), name="mission_new"),
     path("<int:pk>/missions/<int:number>/report/", acted(views.mission_report), name="report"),
     path("<int:pk>/missions/<int:number>/void/", acted(views.mission_void), name="void"),
+    path("<int:pk>/missions/<int:number>/correct/", acted(views.mission_correct), name="correct"),
     path("<int:pk>/armies/<int:player_id>/", views.army_detail, name="army"),
     path("<int:pk>/armies/<int:player_id>/act/", acted(views.army_action), name="army_action"),
     path("<int:pk>/armies/<int:player_id>/upgrades/", views.army_upgrades, name="upgrades"),

@@ -217,7 +217,7 @@ def mission_report(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         p.user_id != request.user.pk for p in players
     ):
         raise PermissionDenied("Only the mission's players and the organiser report it.")
-    sides = [{"player": p, "units": selectors.army_units(p)} for p in players]
+    sides = selectors.report_sides(mission)
     if request.method != "POST":
         values = report_form.kept(mission.draft, sides) or report_form.fresh(sides)
         return _report_page(request, campaign, mission, sides, values)
@@ -268,7 +268,44 @@ def mission_void(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     return redirect("campaigns:detail", pk=campaign.pk)
 
 
-def _report_page(request, campaign, mission, sides, values, wrong: str = "") -> HttpResponse:
+@login_required
+def mission_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """The report form, filled in with the recorded report, that replaces it in one step."""
+    campaign = selectors.campaign_for_member(request.user, pk)
+    mission = get_object_or_404(Mission, campaign=campaign, number=number)
+    offer = selectors.correction_offer(campaign, request.user)
+    if offer is None or offer["mission"].pk != mission.pk or not offer["amend"]:
+        messages.error(request, corrections.correctable(mission) or (
+            "Only the organiser corrects a report alone; a player corrects it once the other "
+            "player has asked to."
+        ))  # fmt: skip
+        return redirect("campaigns:detail", pk=campaign.pk)
+    sides = selectors.report_sides(mission, before_report=True)
+    if request.method != "POST":
+        values = report_form.recorded(selectors.recorded_report(mission), sides)
+        return _report_page(request, campaign, mission, sides, values, correcting=True)
+    values = report_form.kept(request.POST, sides)
+    reason = request.POST.get("reason", "")
+    try:
+        voided = corrections.mission_report_amend(
+            mission=mission, by=request.user, values=values, reason=reason
+        )
+    except REFUSED as exc:
+        messages.error(request, str(exc))
+        wrong = getattr(exc, "field", None) or ""
+        return _report_page(
+            request, campaign, mission, sides, values, wrong, correcting=True, reason=reason
+        )
+    messages.success(request, f"The report of mission {number} is corrected.")
+    for line in voided.undone:
+        messages.warning(request, f"Undone: {line}")
+    return redirect("campaigns:detail", pk=campaign.pk)
+
+
+def _report_page(
+    request, campaign, mission, sides, values, wrong: str = "", *, correcting: bool = False,
+    reason: str = "",
+) -> HttpResponse:  # fmt: skip
     return render(
         request,
         "campaigns/report.html",
@@ -279,6 +316,8 @@ def _report_page(request, campaign, mission, sides, values, wrong: str = "") -> 
             "sides": report_form.form_sides(sides, values),
             "nobody_won": not values.get("winner"),
             "wrong": wrong,
+            "correcting": correcting,
+            "reason": reason[:200],
         },
     )
 
