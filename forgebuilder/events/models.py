@@ -176,3 +176,24 @@ class Game(models.Model):
     @property
     def bye(self) -> bool:
         return self.second_id is None
+
+
+class ApiToken(models.Model):
+    """A read-only key to the event's API, made by the organiser for another tool; revocable.
+    Only its SHA-256 is kept: the key is shown once, when it is made."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="api_tokens")
+    name = models.CharField(max_length=80)
+    prefix = models.CharField(
+        max_length=8, help_text="the key's first characters, to tell keys apart"
+    )
+    digest = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.prefix}…)"

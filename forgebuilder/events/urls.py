@@ -4,7 +4,7 @@ from django.urls import path
 
 from forgebuilder.ratelimit import rate_limited
 
-from . import views
+from . import api, views
 
 app_name = "events"
 
@@ -28,4 +28,9 @@ urlpatterns = [
     path("<str:public_id>/games/<int:game_id>/", acted(views.game_result), name="result"),
     path("<str:public_id>/lists/<int:entrant_id>/", views.submitted_list, name="list_view"),
     path("<str:public_id>/projector/", views.projector, name="projector"),
+    path("<str:public_id>/api-keys/", acted(views.api_keys), name="api_keys"),
+    path("<str:public_id>/api/", api.event_json, name="api_event"),
+    path("<str:public_id>/api/players", api.players_json, name="api_players"),
+    path("<str:public_id>/api/lists", api.lists_json, name="api_lists"),
+    path("<str:public_id>/api/rounds", api.rounds_json, name="api_rounds"),
 ]

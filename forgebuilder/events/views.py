@@ -8,14 +8,15 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.http import content_disposition_header
 from django.views.decorators.http import require_POST
 
 from forgebuilder.numbers import id_number, parse_whole_number
 
-from . import csv_export, selectors, services, sources
+from . import api, csv_export, selectors, services, sources
 from .forms import EventForm
-from .models import Entrant, Event, Game, Submission
+from .models import ApiToken, Entrant, Event, Game, Submission
 from .presenters import event_page, list_view, standings_rows
 
 
@@ -125,6 +126,9 @@ def desk(request: HttpRequest, public_id: str) -> HttpResponse:
                 ("points", "Points"),
             ],
             "started": event.round_set.exists(),
+            "api_tokens": event.api_tokens.all(),
+            "new_key": request.session.pop("event_api_key", None),
+            "api_url": request.build_absolute_uri(reverse("events:api_event", args=[public_id])),
         },
     )
 
@@ -190,6 +194,23 @@ def games_swap(request: HttpRequest, public_id: str) -> HttpResponse:
         for warning in warnings:
             messages.warning(request, warning)
     return _back(event, "round")
+
+
+@login_required
+@require_POST
+def api_keys(request: HttpRequest, public_id: str) -> HttpResponse:
+    """Make a key (shown once, on the desk) or revoke one."""
+    event = _organised(request, public_id)
+    revoke = id_number(request.POST.get("revoke", ""))
+    if revoke is not None:
+        ApiToken.objects.filter(event=event, pk=revoke, revoked_at__isnull=True).update(
+            revoked_at=timezone.now()
+        )
+        messages.info(request, "The key is revoked: tools using it are refused from now on.")
+    else:
+        key = api.token_make(event=event, name=request.POST.get("name", ""))
+        request.session["event_api_key"] = key
+    return redirect(reverse("events:desk", args=[public_id]) + "#api")
 
 
 @login_required

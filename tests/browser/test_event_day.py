@@ -135,6 +135,14 @@ def test_an_eight_player_three_round_event_from_creation_to_final_standings(
         services.entrant_check_in(event=event, entrant=entrant)
     page.reload()
     expect(page.locator("#desk-summary")).to_contain_text("8 checked in")
+    page.get_by_label("Name of the tool").fill("Stream overlay")
+    page.get_by_role("button", name="Make a key").click()
+    key = page.locator("#new-key-value").input_value()
+    api = page.request.get(
+        f"{live_server.url}/events/{event.public_id}/api/players",
+        headers={"Authorization": f"Bearer {key}"},
+    )
+    assert api.json()["count"] == 8
     looked_at(page, f"event-desk-{size[0]}")
     _fits(page, size[0])
     assert axe_problems(page) == []
