@@ -28,6 +28,7 @@ urlpatterns = [
     path("<str:public_id>/games/<int:game_id>/", acted(views.game_result), name="result"),
     path("<str:public_id>/lists/<int:entrant_id>/", views.submitted_list, name="list_view"),
     path("<str:public_id>/projector/", views.projector, name="projector"),
+    path("<str:public_id>/qr.svg", views.event_qr, name="qr"),
     path("<str:public_id>/api-keys/", acted(views.api_keys), name="api_keys"),
     path("<str:public_id>/api/", api.event_json, name="api_event"),
     path("<str:public_id>/api/players", api.players_json, name="api_players"),

@@ -47,6 +47,8 @@ const KEPT = [
   /^\/s\/[\w-]+\/$/,
   /^\/s\/[\w-]+\/table\/$/,
   /^\/games\/([^/]+\/){0,3}$/,
+  // An event's pairings and standings (public; the event page itself holds a player's entry).
+  /^\/events\/[\w-]+\/projector\/$/,
 ];
 // List pages: the ones "My lists" names offline.
 const LIST_PAGE = /^\/(lists|s)\/[\w-]+\/(table\/)?$/;

@@ -325,3 +325,49 @@ def test_the_app_is_installable_its_worker_controls_the_whole_site(
     for icon in manifest["icons"]:
         status = page.evaluate("async (url) => (await fetch(url)).status", icon["src"])
         assert status == 200, icon["src"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_events_pairings_and_standings_open_offline(
+    live_server, sw_context, sw_page, starter_modules
+):
+    """At the event hall with no signal: pairings and standings opened once open again, and
+    the event's link is offered as a QR code."""
+    import datetime as dt
+    import random
+
+    from django.utils import timezone
+
+    from factions.models import GameModule
+    from forgebuilder.events import services
+    from forgebuilder.events.models import Event
+
+    users = get_user_model().objects
+    organiser = users.create_user("olga")
+    event = Event.objects.create(
+        organiser=organiser, name="Ember Cup", starts_on=dt.date(2026, 12, 5),
+        module=GameModule.objects.get(slug="ashen-stars"), points_limit=1000,
+        list_deadline=timezone.now() + dt.timedelta(days=1),
+    )  # fmt: skip
+    for name in ("ann", "bob", "cat"):
+        entrant = services.entrant_register(event=event, player=users.create_user(name))
+        services.entrant_check_in(event=event, entrant=entrant)
+    services.round_pair(event=event, rng=random.Random(1))
+    page, base = sw_page, live_server.url
+    page.goto(f"{base}/events/{event.public_id}/")
+    page.locator(".event-qr summary").click()
+    qr = page.get_by_role("img", name="QR code of the event's link")
+    expect(qr).to_be_visible()
+    assert page.evaluate("(img) => img.naturalWidth > 0", qr.element_handle())
+    page.get_by_role("link", name="Pairings and standings").click()
+    wait_for_worker(page)
+    projector = f"{base}/events/{event.public_id}/projector/"
+    wait_until_saved(page, projector)
+    sw_context.set_offline(True)
+    try:
+        page.goto(projector)
+        expect_offline_banner(page)
+        expect(page.locator("h1")).to_have_text("Ember Cup: round 1 of 3")
+        expect(page.locator("table.standings")).to_contain_text("ann")
+    finally:
+        sw_context.set_offline(False)

@@ -177,3 +177,10 @@ def test_a_dropped_player_sees_how_to_come_back(client, event, players):
     client.post(_url("drop", event))
     page = client.get(_url("detail", event)).content.decode()
     assert "You dropped from this event. Register again to take part." in page
+
+
+def test_the_events_qr_code_is_an_svg_of_its_link(client, event):
+    response = client.get(f"/events/{event.public_id}/qr.svg")
+    assert response.status_code == 200 and response["Content-Type"] == "image/svg+xml"
+    assert b"<svg" in response.content[:300]
+    assert client.get("/events/no-such-event/qr.svg").status_code == 404
