@@ -176,12 +176,31 @@ class Replayed:
     failed: list[tuple[object, str]] = field(default_factory=list)
 
 
+STARTS = ("joined", "adopted")  # the events a replay starts from: they keep a whole army
+
+
+def starting_point(events: list) -> tuple[int, Army] | None:
+    """The last event (its index) that keeps a whole army, and that army: the founding army at
+    "joined", or at "adopted" the army (bank, VP, missions) of a campaign older than replays,
+    taken as it stood. None when the history has neither."""
+    for at in range(len(events) - 1, -1, -1):
+        event = events[at]
+        if event.kind in STARTS and "army" in (event.data or {}):
+            data = event.data
+            document = ListDocument.model_validate(data["army"])
+            return at, Army(
+                document, data.get("bank", 0), data.get("vp", 0), data.get("missions", 0)
+            )
+    return None
+
+
 class CannotReplay(ValueError):
     """The history lacks what a replay needs (events from before it kept their facts)."""
 
 
 def replay(player, *, spec: CampaignSpec, catalog: Catalog, events=None) -> Replayed:
-    """Apply every event of `player` that is not voided, from the army they joined with.
+    """Apply every event of `player` that is not voided, from the army they joined with (or the
+    army adopted as it stood, for a campaign older than replays: `starting_point`).
 
     An event that fails is left out and reported in `failed` (a correction took away what it
     needed); the stored history itself never fails.
@@ -192,12 +211,15 @@ def replay(player, *, spec: CampaignSpec, catalog: Catalog, events=None) -> Repl
     if events is None:
         events = CampaignEvent.objects.filter(player=player, voided_by__isnull=True)
     events = list(events.order_by("pk"))
-    joined = next((e for e in events if e.kind == "joined"), None)
-    if joined is None or "army" not in joined.data:
-        raise CannotReplay(f"{player.name} joined before the history kept the founding army.")
-    army = Army(ListDocument.model_validate(joined.data["army"]))
+    start = starting_point(events)
+    if start is None:
+        raise CannotReplay(
+            f"{player.name} joined before the history kept the founding army: "
+            "`manage.py check_campaigns --adopt` takes the army as it stands as its starting point."
+        )
+    at, army = start
     failed: list[tuple[object, str]] = []
-    for event in events:
+    for event in events[at + 1 :]:
         if event.kind not in ARMY_KINDS:
             continue
         if not event.data:

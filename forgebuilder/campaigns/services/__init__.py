@@ -28,6 +28,7 @@ from .base import (
 )
 from .membership import (
     army_problems,
+    campaign_army_adopt,
     campaign_army_start,
     campaign_close,
     campaign_create,
@@ -48,6 +49,7 @@ __all__ = [
     "army_recruit",
     "army_sell_upgrade",
     "army_value",
+    "campaign_army_adopt",
     "campaign_army_start",
     "campaign_close",
     "campaign_create",

@@ -15,14 +15,17 @@ from forgebuilder.armylists.ownership import Owner
 from forgebuilder.armylists.rules import evaluate, resolve
 from forgebuilder.armylists.services import army_list_create, army_list_edit
 
-from ..models import Campaign, CampaignPlayer
+from .. import history
+from ..models import Campaign, CampaignEvent, CampaignPlayer
 from .base import (
     CAMPAIGNS,
     CampaignError,
     _event,
+    _lock_army,
     _lock_campaign,
     _lock_player,
     _writable,
+    campaign_spec,
     pending_mission,
     require_organiser,
 )
@@ -172,3 +175,35 @@ def campaign_close(*, campaign: Campaign, by) -> None:
     campaign.save(update_fields=["closed_at"])
     _event(campaign, "closed", [f"{by} closed the campaign after {campaign.missions_played} "
                                 "missions."])  # fmt: skip
+
+
+@transaction.atomic
+def campaign_army_adopt(*, player: CampaignPlayer) -> bool:
+    """Take an army whose history cannot be replayed (kept from before every step recorded its
+    facts) as it stands, units, bank, VP and missions, as the starting point its history
+    replays from. False, and nothing written, when its history replays already."""
+    player = _lock_player(player)
+    army = _lock_army(player)
+    events = CampaignEvent.objects.filter(player=player, voided_by__isnull=True)
+    try:
+        history.replay(
+            player, spec=campaign_spec(player.campaign), catalog=catalog_for(army.module),
+            events=events,
+        )  # fmt: skip
+    except history.CannotReplay:
+        pass
+    else:
+        return False
+    line = (
+        f"{player.name}'s {army.name} as it stood ({army.points} pts, bank {player.bank} pts, "
+        f"{player.victory_points} VP, {player.missions} missions) is the starting point its "
+        "history replays from: it was kept from before the history recorded every step."
+    )
+    data = {
+        "army": army.document,
+        "bank": player.bank,
+        "vp": player.victory_points,
+        "missions": player.missions,
+    }
+    _event(player.campaign, "adopted", [line], player=player, data=data)
+    return True

@@ -1,4 +1,9 @@
-"""Prove every campaign army equals its history replayed: `manage.py check_campaigns`."""
+"""Prove every campaign army equals its history replayed: `manage.py check_campaigns`.
+
+`--adopt` first gives an army kept from before the history recorded every step (its history
+cannot be replayed) a starting point: the army as it stands. Exits non-zero, naming each, when
+an army differs from its history or cannot be replayed.
+"""
 
 from __future__ import annotations
 
@@ -7,15 +12,26 @@ from django.core.management.base import BaseCommand, CommandError
 from forgebuilder.campaigns.history import CannotReplay
 from forgebuilder.campaigns.models import CampaignPlayer
 from forgebuilder.campaigns.selectors import army_differences
+from forgebuilder.campaigns.services import campaign_army_adopt
 
 
 class Command(BaseCommand):
     help = "Replay every campaign army from its history and report any that differ."
 
-    def handle(self, *args, **options) -> None:
+    def add_arguments(self, parser) -> None:
+        parser.add_argument(
+            "--adopt",
+            action="store_true",
+            help="take each army whose history cannot be replayed, as it stands, as the "
+            "starting point its history replays from",
+        )
+
+    def handle(self, *args, adopt: bool = False, **options) -> None:
         players = CampaignPlayer.objects.select_related("campaign", "user").order_by("pk")
         checked, differing, old = 0, 0, 0
         for player in players:
+            if adopt and campaign_army_adopt(player=player):
+                self.stdout.write(f"{player.campaign.name}: {player.name}'s army adopted as it is.")
             try:
                 found = army_differences(player)
             except CannotReplay as exc:
@@ -28,8 +44,10 @@ class Command(BaseCommand):
             differing += bool(found)
         self.stdout.write(
             f"{checked} armies replayed, {differing} differ from their history"
-            + (f", {old} kept from before replays" if old else "")
+            + (f", {old} cannot be replayed (run with --adopt)" if old else "")
             + "."
         )
-        if differing:
-            raise CommandError(f"{differing} campaign armies differ from their history.")
+        wrong = [f"{differing} campaign armies differ from their history"] if differing else []
+        wrong += [f"{old} cannot be replayed: run `check_campaigns --adopt`"] if old else []
+        if wrong:
+            raise CommandError("; ".join(wrong) + ".")
