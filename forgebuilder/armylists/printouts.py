@@ -10,12 +10,16 @@ again until it is ready.
 from __future__ import annotations
 
 import enum
+import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.conf import settings
 from django.core.cache import cache
+from django.db import connection, transaction
 from django.tasks import TaskResultStatus
 from django.tasks.exceptions import TaskResultDoesNotExist
+from django_tasks_db.models import DBTaskResult
 
 from forgebuilder import ratelimit
 
@@ -27,6 +31,8 @@ PENDING_PREFIX = "pdf-pending:"
 # A render still not done after this long is queued again (its worker may have died).
 PENDING_TIMEOUT = 10 * 60
 _QUEUEING = "queueing"
+# When a client has PDF_QUEUED_PER_CLIENT renders waiting, when to ask again: about one drawing.
+QUEUED_RETRY_AFTER = 15
 
 
 class PdfState(enum.Enum):
@@ -64,7 +70,8 @@ class Printout:
 
     def task_kwargs(self) -> dict[str, Any]:
         options = self.kind.options_dumped(self.options)
-        return {"kind": self.kind.key, "options": options, **self.origin}
+        tag = client_tag(self.client)
+        return {"kind": self.kind.key, "options": options, **self.origin, "client": tag}
 
 
 @dataclass(frozen=True)
@@ -89,8 +96,19 @@ def pdf_request(*, printout: Printout, source: exports.ExportSource) -> PdfStatu
                 cache.delete(marker)  # the next request tries again
             return PdfStatus(state)
         cache.delete(marker)  # gone or finished without filling the cache: queue it again
-    weight = render_weight(source)
-    # One client may queue only so much drawing (per client, weighed by the list's size), so
+    with transaction.atomic():
+        return _enqueue(printout, marker, render_weight(source))
+
+
+def _enqueue(printout: Printout, marker: str, weight: int) -> PdfStatus:
+    """Queue the render unless the client is over a limit; in a transaction."""
+    # At most PDF_QUEUED_PER_CLIENT of a client's renders wait or run at any moment, counted
+    # under a lock of that client (two tabs at once cannot both take the last place)
+    tag = client_tag(printout.client)
+    _lock_client(tag)
+    if renders_queued(client=tag) >= settings.PDF_QUEUED_PER_CLIENT:
+        return PdfStatus(PdfState.BUSY, retry_after=QUEUED_RETRY_AFTER)
+    # Over time, one client may queue only so much drawing (weighed by the list's size), so
     # that nobody fills the queue within the request limits; a list's own printouts count on
     # the list too, whoever asks.
     for scope, who in (("render-queue", printout.client), ("render-list", _list_of(printout))):
@@ -102,6 +120,26 @@ def pdf_request(*, printout: Printout, source: exports.ExportSource) -> PdfStatu
         result = task.enqueue(**printout.task_kwargs())
         cache.set(marker, str(result.id), PENDING_TIMEOUT)
     return PdfStatus(PdfState.PREPARING)
+
+
+def client_tag(client: str) -> str:
+    """Who asked for a render, as its task keeps it: a digest, not their address."""
+    return hashlib.sha256(client.encode()).hexdigest()[:16]
+
+
+def renders_queued(*, client: str) -> int:
+    """How many renders the client (its tag) has waiting or running now."""
+    waiting = (TaskResultStatus.READY, TaskResultStatus.RUNNING)
+    tasks = DBTaskResult.objects.filter(status__in=waiting, args_kwargs__kwargs__client=client)
+    return tasks.count()
+
+
+def _lock_client(tag: str) -> None:
+    """Hold the client's lock to the end of the transaction (PostgreSQL; SQLite serialises
+    every write already)."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [int(tag, 16) >> 1])
 
 
 def _list_of(printout: Printout) -> str:

@@ -47,8 +47,10 @@ def render_printout(
     token: str | None = None,
     share_url: str = "",
     underdog: int | None = None,
+    client: str = "",
 ) -> int:
     """Draw printout `kind` (a key of the printout registry) with `options` (query values)
-    into the render cache; returns its size in bytes."""
+    into the render cache; returns its size in bytes. `client` only tags the task with who
+    asked (a digest, printouts.client_tag), so their renders still queued can be counted."""
     source = export_source_for(list_id=list_id, token=token, share_url=share_url, underdog=underdog)
     return len(draw(kind, source, options))

@@ -200,6 +200,9 @@ RATE_LIMITS = {
     "event-create": (10, 60 * 60),
     "event": (600, 60 * 60),  # registrations, submissions, desk actions and results of one user
 }
+# Renders one client may have waiting or being drawn at any moment (the next one gets 429 until
+# one is done), beside the weighed "render-queue" window above; forgebuilder/armylists/printouts.py
+PDF_QUEUED_PER_CLIENT = 6
 # Behind a proxy, the request header holding the client's address (set by the proxy), e.g.
 # HTTP_X_REAL_IP; empty means REMOTE_ADDR.
 RATELIMIT_IP_HEADER = env_str("RATELIMIT_IP_HEADER", "")

@@ -76,7 +76,7 @@ def _pdf(
         return HttpResponseBadRequest(str(exc), content_type="text/plain; charset=utf-8")
     status = pdf_request(printout=printout, source=source)
     if status.state is PdfState.BUSY:
-        return too_many(request, status.retry_after, "PDFs being drawn for you at once")
+        return too_many(request, status.retry_after, "PDFs asked for at once")
     waiting = request.GET.get("wait") == "1"  # the waiting page asking again
     if status.state is PdfState.READY and not waiting:
         filename = _filename(source, kind.file_suffix, "pdf")
