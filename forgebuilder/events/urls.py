@@ -25,6 +25,7 @@ urlpatterns = [
     path("<str:public_id>/rounds/", acted(views.round_pair), name="pair"),
     path("<str:public_id>/rounds/swap/", acted(views.games_swap), name="swap"),
     path("<str:public_id>/event.csv", views.event_csv, name="csv"),
+    path("<str:public_id>/pack.pdf", views.event_pack, name="pack"),
     path("<str:public_id>/games/<int:game_id>/", acted(views.game_result), name="result"),
     path("<str:public_id>/lists/<int:entrant_id>/", views.submitted_list, name="list_view"),
     path("<str:public_id>/projector/", views.projector, name="projector"),

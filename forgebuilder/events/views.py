@@ -16,9 +16,13 @@ from django.utils.cache import patch_cache_control
 from django.utils.http import content_disposition_header
 from django.views.decorators.http import require_POST
 
+from forgebuilder.armylists.printouts import PdfState
+from forgebuilder.armylists.views.pdf_off import pdf_off_page
+from forgebuilder.armylists.views.pdf_wait import pdf_waiting_page
 from forgebuilder.numbers import id_number, parse_whole_number
+from forgebuilder.ratelimit import client_key, rate_limited, too_many
 
-from . import api, csv_export, selectors, services, sources
+from . import api, csv_export, pack_pdf, selectors, services, sources
 from .forms import EventForm
 from .models import ApiToken, Entrant, Event, Game, Submission
 from .presenters import event_page, list_view, standings_rows
@@ -215,6 +219,30 @@ def api_keys(request: HttpRequest, public_id: str) -> HttpResponse:
         key = api.token_make(event=event, name=request.POST.get("name", ""))
         request.session["event_api_key"] = key
     return redirect(reverse("events:desk", args=[public_id]) + "#api")
+
+
+def _render_scope(request: HttpRequest) -> str:
+    # as a list's PDFs: the waiting page's polls count against the far larger "render-poll"
+    return "render-poll" if request.GET.get("wait") == "1" else "render"
+
+
+@login_required
+@rate_limited(_render_scope, "PDF downloads", methods=("GET", "HEAD"))
+def event_pack(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The event's pack (PDF): drawn by the PDF workers; a waiting page until it is ready."""
+    event = _organised(request, public_id)
+    if (off := pdf_off_page(request, title="event pack")) is not None:
+        return off
+    status = pack_pdf.pack_request(event=event, client=client_key(request))
+    if status.state is PdfState.BUSY:
+        return too_many(request, status.retry_after, "PDFs being drawn for you at once")
+    if status.state is PdfState.READY and request.GET.get("wait") != "1":
+        response = HttpResponse(status.pdf, content_type="application/pdf")
+        response["Content-Disposition"] = content_disposition_header(
+            as_attachment=True, filename=f"{event.name} pack.pdf"
+        )
+        return response
+    return pdf_waiting_page(request, status.state, title="event pack")
 
 
 @login_required

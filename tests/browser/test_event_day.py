@@ -90,7 +90,7 @@ def _submit_share_link(browser, live_server, event, user, army, size) -> None:
 @pytest.mark.parametrize("size", SIZES.values(), ids=SIZES.keys())
 @pytest.mark.django_db(transaction=True)
 def test_an_eight_player_three_round_event_from_creation_to_final_standings(
-    live_server, browser, starter_modules, size, monkeypatch
+    live_server, browser, starter_modules, size, monkeypatch, render_worker
 ):
     from factions.models import GameModule
 
@@ -194,6 +194,11 @@ def test_an_eight_player_three_round_event_from_creation_to_final_standings(
         page.get_by_role("link", name="Download the CSV").click()
     assert download.value.suggested_filename == "Ember Cup.csv"
     assert [(row[0], row[1].split()[0]) for row in table] == FINAL_ORDER
+    page.get_by_role("link", name="Event pack (PDF)").click()
+    expect(page.locator("body")).to_contain_text("event pack")
+    render_worker.run_queued()
+    pack = page.request.get(f"{live_server.url}/events/{event.public_id}/pack.pdf")
+    assert pack.headers["content-type"] == "application/pdf"
     assert {row[1].split()[0]: row[2:] for row in table} == FINAL_FIGURES
     organiser.close()
 

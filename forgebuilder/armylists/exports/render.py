@@ -80,3 +80,21 @@ def write_pdf(html: str) -> bytes:
     stylesheet = weasyprint.CSS(filename=str(css_file), font_config=fonts, url_fetcher=fetcher)
     document = weasyprint.HTML(string=html, base_url=str(css_file), url_fetcher=fetcher)
     return document.write_pdf(stylesheets=[stylesheet], font_config=fonts)
+
+
+def write_pdfs(htmls: list[str]) -> bytes:
+    """Several HTML documents as one PDF, each starting on a new page (an event's pack: its
+    cover, then every list's roster), with the same stylesheet and fonts."""
+    weasyprint, FontConfiguration, StaticOnly = _weasyprint()
+    fonts = FontConfiguration()
+    fetcher = StaticOnly()
+    css_file = static_path(STYLESHEET)
+    stylesheet = weasyprint.CSS(filename=str(css_file), font_config=fonts, url_fetcher=fetcher)
+    documents = [
+        weasyprint.HTML(string=html, base_url=str(css_file), url_fetcher=fetcher).render(
+            stylesheets=[stylesheet], font_config=fonts
+        )
+        for html in htmls
+    ]
+    pages = [page for document in documents for page in document.pages]
+    return documents[0].copy(pages).write_pdf()

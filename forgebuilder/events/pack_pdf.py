@@ -1,0 +1,138 @@
+"""The event's pack as one PDF: a cover with the pack and the standings, the pairings of every
+round, then every accepted list's compact roster. Drawn by the PDF workers (never in a
+request) into the render cache, keyed by everything it shows."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from django.core.cache import cache
+from django.tasks import TaskResultStatus, task
+from django.tasks.exceptions import TaskResultDoesNotExist
+from django.template.loader import render_to_string
+
+from factions.catalog import catalog_for
+from forgebuilder import ratelimit
+from forgebuilder.armylists.exports import render
+from forgebuilder.armylists.exports.cache import (
+    RENDERER_VERSION,
+    assets_fingerprint,
+    cached,
+    cached_render,
+)
+from forgebuilder.armylists.exports.compact import compact_html
+from forgebuilder.armylists.exports.options import paper_from
+from forgebuilder.armylists.exports.source import ExportSource
+from forgebuilder.armylists.listdoc import ListDocument
+from forgebuilder.armylists.printouts import PENDING_TIMEOUT, PdfState, PdfStatus
+from forgebuilder.armylists.rules import evaluate, resolve
+
+from .models import Event, Game, Submission
+from .presenters import standings_rows
+
+PENDING_PREFIX = "event-pack-pending:"
+_QUEUEING = "queueing"
+
+
+def accepted(event: Event):
+    return (
+        Submission.objects.filter(entrant__event=event, review=Submission.ACCEPTED)
+        .select_related("entrant__player")
+        .order_by("entrant__player__username", "pk")
+    )
+
+
+def pack_key(event: Event) -> str:
+    """Changes whenever anything the pack shows changes: the event, a list, a game."""
+    games = Game.objects.filter(round__event=event).order_by("pk")
+    payload = {
+        "event": [event.name, str(event.starts_on), event.place, event.points_limit,
+                  event.casual, event.factions, event.rounds, event.tiebreakers],
+        "module": [event.module.slug, event.module.revision],
+        "lists": [[s.pk, s.submitted_at.isoformat()] for s in accepted(event)],
+        "entrants": list(event.entrants.order_by("pk").values_list("pk", "club", "dropped_at")),
+        "games": list(games.values_list("pk", "first_id", "second_id", "first_vp",
+                                        "second_vp", "status", "table")),
+        "renderer": RENDERER_VERSION,
+        "assets": assets_fingerprint(),
+    }  # fmt: skip
+    digest = hashlib.sha256(json.dumps(payload, default=str).encode()).hexdigest()
+    return f"event-pack:{event.pk}:{digest}"
+
+
+def pack_html(event: Event) -> list[str]:
+    """The cover (pack, standings, pairings) and each accepted list's compact roster."""
+    paper = paper_from(None)
+    rounds = []
+    for round_ in event.round_set.order_by("number"):
+        games = round_.games.select_related("first__player", "second__player").order_by("table")
+        rounds.append((round_, list(games)))
+    submissions = list(accepted(event))
+    cover = render_to_string(
+        "print/event_pack.html",
+        {
+            "event": event, "paper": paper, "accent": "#b45309", "document": event,
+            "standings": standings_rows(event), "rounds": rounds, "lists": submissions,
+        },
+    )  # fmt: skip
+    catalog = catalog_for(event.module)
+    rosters = []
+    for submission in submissions:
+        document = ListDocument.model_validate(submission.document)
+        document = document.model_copy(
+            update={"name": f"{submission.entrant.name}: {document.name}"}
+        )
+        roster = resolve(document, catalog)
+        source = ExportSource(document, roster, evaluate(roster))
+        rosters.append(compact_html(source, paper=paper))
+    return [cover, *rosters]
+
+
+def pack_pdf(event: Event) -> bytes:
+    return cached_render(pack_key(event), lambda: render.write_pdfs(pack_html(event)))
+
+
+@task
+def render_event_pack(*, event_id: int) -> int:
+    """Draw the pack of event `event_id` into the render cache; returns its size in bytes."""
+    return len(pack_pdf(Event.objects.select_related("module").get(pk=event_id)))
+
+
+def pack_request(*, event: Event, client: str) -> PdfStatus:
+    """The pack when drawn; otherwise queue it once (from any instance) and say it is coming."""
+    key = pack_key(event)
+    pdf = cached(key)
+    if pdf is not None:
+        return PdfStatus(PdfState.READY, pdf)
+    marker = PENDING_PREFIX + key
+    pending = cache.get(marker)
+    if pending is not None:
+        state = _pending_state(pending)
+        if state is not None:
+            if state is PdfState.FAILED:
+                cache.delete(marker)
+            return PdfStatus(state)
+        cache.delete(marker)
+    weight = 1 + accepted(event).count() // 10
+    decision = ratelimit.hit("render-queue", client, cost=weight)
+    if not decision.allowed:
+        return PdfStatus(PdfState.BUSY, retry_after=decision.retry_after)
+    if cache.add(marker, _QUEUEING, PENDING_TIMEOUT):
+        result = render_event_pack.using(priority=-10).enqueue(event_id=event.pk)
+        cache.set(marker, str(result.id), PENDING_TIMEOUT)
+    return PdfStatus(PdfState.PREPARING)
+
+
+def _pending_state(result_id: str) -> PdfState | None:
+    if result_id == _QUEUEING:
+        return PdfState.PREPARING
+    try:
+        result = render_event_pack.get_result(result_id)
+    except TaskResultDoesNotExist:
+        return None
+    if result.status in (TaskResultStatus.READY, TaskResultStatus.RUNNING):
+        return PdfState.PREPARING
+    if result.status == TaskResultStatus.FAILED:
+        return PdfState.FAILED
+    return None

@@ -1,0 +1,63 @@
+"""The event's pack: one PDF with the cover, standings, every round's pairings and every
+accepted list's compact roster, drawn by the PDF workers (never in the request)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from forgebuilder.armylists.listdoc import ListDocument
+from forgebuilder.events import services
+from forgebuilder.events.models import Submission
+from tests.armylists.exports.pdfread import page_texts
+from tests.events.conftest import make_army
+from tests.pdf_worker import pdf_worker
+
+pytestmark = [pytest.mark.pdf, pytest.mark.django_db(transaction=True)]
+
+
+def _event_played(event, players):
+    for n, player in enumerate(players):
+        entrant = services.entrant_register(event=event, player=player, club="Leeds")
+        army = make_army(
+            event.module, player, "cinder_compact", "lantern_marshal", "lightbearer_squad",
+            name=f"Host {n}",
+        )  # fmt: skip
+        services.submission_submit(
+            entrant=entrant, document=ListDocument.model_validate(army.document), source="x"
+        )
+        services.entrant_check_in(event=event, entrant=entrant)
+    for entrant in event.entrants.all()[:2]:
+        services.submission_review(event=event, entrant=entrant, decision=Submission.ACCEPTED)
+    round_ = services.round_pair(event=event, rng=random.Random(1))
+    for game in round_.games.filter(second__isnull=False):
+        services.game_report(game=game, by=event.organiser, first_vp=14, second_vp=9)
+
+
+def test_the_pack_is_drawn_by_the_worker_and_holds_lists_and_standings(
+    client, event, players, organiser
+):
+    _event_played(event, players[:3])
+    url = f"/events/{event.public_id}/pack.pdf"
+    client.force_login(players[0])
+    assert client.get(url).status_code == 403
+    client.force_login(organiser)
+    waiting = client.get(url)
+    assert waiting.status_code == 202
+    assert "event pack" in waiting.content.decode()
+    pdf_worker("event-pack").run()
+    response = client.get(url)
+    assert response["Content-Type"] == "application/pdf"
+    assert response["Content-Disposition"] == 'attachment; filename="Ember Cup pack.pdf"'
+    pages = page_texts(response.content)
+    cover = pages[0]
+    assert "Ember Cup" in cover and "Standings" in cover and "Round 1" in cover
+    accepted = list(Submission.objects.filter(review=Submission.ACCEPTED))
+    assert len(accepted) == 2
+    text = "\n".join(pages[1:])
+    for submission in accepted:
+        assert f"{submission.entrant.name}: {submission.name}" in text  # each accepted list
+    refused = Submission.objects.exclude(review=Submission.ACCEPTED).get()
+    assert f"{refused.entrant.name}: {refused.name}" not in text
+    assert "14–9" in cover or "14-9" in cover
