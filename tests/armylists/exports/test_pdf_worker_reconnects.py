@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 
 import pytest
+from django.db import connection
 from django.db.utils import OperationalError
 from django_tasks_db.management.commands import db_worker
 
@@ -52,3 +53,40 @@ def test_the_worker_draws_queued_pdfs_as_db_worker_does(transactional_db, make_l
     drawn = client.get(url)
     assert drawn.status_code == 200
     assert drawn["Content-Type"] == "application/pdf"
+
+
+def test_a_connection_lost_inside_a_transaction_stops_the_worker_with_a_clear_error(
+    db, monkeypatch
+):
+    # `db`: the test runs inside an atomic block, where a lost connection cannot be reopened
+    waits = []
+
+    def run(self):
+        raise OperationalError("server closed the connection unexpectedly")
+
+    monkeypatch.setattr(db_worker.Worker, "run", run)
+    monkeypatch.setattr(pdf_worker.time, "sleep", waits.append)
+
+    with pytest.raises(pdf_worker.WorkerStuck, match="lost inside a transaction") as stuck:
+        worker().run()
+
+    assert waits == []  # no retry that could never succeed
+    assert "server closed the connection unexpectedly" in str(stuck.value)
+    assert "outside any transaction" in str(stuck.value)
+
+
+@pytest.mark.skipif(
+    connection.vendor != "postgresql",
+    reason="a server going away is PostgreSQL's case; closing SQLite's in-memory test database "
+    "would lose it",
+)
+def test_a_real_connection_closed_inside_a_transaction_is_not_retried_forever(db, monkeypatch):
+    def sleep(seconds):
+        raise AssertionError("the worker waited to try again: it would try forever")
+
+    monkeypatch.setattr(pdf_worker.time, "sleep", sleep)
+    connection.ensure_connection()
+    connection.connection.close()  # the server went away under the open transaction
+
+    with pytest.raises(pdf_worker.WorkerStuck):
+        worker().run()
