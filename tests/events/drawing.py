@@ -39,3 +39,8 @@ def draw_event_pages(client, user, army_list, opponent) -> None:
         reverse("events:projector", args=[event.public_id]),
     ):
         assert client.get(url).status_code == 200, url
+    from forgebuilder.events.models import Submission
+    from forgebuilder.events.pack_pdf import pack_html
+
+    services.submission_review(event=event, entrant=entrants[0], decision=Submission.ACCEPTED)
+    assert len(pack_html(event)) == 2  # the cover and the one accepted list's roster
