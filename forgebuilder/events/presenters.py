@@ -15,7 +15,7 @@ from .standings import TIEBREAKERS
 
 
 def _names(event: Event) -> dict[str, Entrant]:
-    return {str(e.pk): e for e in event.entrants.select_related("player")}
+    return {str(e.pk): e for e in event.entrants.select_related("player", "submission")}
 
 
 def standings_rows(event: Event) -> list[dict]:
@@ -34,6 +34,7 @@ def standings_rows(event: Event) -> list[dict]:
                 "vp_diff": row.vp_diff,
                 "sos": row.sos,
                 "entrant": entrant,
+                "has_list": hasattr(entrant, "submission"),
             }
         )
     return sorted(rows, key=lambda r: (r["rank"], r["name"].casefold()))  # shared ranks by name
@@ -85,6 +86,7 @@ def event_page(event: Event, user: AbstractBaseUser | AnonymousUser) -> dict:
         "registration_open": current is None,
         "lists_open": timezone.now() < event.list_deadline,
         "standings": standings_rows(event) if current else [],
+        "lists_shown": organiser or selectors.lists_revealed(event),
         "lists_revealed": selectors.lists_revealed(event),
         "factions": [(f.name if (f := catalog.faction(k)) else k) for k in event.factions],
         "tiebreakers": [TIEBREAKERS[t] for t in event.scoring.tiebreakers],

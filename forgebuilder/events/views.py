@@ -319,5 +319,6 @@ def projector(request: HttpRequest, public_id: str) -> HttpResponse:
             "round": current,
             "games": selectors.games_of(current) if current else [],
             "standings": standings_rows(event),
+            "lists_shown": selectors.lists_revealed(event),
         },
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 
 import pytest
@@ -184,3 +185,25 @@ def test_the_events_qr_code_is_an_svg_of_its_link(client, event):
     assert response.status_code == 200 and response["Content-Type"] == "image/svg+xml"
     assert b"<svg" in response.content[:300]
     assert client.get("/events/no-such-event/qr.svg").status_code == 404
+
+
+def test_the_standings_link_to_lists_once_they_are_public(client, event, players):
+    entrants = []
+    for player in players[:2]:
+        entrant = services.entrant_register(event=event, player=player)
+        army = make_army(event.module, player, "cinder_compact", *LEGAL)
+        from forgebuilder.armylists.listdoc import ListDocument
+
+        services.submission_submit(
+            entrant=entrant, document=ListDocument.model_validate(army.document), source="x"
+        )
+        services.entrant_check_in(event=event, entrant=entrant)
+        entrants.append(entrant)
+    services.round_pair(event=event, rng=random.Random(1))
+    link = _url("list_view", event, entrants[1].pk)
+    client.force_login(players[0])
+    assert link not in client.get(_url("detail", event)).content.decode()
+    event.reveal_at = event.list_deadline - dt.timedelta(days=2)
+    event.save()
+    assert link in client.get(_url("detail", event)).content.decode()
+    assert client.get(link).status_code == 200
