@@ -104,9 +104,7 @@ def _enqueue(printout: Printout, marker: str, weight: int) -> PdfStatus:
     """Queue the render unless the client is over a limit; in a transaction."""
     # At most PDF_QUEUED_PER_CLIENT of a client's renders wait or run at any moment, counted
     # under a lock of that client (two tabs at once cannot both take the last place)
-    tag = client_tag(printout.client)
-    _lock_client(tag)
-    if renders_queued(client=tag) >= settings.PDF_QUEUED_PER_CLIENT:
+    if not client_may_queue(printout.client):
         return PdfStatus(PdfState.BUSY, retry_after=QUEUED_RETRY_AFTER)
     # Over time, one client may queue only so much drawing (weighed by the list's size), so
     # that nobody fills the queue within the request limits; a list's own printouts count on
@@ -120,6 +118,14 @@ def _enqueue(printout: Printout, marker: str, weight: int) -> PdfStatus:
         result = task.enqueue(**printout.task_kwargs())
         cache.set(marker, str(result.id), PENDING_TIMEOUT)
     return PdfStatus(PdfState.PREPARING)
+
+
+def client_may_queue(client: str) -> bool:
+    """Whether `client` may queue one more render now: fewer than PDF_QUEUED_PER_CLIENT of its
+    renders wait or run. Takes the client's lock to the end of the caller's transaction."""
+    tag = client_tag(client)
+    _lock_client(tag)
+    return renders_queued(client=tag) < settings.PDF_QUEUED_PER_CLIENT
 
 
 def client_tag(client: str) -> str:

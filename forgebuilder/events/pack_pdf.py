@@ -8,6 +8,7 @@ import hashlib
 import json
 
 from django.core.cache import cache
+from django.db import transaction
 from django.tasks import TaskResultStatus, task
 from django.tasks.exceptions import TaskResultDoesNotExist
 from django.template.loader import render_to_string
@@ -25,7 +26,14 @@ from forgebuilder.armylists.exports.compact import compact_html
 from forgebuilder.armylists.exports.options import paper_from
 from forgebuilder.armylists.exports.source import ExportSource
 from forgebuilder.armylists.listdoc import ListDocument
-from forgebuilder.armylists.printouts import PENDING_TIMEOUT, PdfState, PdfStatus
+from forgebuilder.armylists.printouts import (
+    PENDING_TIMEOUT,
+    QUEUED_RETRY_AFTER,
+    PdfState,
+    PdfStatus,
+    client_may_queue,
+    client_tag,
+)
 from forgebuilder.armylists.rules import evaluate, resolve
 
 from .models import Event, Game, Submission
@@ -94,8 +102,9 @@ def pack_pdf(event: Event) -> bytes:
 
 
 @task
-def render_event_pack(*, event_id: int) -> int:
-    """Draw the pack of event `event_id` into the render cache; returns its size in bytes."""
+def render_event_pack(*, event_id: int, client: str = "") -> int:
+    """Draw the pack of event `event_id` into the render cache; returns its size in bytes.
+    `client` (a digest) counts it among the renders its asker has queued."""
     return len(pack_pdf(Event.objects.select_related("module").get(pk=event_id)))
 
 
@@ -114,13 +123,17 @@ def pack_request(*, event: Event, client: str) -> PdfStatus:
                 cache.delete(marker)
             return PdfStatus(state)
         cache.delete(marker)
-    weight = 1 + accepted(event).count() // 10
-    decision = ratelimit.hit("render-queue", client, cost=weight)
-    if not decision.allowed:
-        return PdfStatus(PdfState.BUSY, retry_after=decision.retry_after)
-    if cache.add(marker, _QUEUEING, PENDING_TIMEOUT):
-        result = render_event_pack.using(priority=-10).enqueue(event_id=event.pk)
-        cache.set(marker, str(result.id), PENDING_TIMEOUT)
+    with transaction.atomic():
+        if not client_may_queue(client):
+            return PdfStatus(PdfState.BUSY, retry_after=QUEUED_RETRY_AFTER)
+        weight = 1 + accepted(event).count() // 10
+        decision = ratelimit.hit("render-queue", client, cost=weight)
+        if not decision.allowed:
+            return PdfStatus(PdfState.BUSY, retry_after=decision.retry_after)
+        if cache.add(marker, _QUEUEING, PENDING_TIMEOUT):
+            task = render_event_pack.using(priority=-10)
+            result = task.enqueue(event_id=event.pk, client=client_tag(client))
+            cache.set(marker, str(result.id), PENDING_TIMEOUT)
     return PdfStatus(PdfState.PREPARING)
 
 

@@ -61,3 +61,14 @@ def test_the_pack_is_drawn_by_the_worker_and_holds_lists_and_standings(
     refused = Submission.objects.exclude(review=Submission.ACCEPTED).get()
     assert f"{refused.entrant.name}: {refused.name}" not in text
     assert "14–9" in cover or "14-9" in cover
+
+
+def test_the_pack_counts_among_the_pdfs_a_client_has_waiting(client, event, organiser, settings):
+    settings.PDF_QUEUED_PER_CLIENT = 1
+    client.force_login(organiser)
+    assert client.get(f"/events/{event.public_id}/pack.pdf").status_code == 202
+    event.name = "Ember Cup II"  # a new pack: the first one still waits for the worker
+    event.save()
+    busy = client.get(f"/events/{event.public_id}/pack.pdf")
+    assert busy.status_code == 429
+    assert busy["Retry-After"] == "15"
