@@ -53,6 +53,9 @@ class ListNotice:
     text: str
     link: str = ""
     link_text: str = ""
+    # the wing changes the list's units, upgrades and settings itself (at `link`): the editor
+    # offers only what its guard lets through, the list's and units' names and notes
+    locked: bool = False
 
 
 class ListExtension:

@@ -16,6 +16,7 @@ from forgebuilder.armylists.rules.roster import Roster, RosterUnit, available_un
 
 from .cards import chosen_card
 from .catalogue import catalogue_view
+from .extensions import extensions
 from .listdoc import POINTS_LIMIT_MAX, POINTS_LIMIT_MIN
 from .models import ArmyList
 from .pre_game import pre_game_panel
@@ -182,8 +183,13 @@ def editor_context(
         for v in report.violations
     ]
     points = report.total("points")
+    notices = extensions.list_notices(army_list, document)
     return {
         "army_list": army_list,
+        "notices": notices,
+        # a wing's lock: the controls its guard would refuse are not offered (one source: the
+        # notice of the wing that guards the list)
+        "lock": next((n for n in notices if n.locked), None),
         "document": document,
         "catalog": catalog,
         "ruleset": catalog.ruleset,

@@ -54,6 +54,7 @@ class CampaignExtension(ListExtension):
             f"This is {seat.name}'s army in the campaign {seat.campaign.name}: {CHANGES_HERE}",
             link,
             "Open the army's campaign page",
+            locked=True,
         )
 
     def guard_write(self, write: ListWrite) -> None:

@@ -1,8 +1,11 @@
 """The editor on a campaign army in a browser (375x812 and 1366x900): the banner says so and
-leads to the campaign page, Undo is off after a campaign step, and adding a unit is refused
-with a message while the army keeps its value."""
+leads to the campaign page, Undo is off after a campaign step, and no control the campaign
+would refuse is offered: no Add, Remove, Duplicate, model counts, upgrades or settings, only
+the names and notes; the catalogue leads to recruiting on the campaign page instead."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -29,23 +32,32 @@ def test_the_editor_on_a_campaign_army_refuses_what_bypasses_the_campaign(
         notice = page.locator("#list-notice")
         expect(notice).to_contain_text("This is ana's army in the campaign Ashfall")
         expect(page.locator("#undo button")).to_be_disabled()
+        # every form the page posts is one the campaign lets through: names, notes, undo, sharing
+        posts = page.eval_on_selector_all(
+            "#editor form[method=post]", "forms => forms.map(f => f.getAttribute('action'))"
+        )
+        refused = [a for a in posts if not re.search(r"/(rename|notes|settings|undo|share)/?$", a)]
+        assert posts and refused == [], refused
+        expect(
+            page.get_by_role("button", name=re.compile(r"^(Add|Remove|Duplicate)"))
+        ).to_have_count(0)
+        expect(
+            page.get_by_role("button", name=re.compile(r"^(One|Five) (more|fewer)"))
+        ).to_have_count(0)
+        expect(page.locator("#set-limit")).to_have_count(0)
+        expect(page.locator("article.unit")).to_have_count(2)
+        looked_at(page, f"campaign-editor-{size[0]}")
+        no_sideways_scroll(page, size[0])
+
         catalogue_tab = page.locator("[data-view-tab=catalogue]")
         if catalogue_tab.is_visible():
             catalogue_tab.click()
-        page.get_by_role("button", name="Add Lightbearer Squad", exact=True).click()
-        expect(page.locator("#flash")).to_contain_text(
-            "is ana's army in the campaign Ashfall: its units, upgrades and settings change only "
-            "through the campaign"
+        expect(page.locator("#catalogue")).to_contain_text(
+            "New units join this army as recruits, paid from its campaign bank"
         )
-        looked_at(page, f"campaign-editor-{size[0]}")
-        list_tab = page.locator("[data-view-tab=list]")
-        if list_tab.is_visible():
-            list_tab.click()
-        expect(page.locator("article.unit")).to_have_count(2)
-        page.locator("#list-notice").get_by_role(
-            "link", name="Open the army's campaign page"
-        ).click()
-        expect(page.locator("main")).to_contain_text("Lightbearer Squad")
+        looked_at(page, f"campaign-editor-catalogue-{size[0]}")
+        page.locator("#catalogue").get_by_role("link", name="Recruit on the campaign page").click()
+        expect(page.locator("#recruit")).to_contain_text("Recruit from the bank")
         no_sideways_scroll(page, size[0])
     finally:
         context.close()

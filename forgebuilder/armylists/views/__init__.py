@@ -16,7 +16,7 @@ from forgebuilder.ratelimit import rate_limited
 
 from ..edits import EditError, new_document
 from ..exports import list_text, source_from_evaluated
-from ..extensions import ListWriteRefused, extensions
+from ..extensions import ListWriteRefused
 from ..forms import NewListForm
 from ..listdoc import ListDocument, campaign_state_left_behind
 from ..ownership import owner_of
@@ -105,7 +105,6 @@ def render_editor(request, army_list, *, status: int = 200, banner: str = "", pa
         query=request.GET.get("q", "")[:80],
     )
     context["banner"] = banner
-    context["notices"] = extensions.list_notices(army_list, evaluated.roster.document)
     context["undo_label"] = army_list.revisions.values_list("label", flat=True).first()
     context["share_links"] = share_links_of(army_list)
     context["open_unit"] = request.GET.get("edit", "")
