@@ -53,12 +53,6 @@ class CatalogueView:
         return next((g for g in self.categories if g.key == (key or "")), None)
 
 
-def force_label(force: RosterForce) -> str:
-    org = force.organization.name if force.organization else "Force"
-    faction = force.faction.name if force.faction else force.faction_key
-    return f"{org} ({faction})"
-
-
 def has_room(roster: Roster, force: RosterForce) -> bool:
     if force.organization is None:
         return True
@@ -88,7 +82,7 @@ def catalogue_view(
         faction_key=faction_key,
         faction_name=faction.name if faction else faction_key,
         allied=faction_key != roster.faction_key,
-        forces=[(f.id, force_label(f)) for f in roster.forces],
+        forces=[(f.id, f.label_with_faction) for f in roster.forces],
         adding_to=force.id if force else None,
         query=query.strip(),
         categories=[],
@@ -140,7 +134,7 @@ def _slot(catalog: Catalog, force, category, counts) -> tuple[str, bool, str]:
     slot = org.slots.get(category)
     name = catalog.category_name(category)
     if slot is None:
-        return "", True, f"{org.name} takes no {name} units"
+        return "", True, f"{force.label} takes no {name} units"
     n = counts.get(category, 0)
     if slot.max is None:
         return f"{n}/∞", False, ""

@@ -135,6 +135,7 @@ class ViolationView:
     message: str
     hint: str
     units: list[tuple[str, str]]
+    forces: list[tuple[str, str]] = field(default_factory=list)  # (id, label): header links
 
 
 def editor_context(
@@ -176,9 +177,15 @@ def editor_context(
         for i, unit in enumerate(force.units):
             unit.first, unit.last = i == 0, i == len(force.units) - 1
     names = {u.id: u.name for u in roster.units}
+    labels = {f.id: f.label for f in roster.forces}
     violations = [
         ViolationView(
-            v.code, v.severity, v.message, v.hint, [(uid, names.get(uid, uid)) for uid in v.units]
+            v.code,
+            v.severity,
+            v.message,
+            v.hint,
+            [(uid, names.get(uid, uid)) for uid in v.units],
+            [(fid, labels[fid]) for fid in v.forces if fid in labels],
         )
         for v in report.violations
     ]
@@ -265,10 +272,7 @@ def _unit_view(
         leg.legend.name for leg in roster.legends if leg.unit_id == unit.id and leg.legend
     ]
     view.move_targets = [
-        (
-            f.id,
-            f"{f.organization.name if f.organization else 'Force'} ({f.faction.name if f.faction else f.faction_key})",
-        )
+        (f.id, f.label_with_faction)
         for f in roster.forces
         if f.faction_key == unit.faction_key and f.id != unit.force_id
     ]
@@ -365,12 +369,10 @@ def _forces(catalog: Catalog, roster: Roster, units: dict[str, UnitView]) -> lis
         out.append(
             ForceView(
                 force.id,
-                force.organization.name
-                if force.organization
-                else (force.organization_key or "Force"),
+                force.label,
                 force.faction_key,
                 force.organization.cost if force.organization else None,
-                force.faction.name if force.faction else force.faction_key,
+                force.faction_name,
                 force.allied,
                 slots,
                 members,

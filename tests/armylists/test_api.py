@@ -57,6 +57,7 @@ def test_an_illegal_list_gets_200_with_its_violations(client, mini_module, illeg
             "message": "The list costs 141 points, 41 over the limit of 100.",
             "hint": "Remove 41 points of units, models or options, or raise the limit.",
             "units": [],
+            "forces": [],
         }
     ]
 

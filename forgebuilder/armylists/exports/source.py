@@ -117,7 +117,7 @@ def force_groups(roster: Roster) -> list[ForceGroup]:
         groups.append(
             ForceGroup(
                 force=force,
-                title=force.organization.name if force.organization else "Force",
+                title=force.label,
                 faction_name=force.faction.name if force.faction else force.faction_key,
                 allied=force.allied,
                 cost=force.organization.cost if force.organization else None,

@@ -17,7 +17,8 @@ class Violation:
     """One problem with a list, in players' words.
 
     `code` is stable (tests, the API and the UI key on it); `message` cites the rule;
-    `hint` says what to do; `units` are the ids of the units it concerns.
+    `hint` says what to do; `units` are the ids of the units it concerns, `forces` those of
+    the forces it is about (a force's slots, its focus, what the forces cost).
     """
 
     code: str
@@ -25,6 +26,7 @@ class Violation:
     message: str
     hint: str = ""
     units: tuple[str, ...] = ()
+    forces: tuple[str, ...] = ()
 
     def to_json(self) -> dict:
         return {
@@ -33,6 +35,7 @@ class Violation:
             "message": self.message,
             "hint": self.hint,
             "units": list(self.units),
+            "forces": list(self.forces),
         }
 
 
@@ -164,14 +167,14 @@ class Check:
         return iter(())
 
     def error(
-        self, message: str, *, hint: str = "", units=(), code: str | None = None
+        self, message: str, *, hint: str = "", units=(), forces=(), code: str | None = None
     ) -> Violation:
-        return Violation(code or self.code, "error", message, hint, tuple(units))
+        return Violation(code or self.code, "error", message, hint, tuple(units), tuple(forces))
 
     def warning(
-        self, message: str, *, hint: str = "", units=(), code: str | None = None
+        self, message: str, *, hint: str = "", units=(), forces=(), code: str | None = None
     ) -> Violation:
-        return Violation(code or self.code, "warning", message, hint, tuple(units))
+        return Violation(code or self.code, "warning", message, hint, tuple(units), tuple(forces))
 
 
 def plural(n: int, word: str, plural_word: str | None = None) -> str:

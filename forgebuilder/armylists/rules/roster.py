@@ -117,6 +117,15 @@ class RosterForce:
     # this force's focus (Battle Forge: "any force can choose a focus"), of its own faction
     focus_key: str | None = None
     focus: FocusSpec | None = None
+    # the name every page and message calls it, told apart from forces sharing its name:
+    # "Generalist", "Generalist (Vampire Lords)" beside a Haunting Ghosts one, "Generalist (2)"
+    label: str = ""
+    # the same with its faction always said, for menus that offer forces of several factions
+    label_with_faction: str = ""
+
+    @property
+    def faction_name(self) -> str:
+        return self.faction.name if self.faction else self.faction_key
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,11 +323,46 @@ def resolve(document: ListDocument, catalog: Catalog) -> Roster:
         faction=faction,
         focus_key=document.focus if focus else None,
         focus=focus,
-        forces=tuple(forces),
+        forces=labelled_forces(forces),
         units=tuple(units),
         legends=tuple(legends),
         issues=tuple(issues),
     )
+
+
+def labelled_forces(forces: list[RosterForce]) -> tuple[RosterForce, ...]:
+    """The forces with their labels: a force's organization name, with its faction when another
+    faction's force shares the name, and numbered in list order when one of its own faction does
+    ("Generalist (1)", "Generalist (2)")."""
+
+    def name(force: RosterForce) -> str:
+        return force.organization.name if force.organization else "Force"
+
+    factions_of: dict[str, set[str]] = {}
+    same: dict[tuple[str, str], int] = {}
+    for force in forces:
+        factions_of.setdefault(name(force), set()).add(force.faction_key)
+        same[name(force), force.faction_key] = same.get((name(force), force.faction_key), 0) + 1
+    seen: dict[tuple[str, str], int] = {}
+    out = []
+    for force in forces:
+        key = (name(force), force.faction_key)
+        seen[key] = seen.get(key, 0) + 1
+        number = [str(seen[key])] if same[key] > 1 else []
+        faction = [force.faction_name] if len(factions_of[key[0]]) > 1 else []
+        label = _bracketed(key[0], [*faction, *number])
+        out.append(
+            replace(
+                force,
+                label=label,
+                label_with_faction=_bracketed(key[0], [force.faction_name, *number]),
+            )
+        )
+    return tuple(out)
+
+
+def _bracketed(name: str, qualifiers: list[str]) -> str:
+    return f"{name} ({', '.join(qualifiers)})" if qualifiers else name
 
 
 def _name(faction: FactionSpec | None, key: str) -> str:

@@ -152,7 +152,7 @@ def card_groups(data) -> list[dict]:
     for force in roster.forces:
         groups.append(
             {
-                "title": force.organization.name if force.organization else "Force",
+                "title": force.label,
                 "cost": force.organization.cost if force.organization else None,
                 "faction": force.faction.name if force.faction else force.faction_key,
                 "allied": force.allied,

@@ -66,7 +66,7 @@ def test_a_focus_unit_without_its_focus_names_the_focus():
 
     assert violation.severity == "error"
     assert violation.message == "Only the Town Watch focus may take Watchmen."
-    assert violation.hint == "Choose the Town Watch focus, or remove the unit."
+    assert violation.hint == "Choose the Town Watch focus for 'Open', or remove the unit."
     assert violation.units == ("u1",)
 
 

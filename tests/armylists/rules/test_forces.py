@@ -82,7 +82,9 @@ def test_every_chosen_force_organization_costs_its_strategy_points():
     assert violation.hint == (
         "Drop force organizations worth 1 strategy point, or raise the points limit."
     )
-    assert violation.units == ("u1", "u2")
+    # it is about what the forces cost: it leads to the forces, not to units in them
+    assert violation.forces == ("f1", "f2", "f3")
+    assert violation.units == ()
 
 
 def test_an_allied_force_organization_costs_strategy_points_too():

@@ -278,3 +278,22 @@ def test_each_force_header_offers_its_factions_focuses_with_the_one_taken_select
     assert '<option value="watch" selected>Town Watch</option>' in f2
     assert '<option value="levy" >Levy (restricted)</option>' in f2
     assert 'id="focus-f3"' not in response.text
+
+
+def test_two_forces_of_one_name_are_numbered_and_a_problem_leads_to_its_force(client, army_list):
+    """A second, empty Patrol needs a Hero and a Core unit: its problems name "Patrol (2)" and
+    link to that force's header, which reads "Patrol (2)" too."""
+    army_list = change(
+        army_list,
+        lambda d, c: edits.add_force(d, c, organization="patrol", faction="millford")[0],
+    )
+
+    response = client.get(editor_url(army_list))
+
+    headers = re.findall(r'<header class="force-head">\s*<h2>([^<]*)', response.text)
+    assert [h.strip() for h in headers] == ["Patrol (1)", "Patrol (2)"]
+    panel = re.search(r'<section id="violations".*?</section>', response.text, re.S).group(0)
+    hero = re.search(r"<li[^>]*data-code=\"force-org-min\".*?</li>", panel, re.S).group(0)
+    assert "Force organization &#x27;Patrol (2)&#x27; needs at least 1 Hero unit" in hero
+    assert '<a href="#force-f2" class="force-link">Patrol (2)</a>' in hero
+    assert 'id="force-f2"' in response.text

@@ -27,18 +27,24 @@ class FocusUnits(Check):
             focuses = roster.catalog.focuses(unit.faction_key)
             allowed = [f.name for k, f in focuses.items() if k in sheet.focuses]
             focus = roster.focus_of(unit)
+            # the focus is chosen on the unit's force: name it and lead there
+            force = roster.force(unit.force_id)
+            where = f" for '{force.label}'" if force is not None else ""
+            forces = (force.id,) if force is not None else ()
             if focus is not None and focus.restricted:
                 yield self.error(
                     f"The {focus.name} focus does not allow {unit.name}.",
-                    hint="Remove the unit, or pick another focus.",
+                    hint=f"Remove the unit, or pick another focus{where}.",
                     units=(unit.id,),
+                    forces=forces,
                     code="focus-forbids-unit",
                 )
             else:
                 only = " or ".join(allowed) or "another"
                 yield self.error(
                     f"Only the {only} focus may take {unit.name}.",
-                    hint=f"Choose the {only} focus, or remove the unit.",
+                    hint=f"Choose the {only} focus{where}, or remove the unit.",
                     units=(unit.id,),
+                    forces=forces,
                     code="focus-only-unit",
                 )

@@ -55,7 +55,7 @@ class StrategyPoints(Check):
                 f"({p.strategy_points_base} + 1 per full {p.strategy_points_per} points).",
                 hint=f"Drop force organizations worth {plural(spent - income, 'strategy point')}, "
                 "or raise the points limit.",
-                units=tuple(u.id for u in roster.units if u.force_id in costly),
+                forces=costly,
             )
 
 
@@ -105,6 +105,7 @@ class ForceOrganizationRequired(Check):
                     "a force organization.",
                     hint="Choose its force organization.",
                     units=tuple(u.id for u in roster.units_in(force.id)),
+                    forces=(force.id,),
                     code="force-without-organization",
                 )
 
@@ -150,10 +151,11 @@ class ForceOrganizationSlots(Check):
                 if category not in org.slots:
                     ids = tuple(u.id for u in units if u.category == category)
                     yield self.error(
-                        f"Force organization '{org.name}' takes no "
+                        f"Force organization '{force.label}' takes no "
                         f"{catalog.category_name(category)} units; you have {n}.",
                         hint="Move them to a force organization that offers the category.",
                         units=ids,
+                        forces=(force.id,),
                         code="force-org-category",
                     )
             for category, slot in org.slots.items():
@@ -162,20 +164,22 @@ class ForceOrganizationSlots(Check):
                 ids = tuple(u.id for u in units if u.category == category)
                 if slot.max is not None and n > slot.max:
                     yield self.error(
-                        f"Force organization '{org.name}' allows at most "
+                        f"Force organization '{force.label}' allows at most "
                         f"{plural(slot.max, name + ' unit')}; you have {n}.",
                         hint=f"Remove {n - slot.max} {name} unit{'s' * (n - slot.max != 1)} or "
                         "move them to another force organization.",
                         units=ids,
+                        forces=(force.id,),
                         code="force-org-max",
                     )
                 elif n < slot.min:
                     yield self.error(
-                        f"Force organization '{org.name}' needs at least "
+                        f"Force organization '{force.label}' needs at least "
                         f"{plural(slot.min, name + ' unit')}; you have {n}.",
                         hint=f"Add {slot.min - n} more {name} unit{'s' * (slot.min - n != 1)} "
-                        f"to '{org.name}'.",
+                        f"to '{force.label}'.",
                         units=ids,
+                        forces=(force.id,),
                         code="force-org-min",
                     )
 
@@ -204,6 +208,7 @@ class Allies(Check):
                     message,
                     hint=f"Remove the {force.faction.name} force organization.",
                     units=ids,
+                    forces=(force.id,),
                     code=code,
                 )
 

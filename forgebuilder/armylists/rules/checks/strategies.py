@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from factions.gamedata.schemas import StrategySpec
 
 from ..base import Check, Reference, Violation
-from ..roster import Roster, RosterForce, available_under_focus
+from ..roster import Roster, available_under_focus
 
 
 def strategy_income(roster: Roster) -> int:
@@ -76,15 +76,8 @@ def offered_strategies(roster: Roster) -> list[OfferedStrategy]:
     add(roster.faction_key, roster.focus_keys(roster.faction_key), "")
     for force in roster.forces:
         if force.allied:
-            add(force.faction_key, {force.focus_key}, _force_label(force))
+            add(force.faction_key, {force.focus_key}, force.label_with_faction)
     return offered
-
-
-def _force_label(force: RosterForce) -> str:
-    faction = force.faction.name if force.faction else force.faction_key
-    if force.organization is None:
-        return faction
-    return f"{force.organization.name} ({faction})"
 
 
 def _cost(spec: StrategySpec) -> str:
