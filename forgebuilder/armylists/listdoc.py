@@ -32,6 +32,7 @@ MAX_FORCES = 40
 MAX_LEGENDS = 50
 MAX_PRE_GAME = 20  # pre-game strategies chosen by one list
 MAX_NOTE = 2000
+MAX_LIST_NAME = 120
 MAX_COUNT = 1000  # models of one type in a unit; times one choice is taken
 MAX_CHOICES = 200  # choices taken by one unit
 # The points limit a list may have: the document, the forms, the edits and the importers all
@@ -128,9 +129,9 @@ class ListStrategy(DocModel):
 class ListDocument(DocModel):
     format: Literal["forgebuilder-list"] = FORMAT
     version: Literal[2] = VERSION
-    name: Annotated[str, StringConstraints(strip_whitespace=True, max_length=120), Plain] = (
-        "New list"
-    )
+    name: Annotated[
+        str, StringConstraints(strip_whitespace=True, max_length=MAX_LIST_NAME), Plain
+    ] = "New list"
     module: DataKey
     module_version: Annotated[str, Plain] | None = None
     faction: DataKey

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -11,7 +12,7 @@ from django.http import Http404
 
 from factions.catalog import Catalog, catalog_for
 
-from .listdoc import ListDocument
+from .listdoc import MAX_LIST_NAME, ListDocument
 from .models import ArmyList, ShareLink
 from .ownership import Owner
 from .rules import Report, Roster, evaluate, resolve
@@ -33,6 +34,30 @@ def army_lists_of(*, owner: Owner, deleted: bool = False) -> QuerySet[ArmyList]:
         .select_related("module")
         .defer("document")
     )
+
+
+_NUMBERED = re.compile(r"^(?P<base>.*\S) \((?P<n>\d{1,6})\)$")
+
+
+def unused_list_name(*, owner: Owner, name: str) -> str:
+    """`name`, or the first "name (2)", "name (3)"... that none of the owner's lists (the bin's
+    included) is called, so a list imported or copied twice is told apart in My lists."""
+    match = _NUMBERED.match(name)
+    base = match["base"] if match else name
+    taken = set(
+        ArmyList.objects.filter(owner.filter(), name__startswith=base).values_list(
+            "name", flat=True
+        )
+    )
+    if name not in taken:
+        return name
+    n = 2
+    while True:
+        suffix = f" ({n})"
+        candidate = base[: MAX_LIST_NAME - len(suffix)] + suffix
+        if candidate not in taken:
+            return candidate
+        n += 1
 
 
 @dataclass(frozen=True)

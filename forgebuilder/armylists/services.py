@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Subquery
 from django.utils import timezone
 
@@ -16,7 +16,7 @@ from .listdoc import ListDocument
 from .models import ArmyList, ListRevision, ShareLink
 from .ownership import Owner
 from .rules import evaluate, resolve
-from .selectors import EvaluatedList, evaluated_list
+from .selectors import EvaluatedList, evaluated_list, unused_list_name
 
 UNDO_STEPS = 50
 
@@ -39,10 +39,17 @@ def _summarise(army_list: ArmyList, document: ListDocument, catalog: Catalog) ->
     return EvaluatedList(army_list, document, catalog, roster, report)
 
 
+@transaction.atomic
 def army_list_create(*, owner: Owner, catalog: Catalog, document: ListDocument) -> ArmyList:
     """A new list of `owner`. It never carries campaign state (an imported, copied or forked
-    list with XP or traits drops them: see `campaign_state_left_behind` for what to say)."""
+    list with XP or traits drops them: see `campaign_state_left_behind` for what to say), and
+    never the name of another of the owner's lists: the same list imported twice becomes
+    "name" and "name (2)"."""
     document = document.without_campaign_state()
+    _lock_owner_names(owner)
+    name = unused_list_name(owner=owner, name=document.name)
+    if name != document.name:
+        document = document.model_copy(update={"name": name})
     army_list = ArmyList(
         owner_id=owner.user_id,
         owner_token="" if owner.user_id else owner.token,
@@ -52,6 +59,17 @@ def army_list_create(*, owner: Owner, catalog: Catalog, document: ListDocument) 
     _summarise(army_list, document, catalog)
     army_list.save()
     return army_list
+
+
+def _lock_owner_names(owner: Owner) -> None:
+    """Two tabs creating lists at once pick their names one after the other: the names to
+    avoid are rows not written yet, so a PostgreSQL advisory lock on the owner stands in for a
+    row lock until the transaction ends (SQLite writes one transaction at a time anyway)."""
+    if connection.vendor != "postgresql":
+        return
+    key = f"armylist-names:{owner.user_id or ''}:{owner.token if not owner.user_id else ''}"
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", [key])
 
 
 @transaction.atomic
