@@ -17,7 +17,7 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connection, transaction
-from django.tasks import TaskResultStatus
+from django.tasks import Task, TaskResultStatus
 from django.tasks.exceptions import TaskResultDoesNotExist
 from django_tasks_db.models import DBTaskResult
 
@@ -30,7 +30,7 @@ from .tasks import render_printout
 PENDING_PREFIX = "pdf-pending:"
 # A render still not done after this long is queued again (its worker may have died).
 PENDING_TIMEOUT = 10 * 60
-_QUEUEING = "queueing"
+QUEUEING = "queueing"
 # When a client has PDF_QUEUED_PER_CLIENT renders waiting, when to ask again: about one drawing.
 QUEUED_RETRY_AFTER = 15
 
@@ -90,7 +90,7 @@ def pdf_request(*, printout: Printout, source: exports.ExportSource) -> PdfStatu
     marker = PENDING_PREFIX + key
     pending = cache.get(marker)
     if pending is not None:
-        state = _pending_state(pending)
+        state = pending_state(render_printout, pending)
         if state is not None:
             if state is PdfState.FAILED:
                 cache.delete(marker)  # the next request tries again
@@ -113,7 +113,7 @@ def _enqueue(printout: Printout, marker: str, weight: int) -> PdfStatus:
         decision = ratelimit.hit(scope, who, cost=weight)
         if not decision.allowed:
             return PdfStatus(PdfState.BUSY, retry_after=decision.retry_after)
-    if cache.add(marker, _QUEUEING, PENDING_TIMEOUT):
+    if cache.add(marker, QUEUEING, PENDING_TIMEOUT):
         task = render_printout.using(priority=render_priority(weight))
         result = task.enqueue(**printout.task_kwargs())
         cache.set(marker, str(result.id), PENDING_TIMEOUT)
@@ -153,12 +153,13 @@ def _list_of(printout: Printout) -> str:
     return f"list:{origin.get('list_id') or ''}:{origin.get('token') or ''}"
 
 
-def _pending_state(result_id: str) -> PdfState | None:
-    """What became of a queued render; None when it is lost or done without a result."""
-    if result_id == _QUEUEING:
+def pending_state(render_task: Task, result_id: str) -> PdfState | None:
+    """What became of a render queued as `render_task`; None when it is lost or done without
+    a result."""
+    if result_id == QUEUEING:
         return PdfState.PREPARING
     try:
-        result = render_printout.get_result(result_id)
+        result = render_task.get_result(result_id)
     except TaskResultDoesNotExist:
         return None
     if result.status in (TaskResultStatus.READY, TaskResultStatus.RUNNING):

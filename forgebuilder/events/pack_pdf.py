@@ -9,8 +9,7 @@ import json
 
 from django.core.cache import cache
 from django.db import transaction
-from django.tasks import TaskResultStatus, task
-from django.tasks.exceptions import TaskResultDoesNotExist
+from django.tasks import task
 from django.template.loader import render_to_string
 
 from factions.catalog import catalog_for
@@ -29,10 +28,12 @@ from forgebuilder.armylists.listdoc import ListDocument
 from forgebuilder.armylists.printouts import (
     PENDING_TIMEOUT,
     QUEUED_RETRY_AFTER,
+    QUEUEING,
     PdfState,
     PdfStatus,
     client_may_queue,
     client_tag,
+    pending_state,
 )
 from forgebuilder.armylists.rules import evaluate, resolve
 
@@ -40,7 +41,6 @@ from .models import Event, Game, Submission
 from .presenters import standings_rows
 
 PENDING_PREFIX = "event-pack-pending:"
-_QUEUEING = "queueing"
 
 
 def accepted(event: Event):
@@ -117,7 +117,7 @@ def pack_request(*, event: Event, client: str) -> PdfStatus:
     marker = PENDING_PREFIX + key
     pending = cache.get(marker)
     if pending is not None:
-        state = _pending_state(pending)
+        state = pending_state(render_event_pack, pending)
         if state is not None:
             if state is PdfState.FAILED:
                 cache.delete(marker)
@@ -130,22 +130,8 @@ def pack_request(*, event: Event, client: str) -> PdfStatus:
         decision = ratelimit.hit("render-queue", client, cost=weight)
         if not decision.allowed:
             return PdfStatus(PdfState.BUSY, retry_after=decision.retry_after)
-        if cache.add(marker, _QUEUEING, PENDING_TIMEOUT):
+        if cache.add(marker, QUEUEING, PENDING_TIMEOUT):
             task = render_event_pack.using(priority=-10)
             result = task.enqueue(event_id=event.pk, client=client_tag(client))
             cache.set(marker, str(result.id), PENDING_TIMEOUT)
     return PdfStatus(PdfState.PREPARING)
-
-
-def _pending_state(result_id: str) -> PdfState | None:
-    if result_id == _QUEUEING:
-        return PdfState.PREPARING
-    try:
-        result = render_event_pack.get_result(result_id)
-    except TaskResultDoesNotExist:
-        return None
-    if result.status in (TaskResultStatus.READY, TaskResultStatus.RUNNING):
-        return PdfState.PREPARING
-    if result.status == TaskResultStatus.FAILED:
-        return PdfState.FAILED
-    return None
