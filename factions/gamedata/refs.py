@@ -21,6 +21,8 @@ KEY_PATTERN = r"^\w[\w.\-]*$"
 Key = Annotated[str, StringConstraints(pattern=KEY_PATTERN, max_length=80)]
 
 _REF_SHORTHAND = re.compile(r"^\s*(?P<id>[^\s()]+)\s*(?:\((?P<x>[^()]*)\))?\s*$")
+# a value a name already spells at its end: "Leader(Infantry)", "Damage Table(X)"
+_SPELLED_VALUE = re.compile(r"\s*\([^()]*\)\s*$")
 
 
 def _number_or_text(raw: str) -> int | str:
@@ -76,8 +78,12 @@ class Ref(Frozen):
         return 1 if self.count is None else self.count
 
     def display(self, name: str) -> str:
-        """How players read the reference: `Tough(3)`, `Rifle (2)`, `Twin rifles (Rifle) [Front]`."""
-        text = name if self.x is None else f"{name}({self.x})"
+        """How players read the reference: `Tough(3)`, `Rifle (2)`, `Twin rifles (Rifle) [Front]`.
+
+        A value replaces the one a name spells in brackets, so the value is read once: data
+        naming a rule "Leader(Infantry)" and giving it "Cavalry" reads `Leader(Cavalry)`.
+        """
+        text = name if self.x is None else f"{_SPELLED_VALUE.sub('', name)}({self.x})"
         if self.name and self.name != name:
             text = f"{self.name} ({text})"
         if self.count is not None and self.count != 1:

@@ -2,7 +2,7 @@
 
 Battle Forge ids are mapped to forgebuilder keys (``KEY_PATTERN``) once per scope, so every
 reference to an entity uses the same key as its definition. References to ids nobody defines
-get a placeholder entity (``"ensnare (not found)"``) so that the imported module passes the
+get a placeholder entity named from its id ("ensnare": "Ensnare") so that the module passes the
 cross-reference checks while keeping Battle Forge's price for them (0). No Django imports.
 """
 
@@ -17,7 +17,7 @@ from ..refs import KEY_PATTERN
 from ..schemas import slug_key
 from .lint import CODES as LINT_CODES
 from .lint import INFO, WARNING, Finding
-from .refs import numeric, ref_id
+from .refs import numeric, readable_id, ref_id
 
 __all__ = [
     "IMPORT_CODES",
@@ -35,15 +35,16 @@ IMPORT_CODES: dict[str, tuple[str, str]] = {
     "key_renamed": (INFO, "an id that is not a valid forgebuilder key; imported under a slug"),
     "placeholder_rule": (
         WARNING,
-        "an unknown rule id; imported as a placeholder rule '<id> (not found)' costing 0",
+        "an unknown rule id; imported as a placeholder rule named from its id, without text, "
+        "costing 0",
     ),
     "placeholder_weapon": (
         WARNING,
-        "an unknown weapon id; imported as a placeholder weapon '<id> (not found)' costing 0",
+        "an unknown weapon id; imported as a placeholder weapon named from its id, costing 0",
     ),
     "placeholder_model": (
         WARNING,
-        "an unknown model id; imported as a placeholder model template '<id> (not found)', "
+        "an unknown model id; imported as a placeholder model template named from its id, "
         "priced as the builder prices it: an empty model costing 5",
     ),
     "rule_takes_value": (
@@ -254,7 +255,7 @@ class Scope:
             file,
             path,
             f"{what} {raw!r} is not defined{hint}; imported as placeholder '{key}' "
-            f"named '{raw} (not found)' "
+            f"named '{readable_id(raw)}' "
             + (
                 "priced as an empty model (5 points), as the builder prices it"
                 if kind == "models"

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .import_base import Scope
-from .refs import as_list, is_dash, numeric
+from .refs import as_list, is_dash, numeric, readable_id
 
 __all__ = [
     "MODEL_STATS",
@@ -47,9 +47,10 @@ def _text(value: object) -> str:
 
 
 def _name(entity: Mapping[str, Any], fallback: str) -> str:
+    """The entity's name, or its id made readable when the data gives none."""
     name = entity.get("name")
     text = name.strip() if isinstance(name, str) else ""
-    return (text or fallback)[:120]
+    return (text or readable_id(fallback))[:120]
 
 
 def whole(value: object) -> int | None:
@@ -154,15 +155,10 @@ def rule_spec(rid: str, rule: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def placeholder_rule(raw: str) -> dict[str, Any]:
-    """The stand-in for a rule id the published data references but never defines."""
-    return {
-        "name": f"{raw} (not found)"[:120],
-        "description": (
-            f"Battle Forge's published data refers to a rule '{raw}' but does not define it; "
-            "its builder shows it as not found and prices it at 0 points."
-        ),
-        "points": 0,
-    }
+    """The stand-in for a rule id the published data references but never defines: named
+    from its id ("damage_chart": "Damage Chart"), without a text (players read that the source
+    data has none), priced at 0 points as Battle Forge's builder prices it."""
+    return {"name": readable_id(raw)[:120], "description": "", "points": 0}
 
 
 def weapon_spec(
@@ -229,7 +225,7 @@ def weapon_spec(
 def placeholder_weapon(raw: str) -> dict[str, Any]:
     """The stand-in for a weapon id the published data references but never defines."""
     return {
-        "name": f"{raw} (not found)"[:120],
+        "name": readable_id(raw)[:120],
         "description": (
             f"Battle Forge's published data refers to a weapon '{raw}' but does not define it "
             "(range and profile unknown); its builder shows it as not found and prices it at 0."
@@ -258,7 +254,7 @@ def template_spec(
 def placeholder_template(raw: str) -> dict[str, Any]:
     """The stand-in for a model id of ``addModel`` / ``replaceModel`` nobody defines."""
     return {
-        "name": f"{raw} (not found)"[:120],
+        "name": readable_id(raw)[:120],
         "description": (
             f"Battle Forge's published data refers to a model '{raw}' but does not define it; "
             "its builder prices it as an empty model (5 points)."

@@ -15,6 +15,7 @@ __all__ = [
     "as_list",
     "is_dash",
     "numeric",
+    "readable_id",
     "ref_id",
     "ref_x",
 ]
@@ -47,6 +48,13 @@ def numeric(value: object) -> float | None:
     if isinstance(value, str) and _NUMBER.match(value):
         return float(value)
     return None
+
+
+def readable_id(raw: str) -> str:
+    """A name for an id the data names but never spells out: ``"damage_chart"`` reads
+    "Damage Chart", so no page shows a player the data's raw id."""
+    words = [w for w in re.split(r"[_\s]+", raw.strip()) if w]
+    return " ".join(w[:1].upper() + w[1:] for w in words) or raw
 
 
 def ref_id(ref: object) -> str | None:

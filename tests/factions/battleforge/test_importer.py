@@ -437,14 +437,15 @@ def test_dangling_references_become_placeholders_costing_nothing(
     realm: ImportResult, knights: FactionSpec
 ) -> None:
     ensnare = realm.spec.rules["ensnare"]  # used by the module's net launcher and the wagon
-    assert ensnare.name == "ensnare (not found)"
-    assert "does not define it" in ensnare.description
+    # named from its id, as no page may show a player the raw id; no text: cards say so
+    assert (ensnare.name, ensnare.description) == ("Ensnare", "")
     assert "ensnare" not in knights.rules
-    assert knights.rules["ghostly"].name == "ghostly (not found)"
+    assert knights.rules["ghostly"].name == "Ghostly"
     grapeshot = knights.weapons["grapeshot"]
-    assert (grapeshot.name, grapeshot.range.melee) == ("grapeshot (not found)", True)
+    assert (grapeshot.name, grapeshot.range.melee) == ("Grapeshot", True)
+    assert "does not define it" in grapeshot.description
     club = realm.spec.factions["raiders"].weapons["club_missing"]  # a legend's weapon
-    assert club.name == "club_missing (not found)"
+    assert club.name == "Club Missing"
     # B 12 + bolt thrower 12 x 0.8 + 2 bows 6 x 0.8 + sturdy(2) 4 + grapeshot and ensnare 0
     assert sheet(realm, "knights", "war_wagon").points == 30
     assert set(found(realm, "placeholder_rule")) == {
@@ -460,7 +461,7 @@ def test_dangling_references_become_placeholders_costing_nothing(
 def test_an_unknown_model_id_becomes_a_placeholder_template() -> None:
     result = build_module_spec(load_game(FIXTURES / "testmod", FIXTURES / "root" / "index.json"))
     alpha = result.spec.factions["alpha"]
-    assert alpha.model_templates["wolf_missing"].name == "wolf_missing (not found)"
+    assert alpha.model_templates["wolf_missing"].name == "Wolf Missing"
     assert "units.guards.models[0].options[3].replaceModel[1]" in found(result, "placeholder_model")
 
 
@@ -551,7 +552,7 @@ def test_without_a_root_the_root_rules_become_placeholders_and_the_spec_still_ch
 ) -> None:
     result = build_module_spec(load_game(realm_dir))
     assert result.spec.slug == "realm"  # no root game: the folder name
-    assert result.spec.factions["raiders"].rules["leader"].name == "leader (not found)"
+    assert result.spec.factions["raiders"].rules["leader"].name == "Leader"
     assert list(check_module(result.spec)) == []
 
 

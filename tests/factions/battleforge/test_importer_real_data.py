@@ -141,7 +141,7 @@ def test_the_findings_name_the_orphan_file_and_the_dangling_ids(fr_result: Impor
     expected |= {"distracting", "anti_magic", "defiant", "shield_hero"}
     assert dangling == expected
     assert placeheld == expected  # each has its placeholder
-    assert fr_result.spec.rules["ensnare"].name == "ensnare (not found)"
+    assert fr_result.spec.rules["ensnare"].name == "Ensnare"
     assert ("category_array", "greatogre_raiders.json", "units.ferocious_pets.category") in codes
 
 
