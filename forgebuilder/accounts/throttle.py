@@ -9,9 +9,14 @@ are listed in docs/deploy.md ("Security settings").
 from __future__ import annotations
 
 import ipaddress
+import math
+from datetime import timedelta
 
 from axes.helpers import get_cool_off
+from axes.models import AccessAttempt
+from django.db.models import Max
 from django.http import HttpRequest, HttpResponse
+from django.utils import timezone
 
 from forgebuilder.ratelimit import Decision, client_ip, hit, peek, too_many
 
@@ -43,6 +48,17 @@ def axes_client_ip(request: HttpRequest) -> str | None:
 
 def locked_out(request: HttpRequest, response=None, credentials=None) -> HttpResponse:
     """django-axes' answer to a locked-out login: 429 saying when to try again."""
-    cool_off = get_cool_off(request)
-    seconds = int(cool_off.total_seconds()) if cool_off else 15 * 60
+    seconds = lockout_remaining(request, credentials)
     return too_many(request, seconds, "failed logins for this account from your address")
+
+
+def lockout_remaining(request: HttpRequest, credentials=None) -> int:
+    """Seconds until the lockout of this username at this address ends: AXES_COOLOFF_TIME
+    after its last counted failure (tries while locked out are not counted)."""
+    cool_off = get_cool_off(request) or timedelta(minutes=15)
+    username = (credentials or {}).get("username") or request.POST.get("username", "")
+    attempts = AccessAttempt.objects.filter(username=username, ip_address=axes_client_ip(request))
+    latest = attempts.aggregate(latest=Max("attempt_time"))["latest"]
+    if latest is None:
+        return int(cool_off.total_seconds())
+    return max(1, math.ceil((latest + cool_off - timezone.now()).total_seconds()))

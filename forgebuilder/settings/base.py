@@ -65,6 +65,9 @@ AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
+# Tries while locked out do not restart the cool-off: it ends 15 minutes after the last counted
+# failure, as the 429 says (forgebuilder/accounts/throttle.py counts down to it)
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_CLIENT_IP_CALLABLE = "forgebuilder.accounts.throttle.axes_client_ip"
 AXES_LOCKOUT_CALLABLE = "forgebuilder.accounts.throttle.locked_out"
 AXES_DISABLE_ACCESS_LOG = True  # no record of successful logins is kept

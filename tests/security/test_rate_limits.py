@@ -71,6 +71,29 @@ def test_five_failures_lock_that_username_at_that_address(client, ada, settings)
     assert "_auth_user_id" not in client.session
 
 
+def test_tries_while_locked_out_do_not_restart_it_and_the_429_counts_down(client, ada):
+    from datetime import timedelta
+
+    from axes.models import AccessAttempt
+    from django.db.models import F
+
+    for _ in range(5):
+        _bad_login(client, ip="10.0.0.8")
+    # ten minutes later (the failures made older: the lockout reads the time of the last one)
+    AccessAttempt.objects.update(attempt_time=F("attempt_time") - timedelta(minutes=10))
+    for _ in range(3):
+        _bad_login(client, ip="10.0.0.8")  # tries while locked out
+
+    refused = client.post(LOGIN, {"username": "ada", "password": PASSWORD}, REMOTE_ADDR="10.0.0.8")
+
+    assert refused.status_code == 429
+    assert "Try again in 5 minutes" in refused.text
+    assert 290 <= int(refused["Retry-After"]) <= 300
+    AccessAttempt.objects.update(attempt_time=F("attempt_time") - timedelta(minutes=5, seconds=1))
+    lifted = client.post(LOGIN, {"username": "ada", "password": PASSWORD}, REMOTE_ADDR="10.0.0.8")
+    assert lifted.status_code == 302
+
+
 def test_a_strangers_failures_do_not_lock_the_owner_out_of_their_own_address(client, ada):
     for _ in range(10):
         _bad_login(client, ip="203.0.113.66")  # the stranger, elsewhere

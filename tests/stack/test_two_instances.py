@@ -177,6 +177,53 @@ def test_login_failures_on_one_instance_lock_the_username_at_that_address_on_the
     assert owner.status == 302  # a stranger cannot lock the owner out of their own address
 
 
+def test_a_login_lockout_holds_for_its_whole_cool_off_on_both_instances_and_then_lifts(
+    two_instances,
+):
+    """Locked out after AXES_FAILURE_LIMIT failures, the address waits AXES_COOLOFF_TIME (read
+    from the settings, 15 minutes as docs/deploy.md says) on either instance; just before its
+    end the right password still waits, just after it logs in. Time moves without waiting:
+    the failures stored in the shared database are made older (`age_login_failures`)."""
+    stack, nginx, (one, two), _ = two_instances
+    cool_off = int(float(stack.manage("shell", "-c", _COOL_OFF).stdout.strip().splitlines()[-1]))
+    assert cool_off == 15 * 60
+    username = f"bea-{token()}"
+    stack.manage("shell", "-c", _MAKE_USER.format(username=username))
+    guesser = Browser(nginx, address="127.0.0.6")
+    login, right = "/accounts/login/", {"username": username, "password": _PASSWORD}
+    for port in [one, two, one, two, one]:
+        guesser.post(login, {"username": username, "password": "a-wrong-guess"}, port=port)
+    locked = guesser.post(login, right, port=two)
+    assert locked.status == 429 and int(locked.headers["Retry-After"]) > cool_off - 60
+
+    age_login_failures(stack, username, cool_off - 10)  # 10 s before the end
+    still = [guesser.post(login, right, port=port) for port in (one, two)]
+    age_login_failures(stack, username, 20)  # 10 s after it
+    lifted = guesser.post(login, right, port=one)
+
+    assert [a.status for a in still] == [429, 429]  # tries while locked do not restart it
+    assert all(int(a.headers["Retry-After"]) <= 10 for a in still)
+    assert lifted.status == 302  # the right password logs in again
+
+
+_COOL_OFF = "from django.conf import settings; print(settings.AXES_COOLOFF_TIME.total_seconds())"
+_AGE = (
+    "from datetime import timedelta; from django.db.models import F; "
+    "from axes.models import AccessAttempt, AccessAttemptExpiration; "
+    "by = timedelta(seconds={seconds}); "
+    "AccessAttempt.objects.filter(username={username!r})"
+    ".update(attempt_time=F('attempt_time') - by); "
+    "AccessAttemptExpiration.objects.filter(access_attempt__username={username!r})"
+    ".update(expires_at=F('expires_at') - by)"
+)
+
+
+def age_login_failures(stack, username: str, seconds: int) -> None:
+    """As if `seconds` went by for the username's failed logins (the clock the lockout reads
+    is the database's record of them)."""
+    stack.manage("shell", "-c", _AGE.format(username=username, seconds=seconds))
+
+
 def test_rate_limits_count_each_client_by_its_address_across_instances(two_instances):
     """nginx tells the app the client's address (X-Real-IP, overwriting what a client sends):
     one client's requests count together on both instances, other clients are not affected,
