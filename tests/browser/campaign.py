@@ -18,7 +18,7 @@ from forgebuilder.campaigns.dice import EnteredDie
 from forgebuilder.campaigns.models import Campaign, CampaignPlayer
 from forgebuilder.campaigns.steps import BattleReport
 from forgebuilder.campaigns.steps import UnitOutcome as Out
-from tests.campaigns.conftest import make_army
+from tests.campaigns.conftest import ashfall as campaign_of
 
 SIZES = {"phone": (375, 812), "desktop": (1366, 900)}
 
@@ -44,16 +44,7 @@ def ashfall(*, set_up: bool = False, reported: bool = False, levelled: bool = Fa
     users = get_user_model().objects
     ana = users.create_user("ana", "ana@example.com", "pw-123456789")
     ben = users.create_user("ben", "ben@example.com", "pw-123456789")
-    ashen = GameModule.objects.get(slug="ashen-stars")
-    campaign = services.campaign_create(organiser=ana, module=ashen, name="Ashfall")
-    a = services.campaign_join(
-        campaign=campaign, user=ana,
-        army_list=make_army(ashen, ana, "cinder_compact", "lantern_marshal", "lightbearer_squad"),
-    )  # fmt: skip
-    b = services.campaign_join(
-        campaign=campaign, user=ben,
-        army_list=make_army(ashen, ben, "gutterfleet", "corsair_captain", "deckhand_mob"),
-    )  # fmt: skip
+    campaign, a, b = campaign_of(GameModule.objects.get(slug="ashen-stars"), ana, ben)
     if set_up or reported or levelled:
         setup = services.mission_setup(
             campaign=campaign, players=[a, b], die=EnteredDie([]), objective="rage"

@@ -48,9 +48,15 @@ def users(db):
 @pytest.fixture
 def game(ashen, users):
     """A campaign organised by ana, with ana's and ben's armies (cy stays outside)."""
+    ana, ben, _cy = users
+    return ashfall(ashen, ana, ben)
+
+
+def ashfall(ashen: GameModule, ana, ben):
+    """Ashfall, organised by ana: ana brings a Lantern Marshal and a Lightbearer Squad, ben a
+    Corsair Captain and a Deckhand Mob. Returns the campaign and the two players."""
     from forgebuilder.campaigns import services
 
-    ana, ben, _cy = users
     campaign = services.campaign_create(organiser=ana, module=ashen, name="Ashfall")
     a = services.campaign_join(
         campaign=campaign, user=ana,

@@ -132,6 +132,15 @@ def services_offer(player, unit_id: str, option: str, choice: str) -> str:
     )
 
 
+def two_tabs_act(user, campaign, player, form: dict) -> list[str]:
+    """`user` posts the same army action from two tabs at once; what the two tabs were told."""
+    act = reverse("campaigns:army_action", args=[campaign.pk, player.pk])
+    page = reverse("campaigns:army", args=[campaign.pk, player.pk])
+    tab1, tab2 = client_of(user), client_of(user)
+    at_once(lambda: tab1.post(act, form), lambda: tab2.post(act, form))
+    return said(tab1, page) + said(tab2, page)
+
+
 def one_done_one_refused(told: list[str], done: str, refused: str) -> None:
     """Of two tabs' messages, one says `done` and the other says why it was refused."""
     assert len(told) == 2, told
@@ -146,18 +155,15 @@ def test_two_tabs_selling_one_upgrade_sell_it_once(game, users, trial):
     services.army_buy_upgrade(
         player=b, unit_id="u1", option="add_rule.ambush", choice="boarding_torpedo"
     )  # 15 pts: the bank holds 285
-    act = reverse("campaigns:army_action", args=[campaign.pk, b.pk])
-    page = reverse("campaigns:army", args=[campaign.pk, b.pk])
-    tab1, tab2 = client_of(users[1]), client_of(users[1])
     sell = {"action": "sell", "unit": "u1", "option": "add_rule.ambush"}
 
-    at_once(lambda: tab1.post(act, sell), lambda: tab2.post(act, sell))
+    told = two_tabs_act(users[1], campaign, b, sell)
 
     b.refresh_from_db()
     assert len(events(campaign, "sell", b)) == 1
     assert b.bank == 285 + 5  # half of 15, rounded down to 5: paid once
     one_done_one_refused(
-        said(tab1, page) + said(tab2, page),
+        told,
         "Sold for 5 pts.",
         "has no upgrade 'add_rule.ambush' to sell.",
     )
@@ -167,18 +173,15 @@ def test_two_tabs_selling_one_upgrade_sell_it_once(game, users, trial):
 def test_two_tabs_disbanding_one_unit_disband_it_once(game, users, trial):
     campaign, a, b = game
     a, b = reported(campaign, a, b)
-    act = reverse("campaigns:army_action", args=[campaign.pk, a.pk])
-    page = reverse("campaigns:army", args=[campaign.pk, a.pk])
-    tab1, tab2 = client_of(users[0]), client_of(users[0])
     disband = {"action": "disband", "unit": "u2"}
 
-    at_once(lambda: tab1.post(act, disband), lambda: tab2.post(act, disband))
+    told = two_tabs_act(users[0], campaign, a, disband)
 
     assert len(events(campaign, "disband", a)) == 1
     units = ArmyList.objects.get(pk=a.army_id).document["units"]
     assert [u["campaign"]["status"] for u in units] == ["active", "disbanded"]
     one_done_one_refused(
-        said(tab1, page) + said(tab2, page),
+        told,
         "Disbanded: the unit stays on the list",
         "Lightbearer Squad is disbanded already.",
     )
@@ -189,18 +192,15 @@ def test_two_tabs_levelling_one_unit_level_it_once(game, users, trial):
     campaign, a, b = game
     # the squad survives and kills four units: 5 XP, enough for level 1 and not for level 2
     a, b = reported(campaign, a, b, BattleReport(won=True, units={"u2": Out(killed_units=4)}))
-    act = reverse("campaigns:army_action", args=[campaign.pk, a.pk])
-    page = reverse("campaigns:army", args=[campaign.pk, a.pk])
-    tab1, tab2 = client_of(users[0]), client_of(users[0])
     level = {"action": "level", "unit": "u2", "dice": "4"}  # 4: Resilient, nothing to choose
 
-    at_once(lambda: tab1.post(act, level), lambda: tab2.post(act, level))
+    told = two_tabs_act(users[0], campaign, a, level)
 
     assert len(events(campaign, "level-up", a)) == 1
     squad = ArmyList.objects.get(pk=a.army_id).document["units"][1]["campaign"]
     assert squad["level"] == 1
     one_done_one_refused(
-        said(tab1, page) + said(tab2, page),
+        told,
         "Lightbearer Squad: level 1",
         "Lightbearer Squad needs 10 XP for level 2",
     )

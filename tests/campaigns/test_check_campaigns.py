@@ -18,6 +18,7 @@ from forgebuilder.campaigns.steps import BattleReport
 from forgebuilder.campaigns.steps import UnitOutcome as Out
 
 from .conftest import make_army
+from .test_corrections_and_replay import play
 
 pytestmark = pytest.mark.django_db
 
@@ -58,16 +59,9 @@ def every_step(campaign, a, b, users, ashen):
         campaign=campaign, user=cy,
         army_list=make_army(ashen, cy, "cinder_compact", "lantern_marshal", "lightbearer_squad"),
     )  # fmt: skip
-    setup = services.mission_setup(
-        campaign=campaign, players=[a, c], die=EnteredDie([]), objective="rage"
-    )
-    services.mission_report(
-        mission=setup.mission,
-        reports={a.pk: BattleReport(won=True), c.pk: BattleReport(won=False)},
-        die=EnteredDie([]),
-    )
+    mission = play(campaign, a, c, {a.pk: BattleReport(won=True), c.pk: BattleReport(won=False)})
     corrections.mission_report_amend(
-        mission=setup.mission, by=users[0], values={"winner": str(c.pk)}, reason="cy won"
+        mission=mission, by=users[0], values={"winner": str(c.pk)}, reason="cy won"
     )
     services.campaign_leave(player=c, by=cy)
     services.campaign_close(campaign=campaign, by=users[0])
@@ -102,14 +96,7 @@ def test_an_army_changed_behind_the_campaign_fails_the_check_by_name(game, users
 
 def test_an_army_from_before_replays_is_adopted_as_it_stands_and_replays_after(game, users):
     campaign, a, b = game
-    setup = services.mission_setup(
-        campaign=campaign, players=[a, b], die=EnteredDie([]), objective="rage"
-    )
-    services.mission_report(
-        mission=setup.mission,
-        reports={a.pk: BattleReport(won=True), b.pk: BattleReport(won=False)},
-        die=EnteredDie([]),
-    )
+    play(campaign, a, b, {a.pk: BattleReport(won=True), b.pk: BattleReport(won=False)})
     # the history as it was kept before every step recorded its facts
     CampaignEvent.objects.filter(player=b).update(data={})
 
