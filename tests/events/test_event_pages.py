@@ -207,3 +207,8 @@ def test_the_standings_link_to_lists_once_they_are_public(client, event, players
     event.save()
     assert link in client.get(_url("detail", event)).content.decode()
     assert client.get(link).status_code == 200
+
+
+def test_the_projector_updates_itself(client, event):
+    page = client.get(_url("projector", event)).content.decode()
+    assert '<meta http-equiv="refresh" content="30">' in page
