@@ -1,0 +1,187 @@
+"""axe-core finds no serious or critical accessibility problem on any page with a form, in the
+light and the dark theme: each page of FORM_PAGES is opened as the player who uses it, and its
+declared template must be the one drawn. tests/test_form_pages_listed.py fails when a template
+with a <form> is on no listed page (a new form page: list it here)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.auth.tokens import default_token_generator
+from django.test import Client
+from django.test.signals import template_rendered
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
+
+from factions.models import GameModule
+from forgebuilder.armylists.sharing import share_link_create
+from forgebuilder.campaigns import services as campaigns
+from forgebuilder.campaigns.dice import SeededDie
+from forgebuilder.events import services as events
+from forgebuilder.events.models import Event
+from tests.campaigns.conftest import make_army
+
+from .test_accessibility import axe_problems
+
+
+@dataclass
+class World:
+    """What the pages show: a player (ana) with a list, a campaign she organises with ben's
+    army and a mission set up, an event she organises with a round paired; cy is outside."""
+
+    users: dict
+    army_list: object
+    share_token: str
+    campaign: object
+    seats: dict
+    event: Event
+
+
+@dataclass(frozen=True)
+class FormPage:
+    template: str  # the page's own template (under templates/)
+    who: str | None  # the user who opens it, or None: a visitor
+    url: Callable[[World], str]
+
+
+FORM_PAGES = {
+    "log in": FormPage("accounts/login.html", None, lambda w: reverse("accounts:login")),
+    "sign up": FormPage("accounts/signup.html", None, lambda w: reverse("accounts:signup")),
+    "password reset": FormPage(
+        "accounts/password_reset.html", None, lambda w: reverse("accounts:password_reset")
+    ),
+    "new password": FormPage(
+        "accounts/password_reset_confirm.html", None, lambda w: reset_link(w.users["cy"])
+    ),
+    "account and deletion": FormPage(
+        "accounts/account.html", "ana", lambda w: reverse("accounts:account")
+    ),
+    "my lists": FormPage("armylists/my_lists.html", "ana", lambda w: reverse("armylists:my_lists")),
+    "new list": FormPage("armylists/new.html", "ana", lambda w: reverse("armylists:new")),
+    "import": FormPage("armylists/import.html", "ana", lambda w: reverse("armylists:import")),
+    "editor": FormPage(
+        "armylists/editor.html", "ana", lambda w: f"/lists/{w.army_list.public_id}/"
+    ),
+    "match check": FormPage(
+        "armylists/match.html", "ana", lambda w: f"/lists/{w.army_list.public_id}/match/"
+    ),
+    "share page": FormPage("armylists/shared.html", None, lambda w: f"/s/{w.share_token}/"),
+    "campaigns": FormPage("campaigns/list.html", "ana", lambda w: reverse("campaigns:list")),
+    "join a campaign": FormPage(
+        "campaigns/join.html",
+        "cy",
+        lambda w: reverse("campaigns:join", args=[w.campaign.invite_token]),
+    ),
+    "campaign": FormPage(
+        "campaigns/detail.html", "ana", lambda w: reverse("campaigns:detail", args=[w.campaign.pk])
+    ),
+    "campaign army": FormPage(
+        "campaigns/army.html",
+        "ben",
+        lambda w: reverse("campaigns:army", args=[w.campaign.pk, w.seats["ben"].pk]),
+    ),
+    "upgrades": FormPage(
+        "campaigns/upgrades.html",
+        "ben",
+        lambda w: reverse("campaigns:upgrades", args=[w.campaign.pk, w.seats["ben"].pk]),
+    ),
+    "report form": FormPage(
+        "campaigns/report.html",
+        "ana",
+        lambda w: reverse("campaigns:report", args=[w.campaign.pk, 1]),
+    ),
+    "new event": FormPage("events/new.html", "ana", lambda w: reverse("events:new")),
+    "event with its pairings": FormPage(
+        "events/detail.html", "ben", lambda w: reverse("events:detail", args=[w.event.public_id])
+    ),
+    "event desk": FormPage(
+        "events/desk.html", "ana", lambda w: reverse("events:desk", args=[w.event.public_id])
+    ),
+}
+
+
+def reset_link(user) -> str:
+    uid = urlsafe_base64_encode(force_bytes(user.pk))
+    return reverse(
+        "accounts:password_reset_confirm", args=[uid, default_token_generator.make_token(user)]
+    )
+
+
+def make_world() -> World:
+    model = get_user_model()
+    users = {
+        n: model.objects.create_user(n, f"{n}@example.com", "pw-123456789")
+        for n in ("ana", "ben", "cy")
+    }
+    ashen = GameModule.objects.get(slug="ashen-stars")
+    ana, ben = users["ana"], users["ben"]
+    army_list = make_army(ashen, ana, "cinder_compact", "lantern_marshal", "lightbearer_squad")
+    campaign = campaigns.campaign_create(organiser=ana, module=ashen, name="Ashfall")
+    seats = {
+        "ana": campaigns.campaign_join(campaign=campaign, user=ana, army_list=army_list),
+        "ben": campaigns.campaign_join(
+            campaign=campaign,
+            user=ben,
+            army_list=make_army(ashen, ben, "gutterfleet", "corsair_captain", "deckhand_mob"),
+        ),
+    }
+    campaigns.mission_setup(campaign=campaign, players=list(seats.values()), die=SeededDie(1))
+    own = make_army(ashen, ana, "gutterfleet", "corsair_captain", name="Corsairs")
+    return World(
+        users, own, share_link_create(army_list=own, kind="live").token, campaign, seats,
+        _event(ashen, ana, [ben, users["cy"]]),
+    )  # fmt: skip
+
+
+def _event(module, organiser, players) -> Event:
+    event = Event.objects.create(
+        organiser=organiser, name="Ember Cup", starts_on=dt.date(2026, 12, 5), module=module,
+        points_limit=1000, list_deadline=timezone.now() + dt.timedelta(days=1), rounds=3,
+        tiebreakers=["points", "sos", "vp_diff"],
+    )  # fmt: skip
+    for player in players:
+        entrant = events.entrant_register(event=event, player=player)
+        events.entrant_check_in(event=event, entrant=entrant)
+    events.round_pair(event=event)
+    return event
+
+
+def signed_in(context, base: str, user) -> None:
+    client = Client()
+    client.force_login(user)
+    session = client.cookies["sessionid"].value
+    context.add_cookies([{"name": "sessionid", "value": session, "url": base}])
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("name", list(FORM_PAGES))
+@pytest.mark.django_db(transaction=True)
+def test_every_form_page_has_no_serious_accessibility_problems(
+    live_server, browser, starter_modules, name, scheme
+):
+    form_page = FORM_PAGES[name]
+    world = make_world()
+    drawn: list[str] = []
+    record = lambda sender, template, context, **kw: drawn.append(template.name)  # noqa: E731
+    template_rendered.connect(record)
+    context = browser.new_context(color_scheme=scheme, bypass_csp=True)
+    try:
+        if form_page.who:
+            signed_in(context, live_server.url, world.users[form_page.who])
+        page = context.new_page()
+        answer = page.goto(live_server.url + form_page.url(world))
+        assert answer is not None and answer.status == 200, (name, answer and answer.status)
+        assert page.locator("form").count() > 0
+        problems = axe_problems(page)
+    finally:
+        context.close()
+        template_rendered.disconnect(record)
+
+    assert form_page.template in drawn, f"{name} drew {drawn[:5]}, not {form_page.template}"
+    assert problems == []
