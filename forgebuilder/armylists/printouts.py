@@ -25,6 +25,7 @@ from forgebuilder import ratelimit
 
 from . import exports
 from .exports.cache import cached
+from .exports.progress import progress_of
 from .tasks import render_printout
 
 PENDING_PREFIX = "pdf-pending:"
@@ -79,6 +80,7 @@ class PdfStatus:
     state: PdfState
     pdf: bytes | None = None
     retry_after: int = 0  # BUSY: seconds until the client may queue more
+    progress: str = ""  # PREPARING: how far the drawing got ("Laying out page 12")
 
 
 def pdf_request(*, printout: Printout, source: exports.ExportSource) -> PdfStatus:
@@ -94,7 +96,7 @@ def pdf_request(*, printout: Printout, source: exports.ExportSource) -> PdfStatu
         if state is not None:
             if state is PdfState.FAILED:
                 cache.delete(marker)  # the next request tries again
-            return PdfStatus(state)
+            return PdfStatus(state, progress=progress_of(key))
         cache.delete(marker)  # gone or finished without filling the cache: queue it again
     with transaction.atomic():
         return _enqueue(printout, marker, render_weight(source))

@@ -13,7 +13,9 @@ from dataclasses import replace
 from django.tasks import task
 
 from . import exports
-from .exports.registry import draw
+from .exports import render
+from .exports.progress import progress_clear, progress_reporter
+from .exports.registry import printout
 from .models import ArmyList
 from .selectors import evaluated_list, evaluated_shared_list
 
@@ -53,4 +55,12 @@ def render_printout(
     into the render cache; returns its size in bytes. `client` only tags the task with who
     asked (a digest, printouts.client_tag), so their renders still queued can be counted."""
     source = export_source_for(list_id=list_id, token=token, share_url=share_url, underdog=underdog)
-    return len(draw(kind, source, options))
+    printout_kind = printout(kind)
+    chosen = printout_kind.options_from(options)
+    key = printout_kind.cache_key(source, **chosen)
+    try:
+        # how far it got, for the waiting page (a big roster takes seconds)
+        with render.progress_to(progress_reporter(key)):
+            return len(printout_kind.draw(source, **chosen))
+    finally:
+        progress_clear(key)

@@ -96,3 +96,38 @@ def test_the_compact_roster_is_offered_in_the_editor_and_on_the_share_page(
     with page.expect_download(timeout=30_000) as shared_info:
         render_worker.run_queued()
     assert shared_info.value.suggested_filename == "paid-in-full-150pts-compact.pdf"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_long_drawing_shows_how_far_it_got_and_a_drawn_roster_opens_at_once(
+    live_server, page, starter_modules, render_worker
+):
+    from forgebuilder.armylists.exports import PAPERS, roster_key, source_from_evaluated
+    from forgebuilder.armylists.exports.progress import progress_reporter
+    from forgebuilder.armylists.models import ArmyList
+    from forgebuilder.armylists.selectors import evaluated_list
+
+    start_list(page, live_server.url, "ember-reach/gilt_ledger", "Paid in Full")
+    add_unit(page, "Company Captain")
+    expect_points(page, 35)
+    editor_url = page.url
+
+    page.get_by_role("button", name="Download roster").click()
+    expect(page.locator("#pdf-status")).to_contain_text("Preparing your PDF…")
+    # the worker (another process in production) has laid out two pages of it
+    source = source_from_evaluated(evaluated_list(army_list=ArmyList.objects.get()))
+    progress_reporter(roster_key(source, paper=PAPERS["a4"]))("Step 5 - Creating layout - Page 2")
+    expect(page.locator("#pdf-status")).to_contain_text("Laying out page 2…")
+    expect(page.get_by_role("link", name="← Back to the list")).to_be_visible()
+
+    with page.expect_download(timeout=30_000):
+        render_worker.run_queued()
+    page.get_by_role("link", name="← Back to the list").click()
+    page.wait_for_url(editor_url)
+
+    # drawn before: the download starts from the editor, no waiting page in between
+    with page.expect_download(timeout=10_000) as again:
+        page.get_by_role("button", name="Download roster").click()
+    assert again.value.suggested_filename == "paid-in-full-150pts.pdf"
+    assert page.url == editor_url
+    expect(page.locator("#pdf-status")).to_have_count(0)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import threading
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from pathlib import Path
 
@@ -54,6 +57,10 @@ def _weasyprint():
     from weasyprint.text.fonts import FontConfiguration
 
     weasyprint.LOGGER.addFilter(SUBSETTING_NOTICE)
+    # progress steps go to progress_to's callback only, never to the console
+    weasyprint.PROGRESS_LOGGER.setLevel(logging.INFO)
+    weasyprint.PROGRESS_LOGGER.propagate = False
+    weasyprint.PROGRESS_LOGGER.addHandler(PROGRESS)
 
     class StaticOnly(weasyprint.URLFetcher):
         """Our own static files and inline data only: a list's text never makes us fetch a URL."""
@@ -67,34 +74,74 @@ def _weasyprint():
     return weasyprint, FontConfiguration, StaticOnly
 
 
+class _ProgressToCallback(logging.Handler):
+    """WeasyPrint's progress steps, handed to the callback the drawing thread set, if any."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.local = threading.local()
+
+    def emit(self, record: logging.LogRecord) -> None:
+        report = getattr(self.local, "report", None)
+        if report is not None:
+            report(record.getMessage())
+
+
+PROGRESS = _ProgressToCallback()
+
+
+@contextlib.contextmanager
+def progress_to(report: Callable[[str], None]) -> Iterator[None]:
+    """Within the block, WeasyPrint's steps ("Step 5 - Creating layout - Page 3") of this
+    thread's drawings are given to `report`."""
+    PROGRESS.local.report = report
+    try:
+        yield
+    finally:
+        PROGRESS.local.report = None
+
+
+# one drawing at a time shares the fonts (WeasyPrint is not thread-safe)
+_DRAWING = threading.Lock()
+
+
+@lru_cache(maxsize=1)
+def _print_style():
+    """The print stylesheet parsed and its fonts loaded once per process (a PDF worker draws
+    many printouts): the same for every printout until the worker restarts, as the render
+    cache's assets fingerprint is."""
+    weasyprint, FontConfiguration, StaticOnly = _weasyprint()
+    fonts = FontConfiguration()
+    fetcher = StaticOnly()
+    css_file = static_path(STYLESHEET)
+    stylesheet = weasyprint.CSS(filename=str(css_file), font_config=fonts, url_fetcher=fetcher)
+    return fonts, fetcher, stylesheet, str(css_file)
+
+
 def write_pdf(html: str) -> bytes:
     """Render `html` with the print stylesheet (static/css/print.css) into PDF bytes.
 
     WeasyPrint applies a stylesheet given this way as the user's: a template's own <style>
     (the token sheet's colours per kind) wins over it whatever the specificity.
     """
-    weasyprint, FontConfiguration, StaticOnly = _weasyprint()
-    fonts = FontConfiguration()
-    fetcher = StaticOnly()
-    css_file = static_path(STYLESHEET)
-    stylesheet = weasyprint.CSS(filename=str(css_file), font_config=fonts, url_fetcher=fetcher)
-    document = weasyprint.HTML(string=html, base_url=str(css_file), url_fetcher=fetcher)
-    return document.write_pdf(stylesheets=[stylesheet], font_config=fonts)
+    weasyprint = _weasyprint()[0]
+    fonts, fetcher, stylesheet, base_url = _print_style()
+    document = weasyprint.HTML(string=html, base_url=base_url, url_fetcher=fetcher)
+    with _DRAWING:
+        return document.write_pdf(stylesheets=[stylesheet], font_config=fonts)
 
 
 def write_pdfs(htmls: list[str]) -> bytes:
     """Several HTML documents as one PDF, each starting on a new page (an event's pack: its
     cover, then every list's roster), with the same stylesheet and fonts."""
-    weasyprint, FontConfiguration, StaticOnly = _weasyprint()
-    fonts = FontConfiguration()
-    fetcher = StaticOnly()
-    css_file = static_path(STYLESHEET)
-    stylesheet = weasyprint.CSS(filename=str(css_file), font_config=fonts, url_fetcher=fetcher)
-    documents = [
-        weasyprint.HTML(string=html, base_url=str(css_file), url_fetcher=fetcher).render(
-            stylesheets=[stylesheet], font_config=fonts
-        )
-        for html in htmls
-    ]
-    pages = [page for document in documents for page in document.pages]
-    return documents[0].copy(pages).write_pdf()
+    weasyprint = _weasyprint()[0]
+    fonts, fetcher, stylesheet, base_url = _print_style()
+    with _DRAWING:
+        documents = [
+            weasyprint.HTML(string=html, base_url=base_url, url_fetcher=fetcher).render(
+                stylesheets=[stylesheet], font_config=fonts
+            )
+            for html in htmls
+        ]
+        pages = [page for document in documents for page in document.pages]
+        return documents[0].copy(pages).write_pdf()

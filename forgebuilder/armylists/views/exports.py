@@ -81,7 +81,7 @@ def _pdf(
     if status.state is PdfState.READY and not waiting:
         filename = _filename(source, kind.file_suffix, "pdf")
         return _attachment(status.pdf, "application/pdf", filename)
-    return pdf_waiting_page(request, status.state, title=kind.title)
+    return pdf_waiting_page(request, status.state, title=kind.title, progress=status.progress)
 
 
 @require_GET

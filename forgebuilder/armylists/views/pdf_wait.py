@@ -32,9 +32,12 @@ def _with_query(request: HttpRequest, **changes: str | None) -> str:
     return request.path + (f"?{encoded}" if encoded else "")
 
 
-def pdf_waiting_page(request: HttpRequest, state: PdfState, *, title: str) -> HttpResponse:
+def pdf_waiting_page(
+    request: HttpRequest, state: PdfState, *, title: str, progress: str = ""
+) -> HttpResponse:
     context = {
         "state": state.value,
+        "progress": progress,
         "printout": title,
         "download_url": _with_query(request, wait=None),
         "wait_url": _with_query(request, wait="1"),
