@@ -1,6 +1,24 @@
-"""How the site names people it no longer knows."""
+"""People who leave: how the site names them, and who takes over what they ran."""
 
 from __future__ import annotations
 
+from django.db.models import F, Q, QuerySet
+
 # A player who deleted their account: their campaign armies and event results stay, under this.
 FORMER_PLAYER = "former player"
+
+
+def successor(members: QuerySet, user, *, account: str, left: str, joined: str):
+    """Who takes over what a leaving organiser ran (a campaign, an event): among the other
+    members who still have an account, one still in it before one who left, first come first."""
+    others = members.exclude(**{account: user}).filter(**{f"{account}__isnull": False})
+    order = (F(left).asc(nulls_first=True), joined, "pk")
+    return others.select_related(account).order_by(*order).first()
+
+
+def run_or_joined(model, user, *, organiser: str, member: str, lock: bool) -> QuerySet:
+    """The rows of `model` (campaigns, events) `user` organises or takes part in, by id, locked
+    for the rest of the transaction when `lock` (in id order, as every step locks them)."""
+    ids = model.objects.filter(Q(**{organiser: user}) | Q(**{member: user})).values("pk")
+    rows = model.objects.filter(pk__in=ids).order_by("pk")
+    return rows.select_for_update() if lock else rows

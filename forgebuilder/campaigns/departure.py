@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import F, Q
 from django.utils import timezone
 
 from forgebuilder.armylists.models import ArmyList, ShareLink
+from forgebuilder.people import run_or_joined, successor
 
 from .models import Campaign, CampaignEvent, CampaignPlayer
 
@@ -27,10 +27,9 @@ class Departures:
 
 
 def _heir(campaign: Campaign, user) -> CampaignPlayer | None:
-    """Who takes over the campaign: a player still in it before one who left, first come first."""
-    others = campaign.players.exclude(user=user).filter(user__isnull=False)
-    order = (F("left_at").asc(nulls_first=True), "joined_at", "pk")
-    return others.select_related("user").order_by(*order).first()
+    return successor(
+        campaign.players.all(), user, account="user", left="left_at", joined="joined_at"
+    )
 
 
 def _plan(campaigns, user) -> tuple[list, list, list]:
@@ -47,9 +46,7 @@ def _plan(campaigns, user) -> tuple[list, list, list]:
 
 
 def _campaigns_of(user, *, lock: bool):
-    ids = Campaign.objects.filter(Q(organiser=user) | Q(players__user=user)).values("pk")
-    campaigns = Campaign.objects.filter(pk__in=ids).order_by("pk")
-    return campaigns.select_for_update() if lock else campaigns
+    return run_or_joined(Campaign, user, organiser="organiser", member="players__user", lock=lock)
 
 
 def campaign_departures(*, user) -> Departures:

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import F, Q
 from django.utils import timezone
+
+from forgebuilder.people import run_or_joined, successor
 
 from .models import Entrant, Event
 
@@ -25,15 +26,12 @@ class EventDepartures:
 
 
 def _heir(event: Event, user) -> Entrant | None:
-    others = event.entrants.exclude(player=user).filter(player__isnull=False)
-    order = (F("dropped_at").asc(nulls_first=True), "registered_at", "pk")
-    return others.select_related("player").order_by(*order).first()
+    members = event.entrants.all()
+    return successor(members, user, account="player", left="dropped_at", joined="registered_at")
 
 
 def _events_of(user, *, lock: bool):
-    ids = Event.objects.filter(Q(organiser=user) | Q(entrants__player=user)).values("pk")
-    events = Event.objects.filter(pk__in=ids).order_by("pk")
-    return events.select_for_update() if lock else events
+    return run_or_joined(Event, user, organiser="organiser", member="entrants__player", lock=lock)
 
 
 def _plan(events, user) -> tuple[EventDepartures, tuple[list, list, list]]:
