@@ -9,11 +9,11 @@ rules engine then reports the problem as for any edit.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 
 from factions.catalog import Catalog
 
+from .rules.base import Report
 from .rules.checks.forces import ally_problem
 from .rules.roster import Roster, RosterForce, available_under_focus
 
@@ -53,29 +53,25 @@ class CatalogueView:
         return next((g for g in self.categories if g.key == (key or "")), None)
 
 
-def has_room(roster: Roster, force: RosterForce) -> bool:
+def has_room(report: Report, force: RosterForce) -> bool:
     if force.organization is None:
         return True
-    counts = Counter(u.category for u in roster.units_in(force.id))
-    return any(
-        slot.max is None or counts.get(cat, 0) < slot.max
-        for cat, slot in force.organization.slots.items()
-    )
+    return any(not slot.full for slot in report.slots.get(force.id, ()))
 
 
-def default_force(roster: Roster) -> RosterForce | None:
-    return next((f for f in roster.forces if has_room(roster, f)), None) or next(
+def default_force(roster: Roster, report: Report) -> RosterForce | None:
+    return next((f for f in roster.forces if has_room(report, f)), None) or next(
         iter(roster.forces), None
     )
 
 
 def catalogue_view(
-    roster: Roster, *, adding_to: str | None = None, query: str = ""
+    roster: Roster, report: Report, *, adding_to: str | None = None, query: str = ""
 ) -> CatalogueView:
     """The catalogue for adding to force `adding_to` (or the default), filtered by `query`."""
     catalog = roster.catalog
     force = roster.force(adding_to) if adding_to else None
-    force = force or default_force(roster)
+    force = force or default_force(roster, report)
     faction_key = force.faction_key if force else roster.faction_key
     faction = catalog.faction(faction_key)
     view = CatalogueView(
@@ -89,7 +85,6 @@ def catalogue_view(
     )
     if faction is None:
         return view
-    counts = Counter(u.category for u in roster.units_in(force.id)) if force else Counter()
     alliance = _alliance_mark(catalog, roster, force)
     # the adding-to force's own focus; with no force, the list's focus for its own faction
     if force is not None:
@@ -106,7 +101,7 @@ def catalogue_view(
         name = catalog.category_name(sheet.category)
         group = groups.get(sheet.category or "")
         if group is None:
-            slot_text, full, slot_mark = _slot(catalog, force, sheet.category, counts)
+            slot_text, full, slot_mark = _slot(catalog, report, force, sheet.category)
             group = groups[sheet.category or ""] = CategoryGroup(
                 sheet.category or "", name, slot_text, full, slot_mark
             )
@@ -126,21 +121,18 @@ def catalogue_view(
     return view
 
 
-def _slot(catalog: Catalog, force, category, counts) -> tuple[str, bool, str]:
-    """The slot count of `category` in `force` ("1/2"), whether it is full, and the mark."""
+def _slot(catalog: Catalog, report: Report, force, category) -> tuple[str, bool, str]:
+    """The slot count of `category` in `force` ("1/2"), whether it is full, and the mark:
+    the engine's count, formatted."""
     if force is None or force.organization is None:
         return "", False, ""
-    org = force.organization
-    slot = org.slots.get(category)
-    name = catalog.category_name(category)
+    slot = report.slot(force.id, category)
     if slot is None:
+        name = catalog.category_name(category)
         return "", True, f"{force.label} takes no {name} units"
-    n = counts.get(category, 0)
-    if slot.max is None:
-        return f"{n}/∞", False, ""
-    if n >= slot.max:
-        return f"{n}/{slot.max}", True, f"{name} slots full ({n}/{slot.max})"
-    return f"{n}/{slot.max}", False, ""
+    if slot.full:
+        return slot.text, True, f"{slot.name} slots full ({slot.text})"
+    return slot.text, False, ""
 
 
 def _alliance_mark(catalog: Catalog, roster: Roster, force) -> str:

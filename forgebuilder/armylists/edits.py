@@ -91,8 +91,7 @@ def _with_unit(document: ListDocument, unit: ListUnit) -> ListDocument:
 
 
 def _sheet(catalog: Catalog, document: ListDocument, unit: ListUnit):
-    faction = unit.faction or _force_faction(document, unit.force) or document.faction
-    sheet = catalog.datasheet(faction, unit.datasheet)
+    sheet = catalog.datasheet(document.unit_faction(unit), unit.datasheet)
     if sheet is None:
         raise EditError(f"The datasheet '{unit.datasheet}' is not in the module any more.")
     return sheet
@@ -199,7 +198,7 @@ def set_option(
         if spec.added_model is not None:
             models = brought.get(spec.added_model, 0)
             if not models:
-                name = catalog.model_template(_unit_faction(document, unit), spec.added_model)
+                name = catalog.model_template(document.unit_faction(unit), spec.added_model)
                 raise EditError(
                     f"That option belongs to the {name.name if name else spec.added_model} "
                     "model; add one to the unit first."
@@ -252,7 +251,7 @@ def set_specialty(
 ) -> ListDocument:
     unit = _unit(document, unit_id)
     if specialty:
-        faction = unit.faction or _force_faction(document, unit.force) or document.faction
+        faction = document.unit_faction(unit)
         if specialty not in catalog.power_specialties(faction):
             raise EditError(f"There is no power specialty '{specialty}'.")
     return _with_unit(document, unit.model_copy(update={"specialty": specialty or None}))
@@ -263,14 +262,10 @@ def move_unit(document: ListDocument, *, unit_id: str, force: str) -> ListDocume
     target = document.force(force)
     if target is None:
         raise EditError("That force organization is no longer in the list.")
-    if target.faction != _unit_faction(document, unit):
+    if target.faction != document.unit_faction(unit):
         # in another faction's force the unit would be looked up in that faction's datasheets
         raise EditError(OTHER_FACTION)
     return _with_unit(document, unit.model_copy(update={"force": force}))
-
-
-def _unit_faction(document: ListDocument, unit: ListUnit) -> str:
-    return unit.faction or _force_faction(document, unit.force) or document.faction
 
 
 def reorder_unit(document: ListDocument, *, unit_id: str, step: int) -> ListDocument:
@@ -333,7 +328,7 @@ def remove_force(
         if target is None or move_to == force_id:
             raise EditError("Choose another force organization to move the units to.")
         moving = [u for u in document.units if u.force == force_id]
-        if any(_unit_faction(document, u) != target.faction for u in moving):
+        if any(document.unit_faction(u) != target.faction for u in moving):
             raise EditError(OTHER_FACTION)
     units, removed = [], set()
     for u in document.units:

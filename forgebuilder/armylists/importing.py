@@ -18,9 +18,7 @@ def import_problems(document: ListDocument, catalog: Catalog) -> list[tuple[str,
         problems.append(("focus", f"the faction has no focus '{document.focus}'"))
     if document.doctrine and document.doctrine not in catalog.spec.doctrines:
         problems.append(("doctrine", f"the module has no doctrine '{document.doctrine}'"))
-    force_faction = {}
     for i, force in enumerate(document.forces):
-        force_faction[force.id] = force.faction
         if catalog.faction(force.faction) is None:
             problems.append(
                 (f"forces[{i}].faction", f"the module has no faction '{force.faction}'")
@@ -32,7 +30,7 @@ def import_problems(document: ListDocument, catalog: Catalog) -> list[tuple[str,
                 (f"forces[{i}].organization", f"no force organization '{force.organization}'")
             )
     for i, unit in enumerate(document.units):
-        faction = unit.faction or force_faction.get(unit.force or "", document.faction)
+        faction = document.unit_faction(unit)
         sheet = catalog.datasheet(faction, unit.datasheet)
         if sheet is None:
             problems.append(
@@ -84,10 +82,8 @@ def import_warnings(document: ListDocument, catalog: Catalog) -> list[tuple[str,
     """What an importable document breaks but may keep, as (path, message): model counts
     outside a datasheet's range. The list is imported and the editor reports them too."""
     warnings: list[tuple[str, str]] = []
-    force_faction = {force.id: force.faction for force in document.forces}
     for i, unit in enumerate(document.units):
-        faction = unit.faction or force_faction.get(unit.force or "", document.faction)
-        sheet = catalog.datasheet(faction, unit.datasheet)
+        sheet = catalog.datasheet(document.unit_faction(unit), unit.datasheet)
         if sheet is None:
             continue
         for model in sheet.models:

@@ -186,6 +186,14 @@ class ListDocument(DocModel):
     def force(self, force_id: str) -> ListForce | None:
         return next((f for f in self.forces if f.id == force_id), None)
 
+    def unit_faction(self, unit: ListUnit) -> str:
+        """The faction whose datasheets `unit` comes from: its own when it names one, else its
+        force organization's, else the list's. The one answer every page and step uses."""
+        if unit.faction:
+            return unit.faction
+        force = self.force(unit.force) if unit.force else None
+        return force.faction if force else self.faction
+
     def next_id(self, prefix: str) -> str:
         """A fresh local id: `u7` after `u6`."""
         used = {u.id for u in self.units} | {f.id for f in self.forces}

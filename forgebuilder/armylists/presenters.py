@@ -21,6 +21,7 @@ from .listdoc import POINTS_LIMIT_MAX, POINTS_LIMIT_MIN
 from .models import ArmyList
 from .pre_game import pre_game_panel
 from .rules import Report
+from .rules.base import SlotStatus
 
 # Labels that fit the totals bar on a phone; the full label stays in a tooltip.
 SHORT_LABELS = {
@@ -121,7 +122,7 @@ class ForceView:
     cost: int | None
     faction_name: str
     allied: bool
-    slots: list[tuple[str, int, int, int | None, bool]]
+    slots: tuple[SlotStatus, ...]  # as the engine counted them
     units: list[UnitView]
     # (key, name) of the focuses its faction offers (empty: no focus to pick) and the one taken
     focus_choices: list[tuple[str, str]] = field(default_factory=list)
@@ -172,7 +173,7 @@ def editor_context(
         )
         for u in roster.units
     }
-    forces = _forces(catalog, roster, units)
+    forces = _forces(catalog, roster, report, units)
     for force in forces:
         for i, unit in enumerate(force.units):
             unit.first, unit.last = i == 0, i == len(force.units) - 1
@@ -226,7 +227,7 @@ def editor_context(
             for t in report.totals
             if t.key != "points"
         ],
-        "catalogue": catalogue_view(roster, adding_to=adding_to, query=query)
+        "catalogue": catalogue_view(roster, report, adding_to=adding_to, query=query)
         if with_catalogue
         else None,
         # drawn by full pages only, not by the fragments an edit answers with
@@ -351,21 +352,12 @@ def _option_text(catalog: Catalog, unit: RosterUnit, model, option) -> str:
     return f"{who}{text}{limit}"
 
 
-def _forces(catalog: Catalog, roster: Roster, units: dict[str, UnitView]) -> list[ForceView]:
+def _forces(
+    catalog: Catalog, roster: Roster, report: Report, units: dict[str, UnitView]
+) -> list[ForceView]:
     out = []
     for force in roster.forces:
         members = [units[u.id] for u in roster.units_in(force.id)]
-        slots = []
-        if force.organization:
-            counts: dict[str, int] = {}
-            for u in roster.units_in(force.id):
-                if not u.active:  # dead and disbanded campaign units fill no slot
-                    continue
-                counts[u.category or ""] = counts.get(u.category or "", 0) + 1
-            for cat, slot in force.organization.slots.items():
-                n = counts.get(cat, 0)
-                ok = n >= slot.min and (slot.max is None or n <= slot.max)
-                slots.append((catalog.category_name(cat), n, slot.min, slot.max, ok))
         out.append(
             ForceView(
                 force.id,
@@ -374,7 +366,7 @@ def _forces(catalog: Catalog, roster: Roster, units: dict[str, UnitView]) -> lis
                 force.organization.cost if force.organization else None,
                 force.faction_name,
                 force.allied,
-                slots,
+                report.slots.get(force.id, ()),
                 members,
                 [
                     (key, f"{focus.name} (restricted)" if focus.restricted else focus.name)
@@ -398,7 +390,7 @@ def _forces(catalog: Catalog, roster: Roster, units: dict[str, UnitView]) -> lis
                 None,
                 roster.faction.name if roster.faction else "",
                 False,
-                [],
+                (),
                 loose,
             )
         )

@@ -109,6 +109,13 @@ def evaluated_list(*, army_list: ArmyList, share_link: ShareLink | None = None) 
     return EvaluatedList(army_list, document, catalog, roster, report, share_link=share_link)
 
 
+def evaluated_document(*, document: ListDocument, catalog: Catalog) -> tuple[Roster, Report]:
+    """A document that is no stored list (a campaign step's army before and after it, a list
+    without its campaign state) resolved and evaluated; a stored list reads `evaluated_list`."""
+    roster = resolve(document, catalog)
+    return roster, evaluate(roster)
+
+
 def _remember(key: tuple, value: tuple[Catalog, ListDocument, Roster, Report]) -> None:
     with _memo_lock:
         _MEMO[key] = value

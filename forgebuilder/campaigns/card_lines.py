@@ -9,6 +9,8 @@ from __future__ import annotations
 from factions.gamedata.campaign_schema import CampaignEntry, CampaignSpec
 from forgebuilder.armylists.listdoc import UnitCampaign
 
+from .pricing import level_progress
+
 STATUS_TEXT = {
     "dead": "Dead: out of the army, kept on the list for the record; it costs nothing and "
     "counts for nothing.",
@@ -30,13 +32,16 @@ def _skill_trait(spec: CampaignSpec, key: str) -> CampaignEntry | None:
 
 def progress_text(state: UnitCampaign, spec: CampaignSpec) -> str:
     """`Level 1 · 7 XP (3 more for level 2)`."""
-    need = (state.level + 1) * spec.experience.per_level
-    text = f"Level {state.level} · {state.xp} XP"
+    progress = level_progress(state, spec)
+    text = f"Level {progress.level} · {progress.xp} XP"
     if state.status != "active":
         return text
-    if state.xp >= need:
-        return f"{text} (ready to level up to {state.level + 1})"
-    return f"{text} ({need - state.xp} more for level {state.level + 1}: {state.xp}/{need})"
+    if progress.ready:
+        return f"{text} (ready to level up to {progress.next_level})"
+    return (
+        f"{text} ({progress.missing} more for level {progress.next_level}: "
+        f"{progress.xp}/{progress.need})"
+    )
 
 
 def campaign_extras(state: UnitCampaign | None, spec: CampaignSpec | None) -> list[tuple[str, str]]:

@@ -13,7 +13,7 @@ from factions.catalog import Catalog
 from factions.gamedata.campaign_schema import CampaignSpec
 from forgebuilder.armylists import edits
 from forgebuilder.armylists.listdoc import ListDocument
-from forgebuilder.armylists.rules import evaluate, resolve
+from forgebuilder.armylists.selectors import evaluated_document
 
 from . import steps
 from .dice import EnteredDie
@@ -47,17 +47,14 @@ def report_from(data: dict) -> BattleReport:
 
 
 def unit_points(document: ListDocument, catalog: Catalog, unit_id: str) -> int:
-    return evaluate(resolve(document, catalog)).unit_points.get(unit_id, 0)
+    return evaluated_document(document=document, catalog=catalog)[1].unit_points.get(unit_id, 0)
 
 
 def new_errors(before: ListDocument, after: ListDocument, catalog: Catalog) -> list[str]:
     """The rules' errors `after` has that `before` had not (messages)."""
-    old = {v.message for v in evaluate(resolve(before, catalog)).violations}
-    return [
-        v.message
-        for v in evaluate(resolve(after, catalog)).violations
-        if v.severity == "error" and v.message not in old
-    ]
+    old = {v.message for v in evaluated_document(document=before, catalog=catalog)[1].violations}
+    _, report = evaluated_document(document=after, catalog=catalog)
+    return [v.message for v in report.errors if v.message not in old]
 
 
 def apply(army: Army, kind: str, data: dict, *, spec: CampaignSpec, catalog: Catalog, die) -> Army:

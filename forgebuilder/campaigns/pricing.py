@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from factions.gamedata.campaign_schema import CampaignSpec
 from factions.gamedata.schemas import DatasheetSpec
 from forgebuilder.armylists.listdoc import UnitCampaign
@@ -42,3 +44,35 @@ def campaign_points(campaign: UnitCampaign | None, spec: CampaignSpec | None) ->
 def level_for(xp: int, spec: CampaignSpec) -> int:
     """The level a unit with `xp` experience may have reached (one per `per_level` XP)."""
     return xp // spec.experience.per_level
+
+
+def xp_for_level(level: int, spec: CampaignSpec) -> int:
+    """The experience a unit needs in all to reach `level`: the one answer the level-up step,
+    the campaign check, the card and the army page use."""
+    return level * spec.experience.per_level
+
+
+@dataclass(frozen=True)
+class LevelProgress:
+    """Where a unit stands on the way to its next level."""
+
+    level: int
+    xp: int
+    need: int  # XP the next level needs in all
+
+    @property
+    def next_level(self) -> int:
+        return self.level + 1
+
+    @property
+    def ready(self) -> bool:
+        return self.xp >= self.need
+
+    @property
+    def missing(self) -> int:
+        return max(0, self.need - self.xp)
+
+
+def level_progress(campaign: UnitCampaign | None, spec: CampaignSpec) -> LevelProgress:
+    now = campaign or UnitCampaign()
+    return LevelProgress(now.level, now.xp, xp_for_level(now.level + 1, spec))

@@ -8,10 +8,11 @@ from django.shortcuts import get_object_or_404
 from factions.catalog import catalog_for
 from forgebuilder.armylists.listdoc import ListDocument
 from forgebuilder.armylists.models import ArmyList
-from forgebuilder.armylists.selectors import evaluated_list
+from forgebuilder.armylists.selectors import evaluated_document, evaluated_list
 
 from . import steps
 from .models import Campaign, CampaignPlayer, Mission
+from .pricing import level_progress
 from .steps import can_level_up, label, state
 
 
@@ -77,7 +78,7 @@ def army_units(player: CampaignPlayer) -> list[dict]:
                 "can_level": spec is not None and can_level_up(unit, spec),
                 "options": [c.option for c in unit.options],
                 "details": _details(now, spec),
-                "next_level_xp": (now.level + 1) * spec.experience.per_level if spec else None,
+                "progress": level_progress(now, spec) if spec else None,
             }
         )
     return units
@@ -128,7 +129,7 @@ def recorded_report(mission: Mission) -> list:
 
 
 def _sheet_name(catalog, document, unit) -> str:
-    sheet = catalog.datasheet(unit.faction or document.faction, unit.datasheet)
+    sheet = catalog.datasheet(document.unit_faction(unit), unit.datasheet)
     return sheet.name if sheet else unit.datasheet
 
 
@@ -203,18 +204,17 @@ def upgrade_offers(player: CampaignPlayer) -> list[dict]:
     """Each living unit with the upgrades it may buy (numbered, as the upgrade page's picks
     name them) and those it has, with what each sells for."""
     from factions.cards import choice_label, option_line, price_text
-    from forgebuilder.armylists.rules import evaluate, resolve
 
     army = ArmyList.objects.select_related("module").get(pk=player.army_id)
-    catalog = catalog_for(army.module)
+    evaluated = evaluated_list(army_list=army)
+    catalog, document = evaluated.catalog, evaluated.document
     spec = catalog.spec.campaign
-    document = ListDocument.model_validate(army.document)
-    points = evaluate(resolve(document, catalog)).unit_points
+    points = evaluated.report.unit_points
     out = []
     for unit in document.units:
         if state(unit).status != "active":
             continue
-        faction = steps._faction(document, unit)
+        faction = document.unit_faction(unit)
         sheet = catalog.datasheet(faction, unit.datasheet)
         if sheet is None:
             continue
@@ -241,9 +241,8 @@ def upgrade_offers(player: CampaignPlayer) -> list[dict]:
         for item in unit.options:
             without = document.model_copy(deep=True)
             without, _ = steps.sell_upgrade(without, unit.id, option=item.option, cost=0, spec=spec)
-            worth = points.get(unit.id, 0) - evaluate(resolve(without, catalog)).unit_points.get(
-                unit.id, 0
-            )
+            _, after = evaluated_document(document=without, catalog=catalog)
+            worth = points.get(unit.id, 0) - after.unit_points.get(unit.id, 0)
             found = sheet.option(item.option)
             label = item.option
             if found is not None:

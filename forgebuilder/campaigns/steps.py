@@ -15,7 +15,7 @@ from factions.gamedata.campaign_schema import CampaignSpec, RollTable
 from forgebuilder.armylists.listdoc import ListDocument, ListUnit, UnitCampaign
 
 from .dice import Ask, Die
-from .pricing import is_active, is_hero
+from .pricing import is_active, is_hero, level_progress
 
 
 class StepError(ValueError):
@@ -75,7 +75,7 @@ def label(unit: ListUnit, catalog: Catalog | None = None, army: ListDocument | N
     if unit.name.strip():
         return unit.name.strip()
     if catalog is not None and army is not None:
-        sheet = catalog.datasheet(_faction(army, unit), unit.datasheet)
+        sheet = catalog.datasheet(army.unit_faction(unit), unit.datasheet)
         if sheet is not None:
             return sheet.name
     return unit.datasheet.replace("_", " ").capitalize()
@@ -96,15 +96,8 @@ def _effect(entry) -> str:
     return f"{entry.effect.rstrip('.')}{cost}"
 
 
-def _faction(army: ListDocument, unit: ListUnit) -> str:
-    if unit.faction:
-        return unit.faction
-    force = army.force(unit.force) if unit.force else None
-    return force.faction if force else army.faction
-
-
 def unit_is_hero(army: ListDocument, catalog: Catalog, unit: ListUnit) -> bool:
-    return is_hero(catalog.datasheet(_faction(army, unit), unit.datasheet))
+    return is_hero(catalog.datasheet(army.unit_faction(unit), unit.datasheet))
 
 
 def check_report(army: ListDocument, report: BattleReport, *, active: bool = True) -> None:
@@ -205,8 +198,7 @@ def experience(
 
 
 def can_level_up(unit: ListUnit, spec: CampaignSpec) -> bool:
-    now = state(unit)
-    return is_active(unit.campaign) and now.xp >= (now.level + 1) * spec.experience.per_level
+    return is_active(unit.campaign) and level_progress(unit.campaign, spec).ready
 
 
 def skill_pair(die: Die, spec: CampaignSpec) -> tuple[str, str]:
@@ -231,11 +223,12 @@ def level_up(
     unit = _active_unit(army, unit_id)
     name = label(unit, catalog, army)
     now = state(unit)
-    per = spec.experience.per_level
-    need = (now.level + 1) * per
-    if now.xp < need:
+    progress = level_progress(now, spec)
+    if not progress.ready:
+        per = spec.experience.per_level
         raise StepError(
-            f"{name} needs {need} XP for level {now.level + 1} ({per} per level); it has {now.xp}."
+            f"{name} needs {progress.need} XP for level {progress.next_level} ({per} per level); "
+            f"it has {now.xp}."
         )
     if unit_is_hero(army, catalog, unit):
         return _hero_level(army, unit, spec, die, pick, name)

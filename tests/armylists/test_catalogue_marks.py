@@ -7,6 +7,7 @@ import pytest
 
 from forgebuilder.armylists.catalogue import catalogue_view
 from forgebuilder.armylists.documents import document_catalog, parse_document
+from forgebuilder.armylists.rules import evaluate
 from forgebuilder.armylists.rules.roster import resolve
 
 pytestmark = pytest.mark.django_db
@@ -37,6 +38,11 @@ def roster_of(units, *, forces=None, focus=None):
     return resolve(document, document_catalog(document))
 
 
+def evaluated_of(units, **kwargs):
+    roster = roster_of(units, **kwargs)
+    return roster, evaluate(roster)
+
+
 def row(view, name):
     return next(s for g in view.categories for s in g.sheets if s.name == name)
 
@@ -46,7 +52,7 @@ def category(view, name):
 
 
 def test_each_category_shows_the_slots_of_the_force_being_added_to(ember_reach):
-    view = catalogue_view(roster_of([("forge_thane", "f1"), ("hearthguard", "f1")]))
+    view = catalogue_view(*evaluated_of([("forge_thane", "f1"), ("hearthguard", "f1")]))
 
     assert view.adding_to == "f1"
     assert (category(view, "Hero").slot, category(view, "Hero").full) == ("1/2", False)
@@ -55,7 +61,7 @@ def test_each_category_shows_the_slots_of_the_force_being_added_to(ember_reach):
 
 
 def test_a_full_slot_marks_every_datasheet_of_its_category_with_the_reason(ember_reach):
-    view = catalogue_view(roster_of([("forge_thane", "f1"), ("runewright", "f1")]))
+    view = catalogue_view(*evaluated_of([("forge_thane", "f1"), ("runewright", "f1")]))
 
     hero = category(view, "Hero")
     assert (hero.slot, hero.full) == ("2/2", True)
@@ -67,14 +73,14 @@ def test_a_full_slot_marks_every_datasheet_of_its_category_with_the_reason(ember
 def test_a_category_the_force_organization_does_not_take_is_marked(ember_reach):
     # the Vanguard (elite spearhead) has no Fortification slot
     forces = [{"id": "f1", "organization": "vanguard", "faction": "cinderhold"}]
-    view = catalogue_view(roster_of([], forces=forces))
+    view = catalogue_view(*evaluated_of([], forces=forces))
 
     battery = row(view, "Bulwark Battery")
     assert (battery.mark, battery.mark_kind) == ("Vanguard takes no Fortification units", "slot")
 
 
 def test_a_datasheet_the_focus_does_not_allow_is_marked_with_the_focus_that_would(ember_reach):
-    view = catalogue_view(roster_of([]))
+    view = catalogue_view(*evaluated_of([]))
 
     warden = row(view, "Delve-Warden")
     assert warden.mark_kind == "focus"
@@ -88,7 +94,7 @@ def test_an_allied_force_of_another_alliance_marks_its_datasheets(ember_reach):
         {"id": "f1", "organization": "muster", "faction": "cinderhold"},
         {"id": "f2", "organization": "allied_contingent", "faction": "skarnfang"},
     ]
-    view = catalogue_view(roster_of([], forces=forces), adding_to="f2")
+    view = catalogue_view(*evaluated_of([], forces=forces), adding_to="f2")
 
     assert (view.faction_key, view.allied) == ("skarnfang", True)
     first = view.categories[0].sheets[0]
@@ -104,14 +110,14 @@ def test_the_default_force_is_the_first_with_room(ember_reach):
     some = [("marsh_warden", "f1"), ("bogwater_spears", "f1")]
     full = [*some, ("bogwater_spears", "f1"), ("stiltwalkers", "f1"), ("fenmaw", "f1")]
 
-    assert catalogue_view(roster_of(some, forces=forces)).adding_to == "f1"
-    assert catalogue_view(roster_of(full, forces=forces)).adding_to == "f2"
+    assert catalogue_view(*evaluated_of(some, forces=forces)).adding_to == "f1"
+    assert catalogue_view(*evaluated_of(full, forces=forces)).adding_to == "f2"
     # the player's choice wins over the default
-    assert catalogue_view(roster_of(some, forces=forces), adding_to="f2").adding_to == "f2"
+    assert catalogue_view(*evaluated_of(some, forces=forces), adding_to="f2").adding_to == "f2"
 
 
 def test_a_search_hides_categories_without_a_match(ember_reach):
-    view = catalogue_view(roster_of([]), query="hearth")
+    view = catalogue_view(*evaluated_of([]), query="hearth")
 
     assert [g.name for g in view.categories] == ["Core"]
     assert [s.name for s in view.categories[0].sheets] == ["Hearthguard"]

@@ -66,6 +66,30 @@ class Total:
 
 
 @dataclass(frozen=True, slots=True)
+class SlotStatus:
+    """How full one category of a force organization is: the one count every page shows."""
+
+    category: str
+    name: str  # the category in players' words
+    count: int  # units in play of the category in the force
+    min: int
+    max: int | None  # None: any number
+
+    @property
+    def ok(self) -> bool:
+        return self.count >= self.min and (self.max is None or self.count <= self.max)
+
+    @property
+    def full(self) -> bool:
+        """No room for one more of the category."""
+        return self.max is not None and self.count >= self.max
+
+    @property
+    def text(self) -> str:
+        return f"{self.count}/{'∞' if self.max is None else self.max}"
+
+
+@dataclass(frozen=True, slots=True)
 class Reference:
     """A rule the list brings to the table, printed with its text: a stratagem, a strategy."""
 
@@ -86,6 +110,8 @@ class Report:
     notes: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
     # The rules' texts players need at the table, by heading: (heading, references).
     references: tuple[tuple[str, tuple[Reference, ...]], ...] = ()
+    # Each force organization's slots, by force id, in the organization's order.
+    slots: dict[str, tuple[SlotStatus, ...]] = field(default_factory=dict)
 
     @property
     def errors(self) -> tuple[Violation, ...]:
@@ -116,6 +142,11 @@ class Report:
 
     def total(self, key: str) -> Total | None:
         return next((t for t in self.totals if t.key == key), None)
+
+    def slot(self, force_id: str | None, category: str | None) -> SlotStatus | None:
+        """The slot of `category` in force `force_id`; None when its organization has none."""
+        statuses = self.slots.get(force_id or "", ())
+        return next((s for s in statuses if s.category == (category or "")), None)
 
     def violations_for(self, unit_id: str) -> tuple[Violation, ...]:
         return tuple(v for v in self.violations if unit_id in v.units)
@@ -164,6 +195,10 @@ class Check:
 
     def references(self, roster: Roster) -> Iterator[tuple[str, tuple[Reference, ...]]]:
         """(heading, rules with their text) the roster prints, e.g. the list's stratagems."""
+        return iter(())
+
+    def slots(self, roster: Roster) -> Iterator[tuple[str, SlotStatus]]:
+        """(force id, slot status) of the force organizations the check counts."""
         return iter(())
 
     def error(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..extensions import extensions
-from .base import Reference, Report, Total, Violation
+from .base import Reference, Report, SlotStatus, Total, Violation
 from .registry import checks
 from .roster import Roster
 
@@ -22,6 +22,7 @@ def evaluate(roster: Roster) -> Report:
     facts: dict[str, list[str]] = {}
     notes: list[tuple[str, tuple[tuple[str, str], ...]]] = []
     references: list[tuple[str, tuple[Reference, ...]]] = []
+    slots: dict[str, list[SlotStatus]] = {}
     for check in (*checks.for_ruleset(roster.catalog.ruleset.key), *extensions.checks()):
         # casual games stop enforcing the rules, not showing them: SP income, legends...
         totals.extend(check.totals(roster))
@@ -31,6 +32,8 @@ def evaluate(roster: Roster) -> Report:
             facts.setdefault(unit_id, []).append(fact)
         notes.extend(check.notes(roster))
         references.extend(check.references(roster))
+        for force_id, slot in check.slots(roster):
+            slots.setdefault(force_id, []).append(slot)
     violations.sort(key=lambda v: v.severity != "error")
     return Report(
         totals=tuple(totals),
@@ -39,6 +42,7 @@ def evaluate(roster: Roster) -> Report:
         unit_facts={k: tuple(v) for k, v in facts.items()},
         notes=tuple(notes),
         references=tuple(references),
+        slots={k: tuple(v) for k, v in slots.items()},
     )
 
 

@@ -301,7 +301,7 @@ def resolve(document: ListDocument, catalog: Catalog) -> Roster:
     units = []
     for unit in document.units:
         home = force_of.get(unit.force or "")
-        faction_key = unit.faction or (home.faction_key if home else document.faction)
+        faction_key = document.unit_faction(unit)
         # a unit's focus is its force's; a unit outside any force has the list's focus
         if home is not None:
             unit_focus = home.focus_key if home.faction_key == faction_key else None

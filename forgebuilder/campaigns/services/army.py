@@ -58,13 +58,13 @@ def army_buy_upgrade(*, player: CampaignPlayer, unit_id: str, option: str, choic
 def _choice_name(catalog: Catalog, army: ListDocument, unit, option: str, choice: str) -> str:
     from factions.cards import choice_label
 
-    sheet = catalog.datasheet(steps._faction(army, unit), unit.datasheet)
+    sheet = catalog.datasheet(army.unit_faction(unit), unit.datasheet)
     found = sheet.option(option) if sheet else None
     if found is None:
         return choice
     spec = found[1]
     picked = next((c for c in spec.choices if c.id == choice), None)
-    return choice_label(catalog, steps._faction(army, unit), spec, picked) if picked else choice
+    return choice_label(catalog, army.unit_faction(unit), spec, picked) if picked else choice
 
 
 @transaction.atomic

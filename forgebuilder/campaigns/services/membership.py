@@ -12,7 +12,7 @@ from forgebuilder.armylists import edits
 from forgebuilder.armylists.listdoc import ListDocument, UnitCampaign, campaign_state_left_behind
 from forgebuilder.armylists.models import ArmyList, ListRevision
 from forgebuilder.armylists.ownership import Owner
-from forgebuilder.armylists.rules import evaluate, resolve
+from forgebuilder.armylists.selectors import evaluated_document
 from forgebuilder.armylists.services import army_list_create, army_list_edit
 
 from .. import history
@@ -63,7 +63,7 @@ def army_problems(*, campaign: Campaign, army_list: ArmyList, founding: bool = T
     problems = []
     if not document.units:
         problems.append(f"{army_list.name} has no unit yet: add the units of your founding army.")
-    report = evaluate(resolve(document.without_campaign_state(), catalog))
+    _, report = evaluated_document(document=document.without_campaign_state(), catalog=catalog)
     for violation in report.errors:
         hint = f" {violation.hint}" if violation.hint else ""
         problems.append(f"{army_list.name}: {violation.message}{hint}")

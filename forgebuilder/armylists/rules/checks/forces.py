@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from ..base import Check, Total, Violation, plural
+from ..base import Check, SlotStatus, Total, Violation, plural
 from ..roster import Roster
 from .strategies import pre_game_cost, strategy_income, strategy_spent
 
@@ -139,49 +139,64 @@ class ForceOrganizationSlots(Check):
     code = "force-org-slots"
     description = "Each force organization holds between its minimum and maximum of each category."
 
-    def check(self, roster: Roster) -> Iterator[Violation]:
+    def slots(self, roster: Roster) -> Iterator[tuple[str, SlotStatus]]:
         catalog = roster.catalog
         for force in roster.forces:
-            org = force.organization
-            if org is None:
+            if force.organization is None:
+                continue
+            counts = Counter(u.category for u in roster.units_in(force.id) if u.datasheet)
+            for category, slot in force.organization.slots.items():
+                name = catalog.category_name(category)
+                yield force.id, SlotStatus(category, name, counts[category], slot.min, slot.max)
+
+    def check(self, roster: Roster) -> Iterator[Violation]:
+        statuses: dict[str, list[SlotStatus]] = {}
+        for force_id, status in self.slots(roster):
+            statuses.setdefault(force_id, []).append(status)
+        for force in roster.forces:
+            if force.organization is None:
                 continue
             units = roster.units_in(force.id)
-            by_category = Counter(u.category for u in units if u.datasheet)
-            for category, n in by_category.items():
-                if category not in org.slots:
-                    ids = tuple(u.id for u in units if u.category == category)
-                    yield self.error(
-                        f"Force organization '{force.label}' takes no "
-                        f"{catalog.category_name(category)} units; you have {n}.",
-                        hint="Move them to a force organization that offers the category.",
-                        units=ids,
-                        forces=(force.id,),
-                        code="force-org-category",
-                    )
-            for category, slot in org.slots.items():
-                n = by_category.get(category, 0)
-                name = catalog.category_name(category)
-                ids = tuple(u.id for u in units if u.category == category)
-                if slot.max is not None and n > slot.max:
-                    yield self.error(
-                        f"Force organization '{force.label}' allows at most "
-                        f"{plural(slot.max, name + ' unit')}; you have {n}.",
-                        hint=f"Remove {n - slot.max} {name} unit{'s' * (n - slot.max != 1)} or "
-                        "move them to another force organization.",
-                        units=ids,
-                        forces=(force.id,),
-                        code="force-org-max",
-                    )
-                elif n < slot.min:
-                    yield self.error(
-                        f"Force organization '{force.label}' needs at least "
-                        f"{plural(slot.min, name + ' unit')}; you have {n}.",
-                        hint=f"Add {slot.min - n} more {name} unit{'s' * (slot.min - n != 1)} "
-                        f"to '{force.label}'.",
-                        units=ids,
-                        forces=(force.id,),
-                        code="force-org-min",
-                    )
+            yield from self._foreign_categories(roster, force, units)
+            for slot in statuses.get(force.id, ()):
+                ids = tuple(u.id for u in units if u.category == slot.category)
+                yield from self._slot_violations(force, slot, ids)
+
+    def _foreign_categories(self, roster: Roster, force, units) -> Iterator[Violation]:
+        by_category = Counter(u.category for u in units if u.datasheet)
+        for category, n in by_category.items():
+            if category not in force.organization.slots:
+                yield self.error(
+                    f"Force organization '{force.label}' takes no "
+                    f"{roster.catalog.category_name(category)} units; you have {n}.",
+                    hint="Move them to a force organization that offers the category.",
+                    units=tuple(u.id for u in units if u.category == category),
+                    forces=(force.id,),
+                    code="force-org-category",
+                )
+
+    def _slot_violations(self, force, slot: SlotStatus, ids) -> Iterator[Violation]:
+        n, name, label = slot.count, slot.name, force.label
+        if slot.max is not None and n > slot.max:
+            yield self.error(
+                f"Force organization '{label}' allows at most "
+                f"{plural(slot.max, name + ' unit')}; you have {n}.",
+                hint=f"Remove {n - slot.max} {name} unit{'s' * (n - slot.max != 1)} or "
+                "move them to another force organization.",
+                units=ids,
+                forces=(force.id,),
+                code="force-org-max",
+            )
+        elif n < slot.min:
+            yield self.error(
+                f"Force organization '{label}' needs at least "
+                f"{plural(slot.min, name + ' unit')}; you have {n}.",
+                hint=f"Add {slot.min - n} more {name} unit{'s' * (slot.min - n != 1)} "
+                f"to '{label}'.",
+                units=ids,
+                forces=(force.id,),
+                code="force-org-min",
+            )
 
 
 class Allies(Check):
