@@ -26,12 +26,6 @@ KNOWN_LONG = {
     ("forgebuilder/armylists/importers/battleforge_app.py", "run"): 83,
     ("forgebuilder/armylists/importers/text.py", "run"): 85,
     ("forgebuilder/armylists/importers/text.py", "unit"): 76,
-    ("forgebuilder/armylists/importing.py", "import_problems"): 62,
-    ("forgebuilder/armylists/presenters.py", "_unit_view"): 96,
-    ("forgebuilder/armylists/presenters.py", "editor_context"): 77,
-    ("forgebuilder/armylists/rules/roster.py", "resolve"): 85,
-    ("forgebuilder/armylists/views/edit.py", "_respond"): 86,
-    ("forgebuilder/campaigns/checks.py", "check"): 114,
     ("forgebuilder/campaigns/selectors.py", "upgrade_offers"): 67,
 }
 

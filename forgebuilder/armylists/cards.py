@@ -17,7 +17,7 @@ from factions.cards import (
 from factions.catalog import Catalog
 
 from .extensions import extensions
-from .rules.roster import added_loadout, unit_loadout
+from .rules.loadouts import added_loadout, unit_loadout
 
 
 def chosen_card(roster, unit, report=None) -> Card:

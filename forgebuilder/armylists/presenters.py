@@ -157,39 +157,12 @@ def editor_context(
     """
     catalog = roster.catalog
     document = roster.document
-    base = reverse("armylists:unit_models", args=[army_list.public_id, "UNIT"]).removesuffix(
-        "UNIT/models"
-    )
-    custom_names = {u.id: u.name for u in document.units}
-    units = {
-        u.id: _unit_view(
-            catalog,
-            roster,
-            report,
-            u,
-            f"{base}{u.id}/",
-            full=focus_units is None or u.id in focus_units,
-            custom_name=custom_names.get(u.id, ""),
-        )
-        for u in roster.units
-    }
+    units = _unit_views(army_list, roster, report, focus_units)
     forces = _forces(catalog, roster, report, units)
     for force in forces:
         for i, unit in enumerate(force.units):
             unit.first, unit.last = i == 0, i == len(force.units) - 1
-    names = {u.id: u.name for u in roster.units}
-    labels = {f.id: f.label for f in roster.forces}
-    violations = [
-        ViolationView(
-            v.code,
-            v.severity,
-            v.message,
-            v.hint,
-            [(uid, names.get(uid, uid)) for uid in v.units],
-            [(fid, labels[fid]) for fid in v.forces if fid in labels],
-        )
-        for v in report.violations
-    ]
+    violations = _violations(roster, report)
     points = report.total("points")
     notices = extensions.list_notices(army_list, document)
     return {
@@ -214,19 +187,7 @@ def editor_context(
         "points": points,
         "points_limit_bounds": (POINTS_LIMIT_MIN, POINTS_LIMIT_MAX),
         "points_percent": min(100, round(100 * points.value / max(points.limit or 1, 1))),
-        "other_totals": [
-            TotalView(
-                t.key,
-                t.label,
-                SHORT_LABELS.get(t.key, t.label),
-                t.value,
-                t.limit,
-                t.detail,
-                t.about,
-            )
-            for t in report.totals
-            if t.key != "points"
-        ],
+        "other_totals": _other_totals(report),
         "catalogue": catalogue_view(roster, report, adding_to=adding_to, query=query)
         if with_catalogue
         else None,
@@ -237,6 +198,55 @@ def editor_context(
         "focuses": list(catalog.focuses(roster.faction_key).items()),
         "doctrines": [(k, d) for k, d in catalog.spec.doctrines.items() if not d.universal],
     }
+
+
+def _unit_views(
+    army_list: ArmyList, roster: Roster, report: Report, focus_units: set[str] | None
+) -> dict[str, UnitView]:
+    """Each unit's view by id: in full when `focus_units` is None or names it."""
+    base = reverse("armylists:unit_models", args=[army_list.public_id, "UNIT"]).removesuffix(
+        "UNIT/models"
+    )
+    custom_names = {u.id: u.name for u in roster.document.units}
+    return {
+        u.id: _unit_view(
+            roster.catalog,
+            roster,
+            report,
+            u,
+            f"{base}{u.id}/",
+            full=focus_units is None or u.id in focus_units,
+            custom_name=custom_names.get(u.id, ""),
+        )
+        for u in roster.units
+    }
+
+
+def _violations(roster: Roster, report: Report) -> list[ViolationView]:
+    names = {u.id: u.name for u in roster.units}
+    labels = {f.id: f.label for f in roster.forces}
+    return [
+        ViolationView(
+            v.code,
+            v.severity,
+            v.message,
+            v.hint,
+            [(uid, names.get(uid, uid)) for uid in v.units],
+            [(fid, labels[fid]) for fid in v.forces if fid in labels],
+        )
+        for v in report.violations
+    ]
+
+
+def _other_totals(report: Report) -> list[TotalView]:
+    """The totals beside points, with the short labels that fit the bar on a phone."""
+    return [
+        TotalView(
+            t.key, t.label, SHORT_LABELS.get(t.key, t.label), t.value, t.limit, t.detail, t.about
+        )
+        for t in report.totals
+        if t.key != "points"
+    ]
 
 
 def _unit_view(
@@ -272,24 +282,45 @@ def _unit_view(
     view.legends = [
         leg.legend.name for leg in roster.legends if leg.unit_id == unit.id and leg.legend
     ]
-    view.move_targets = [
+    view.move_targets = _move_targets(roster, unit)
+    if sheet is None:
+        return view
+    view.card = chosen_card(roster, unit)
+    view.models = [
+        ModelStepper(
+            model.id or "", model.name, unit.count_of(model.id), model.min, model.max_count
+        )
+        for model in sheet.models
+    ]
+    view.options = _option_controls(catalog, roster, unit)
+    view.caster = "caster_rule" in type(roster.params).model_fields and is_caster(roster, unit)
+    if view.caster:
+        view.specialties = [
+            (k, s.name)
+            for k, s in catalog.power_specialties(unit.faction_key).items()
+            if available_under_focus(s.focuses, roster, unit.focus_key, unit.faction_key)
+        ]
+    view.specialty = unit.specialty or ""
+    return view
+
+
+def _move_targets(roster: Roster, unit: RosterUnit) -> list[tuple[str, str]]:
+    """The other forces of the unit's faction it may move to, as (id, label)."""
+    return [
         (f.id, f.label_with_faction)
         for f in roster.forces
         if f.faction_key == unit.faction_key and f.id != unit.force_id
     ]
-    if sheet is None:
-        return view
-    view.card = chosen_card(roster, unit)
-    for model in sheet.models:
-        view.models.append(
-            ModelStepper(
-                model.id or "", model.name, unit.count_of(model.id), model.min, model.max_count
-            )
-        )
-    taken = {}
+
+
+def _option_controls(catalog: Catalog, roster: Roster, unit: RosterUnit) -> list[OptionControl]:
+    """A control for each option the unit may take now (under its focus, its added models)."""
+    sheet = unit.datasheet
+    taken: dict = {}
     for t in unit.choices:
         taken.setdefault(t.option.id, {})[t.choice.id] = t.count
     total = unit.total_models
+    controls = []
     for model, option in sheet.all_options():
         if not available_under_focus(option.focuses, roster, unit.focus_key, unit.faction_key):
             continue
@@ -313,7 +344,7 @@ def _unit_view(
             mode = "select"
         else:
             mode = "counts"
-        view.options.append(
+        controls.append(
             OptionControl(
                 id=option.id or "",
                 text=_option_text(catalog, unit, model, option),
@@ -324,15 +355,7 @@ def _unit_view(
                 taken=sum(chosen.values()),
             )
         )
-    view.caster = "caster_rule" in type(roster.params).model_fields and is_caster(roster, unit)
-    if view.caster:
-        view.specialties = [
-            (k, s.name)
-            for k, s in catalog.power_specialties(unit.faction_key).items()
-            if available_under_focus(s.focuses, roster, unit.focus_key, unit.faction_key)
-        ]
-    view.specialty = unit.specialty or ""
-    return view
+    return controls
 
 
 def _option_text(catalog: Catalog, unit: RosterUnit, model, option) -> str:

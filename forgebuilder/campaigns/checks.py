@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 
 from factions.gamedata.campaign_schema import CampaignSpec
 from forgebuilder.armylists.rules.base import Check, Total, Violation
@@ -19,6 +20,15 @@ from .pricing import campaign_points, is_active, is_hero, level_for
 
 def known_skill_traits(spec: CampaignSpec) -> set[str]:
     return {key for s in spec.skill_sets.values() for key in s.traits.entries}
+
+
+@dataclass
+class _Recruits:
+    """What the army recruited during the campaign, gathered unit by unit."""
+
+    heroes_per_mission: Counter[int] = field(default_factory=Counter)
+    heroes: list[str] = field(default_factory=list)
+    veterans: dict[int, list[str]] = field(default_factory=dict)
 
 
 def _document_units(roster: Roster):
@@ -51,100 +61,117 @@ class CampaignState(Check):
         spec = roster.catalog.spec.campaign
         if spec is None:
             return
-        skill_traits = known_skill_traits(spec)
-        tables = {
-            "trait": (set(spec.traits.entries) | skill_traits, "traits"),
-            "injury": (set(spec.injuries.entries), "injuries"),
-            "talent": (set(spec.talents.entries), "talents"),
-            "skill set": (set(spec.skill_sets), "skill_sets"),
-        }
-        heroes_per_mission: Counter[int] = Counter()
-        recruited_heroes = []
-        veterans: dict[int, list[str]] = {}
+        recruits = _Recruits()
         for unit in _document_units(roster):
             state = unit.campaign
             assert state is not None
             name = self._name(roster, unit.id)
-            for label, (known, attr) in tables.items():
-                for key in getattr(state, attr):
-                    if key not in known:
-                        yield self.error(
-                            f"{name}: the module's campaign has no {label} '{key}'.",
-                            hint=f"Remove it, or pick one of: {', '.join(sorted(known))}.",
-                            units=(unit.id,),
-                            code="campaign-unknown",
-                        )
-            for key, n in Counter(state.traits).items():
-                entry = spec.traits.entries.get(key)
-                if n > 1 and not (entry and entry.repeatable):
-                    trait = entry.name if entry else key
-                    yield self.error(
-                        f"{name} has the trait {trait} {n} times; a trait is gained only once.",
-                        hint="Re-roll a trait the unit already has.",
-                        units=(unit.id,),
-                        code="campaign-trait-twice",
-                    )
-            for key, n in Counter(state.talents).items():
-                if n > 1 and spec.talents.reroll_gained:
-                    yield self.error(
-                        f"{name} has the talent {spec.talents.entries[key].name if key in spec.talents.entries else key} "
-                        f"{n} times; a talent is gained only once.",
-                        hint="Re-roll a talent the hero already has.",
-                        units=(unit.id,),
-                        code="campaign-trait-twice",
-                    )
-            allowed = level_for(state.xp, spec)
-            if state.level > allowed:
-                per = spec.experience.per_level
-                yield self.error(
-                    f"{name} is level {state.level} with {state.xp} XP; each level needs "
-                    f"{per} XP (at most level {allowed}).",
-                    hint="Lower the level or record the missing experience.",
-                    units=(unit.id,),
-                    code="campaign-level",
-                )
-            if len(state.traits) > state.level:
-                yield self.error(
-                    f"{name} has {len(state.traits)} traits at level {state.level}; each level "
-                    "brings one trait.",
-                    hint="Remove the traits no level-up gave.",
-                    units=(unit.id,),
-                    code="campaign-level",
-                )
             sheet = roster.unit(unit.id).datasheet if roster.unit(unit.id) else None
             hero = is_hero(sheet)
-            if len(state.skill_sets) > 2:
-                yield self.error(
-                    f"{name} has {len(state.skill_sets)} skill sets; a hero has at most two.",
-                    units=(unit.id,),
-                    code="campaign-skill-sets",
-                )
+            yield from self._unknown(spec, name, unit.id, state)
+            yield from self._twice(spec, name, unit.id, state)
+            yield from self._levels(spec, name, unit.id, state)
             yield from self._hero_state(spec, name, unit.id, state, hero)
             yield from self._joined(roster, name, unit.id, state, hero)
-            if hero and state.recruited_after > 0:
-                heroes_per_mission[state.recruited_after] += 1
-                recruited_heroes.append(unit.id)
-            if state.veteran:
-                if hero:
+            yield from self._recruited(recruits, name, unit.id, state, hero)
+        yield from self._recruiting(spec, recruits)
+
+    def _unknown(self, spec: CampaignSpec, name: str, unit_id: str, state) -> Iterator[Violation]:
+        """Traits, injuries, talents and skill sets the module's tables do not have."""
+        tables = {
+            "trait": (set(spec.traits.entries) | known_skill_traits(spec), "traits"),
+            "injury": (set(spec.injuries.entries), "injuries"),
+            "talent": (set(spec.talents.entries), "talents"),
+            "skill set": (set(spec.skill_sets), "skill_sets"),
+        }
+        for label, (known, attr) in tables.items():
+            for key in getattr(state, attr):
+                if key not in known:
                     yield self.error(
-                        f"{name} is a hero recruited as a veteran; only regular units may be.",
-                        hint="Recruit the hero without experience.",
-                        units=(unit.id,),
-                        code="campaign-veterans",
+                        f"{name}: the module's campaign has no {label} '{key}'.",
+                        hint=f"Remove it, or pick one of: {', '.join(sorted(known))}.",
+                        units=(unit_id,),
+                        code="campaign-unknown",
                     )
-                veterans.setdefault(state.recruited_after, []).append(unit.id)
+
+    def _twice(self, spec: CampaignSpec, name: str, unit_id: str, state) -> Iterator[Violation]:
+        """A trait (unless repeatable) or a re-rolled talent gained twice."""
+        for key, n in Counter(state.traits).items():
+            entry = spec.traits.entries.get(key)
+            if n > 1 and not (entry and entry.repeatable):
+                yield self.error(
+                    f"{name} has the trait {entry.name if entry else key} {n} times; a trait is "
+                    "gained only once.",
+                    hint="Re-roll a trait the unit already has.",
+                    units=(unit_id,),
+                    code="campaign-trait-twice",
+                )
+        for key, n in Counter(state.talents).items():
+            if n > 1 and spec.talents.reroll_gained:
+                talent = spec.talents.entries[key].name if key in spec.talents.entries else key
+                yield self.error(
+                    f"{name} has the talent {talent} {n} times; a talent is gained only once.",
+                    hint="Re-roll a talent the hero already has.",
+                    units=(unit_id,),
+                    code="campaign-trait-twice",
+                )
+
+    def _levels(self, spec: CampaignSpec, name: str, unit_id: str, state) -> Iterator[Violation]:
+        """A level for every full step of XP, one trait per level, at most two skill sets."""
+        allowed = level_for(state.xp, spec)
+        if state.level > allowed:
+            yield self.error(
+                f"{name} is level {state.level} with {state.xp} XP; each level needs "
+                f"{spec.experience.per_level} XP (at most level {allowed}).",
+                hint="Lower the level or record the missing experience.",
+                units=(unit_id,),
+                code="campaign-level",
+            )
+        if len(state.traits) > state.level:
+            yield self.error(
+                f"{name} has {len(state.traits)} traits at level {state.level}; each level "
+                "brings one trait.",
+                hint="Remove the traits no level-up gave.",
+                units=(unit_id,),
+                code="campaign-level",
+            )
+        if len(state.skill_sets) > 2:
+            yield self.error(
+                f"{name} has {len(state.skill_sets)} skill sets; a hero has at most two.",
+                units=(unit_id,),
+                code="campaign-skill-sets",
+            )
+
+    def _recruited(self, recruits: _Recruits, name: str, unit_id: str, state, hero: bool):
+        """Count the unit's recruiting; a veteran recruit is never a hero."""
+        if hero and state.recruited_after > 0:
+            recruits.heroes_per_mission[state.recruited_after] += 1
+            recruits.heroes.append(unit_id)
+        if state.veteran:
+            if hero:
+                yield self.error(
+                    f"{name} is a hero recruited as a veteran; only regular units may be.",
+                    hint="Recruit the hero without experience.",
+                    units=(unit_id,),
+                    code="campaign-veterans",
+                )
+            recruits.veterans.setdefault(state.recruited_after, []).append(unit_id)
+
+    def _recruiting(self, spec: CampaignSpec, recruits: _Recruits) -> Iterator[Violation]:
+        """Heroes per mission and in all, veterans per mission."""
         per_mission = spec.recruiting.heroes_per_mission
-        for mission, n in sorted(heroes_per_mission.items()):
+        heroes = tuple(recruits.heroes)
+        for mission, n in sorted(recruits.heroes_per_mission.items()):
             if n > per_mission:
                 yield self.error(
                     f"{n} heroes were recruited after mission {mission}; at most {per_mission} "
                     "may join per mission.",
                     hint="Recruit the others after a later mission.",
-                    units=tuple(recruited_heroes),
+                    units=heroes,
                     code="campaign-hero-recruits",
                 )
         most = spec.recruiting.veterans_per_mission
-        for mission, ids in sorted(veterans.items()):
+        for mission, ids in sorted(recruits.veterans.items()):
             if len(ids) > most:
                 yield self.error(
                     f"{len(ids)} veterans were recruited after mission {mission}; at most {most} "
@@ -153,12 +180,11 @@ class CampaignState(Check):
                     units=tuple(ids),
                     code="campaign-veterans",
                 )
-        total = spec.recruiting.heroes_total
-        if len(recruited_heroes) > total:
+        if len(heroes) > spec.recruiting.heroes_total:
             yield self.error(
-                f"{len(recruited_heroes)} heroes were recruited during the campaign; at most "
-                f"{total} may be.",
-                units=tuple(recruited_heroes),
+                f"{len(heroes)} heroes were recruited during the campaign; at most "
+                f"{spec.recruiting.heroes_total} may be.",
+                units=heroes,
                 code="campaign-hero-recruits",
             )
 

@@ -42,8 +42,11 @@ def campaign_points(campaign: UnitCampaign | None, spec: CampaignSpec | None) ->
 
 
 def level_for(xp: int, spec: CampaignSpec) -> int:
-    """The level a unit with `xp` experience may have reached (one per `per_level` XP)."""
-    return xp // spec.experience.per_level
+    """The highest level a unit with `xp` experience may have reached (`xp_for_level` each)."""
+    level = 0
+    while xp_for_level(level + 1, spec) <= xp:
+        level += 1
+    return level
 
 
 def xp_for_level(level: int, spec: CampaignSpec) -> int:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from .base import Report, Total, Violation
 from .engine import MatchError, evaluate, match_check
-from .roster import Roster, RosterUnit, resolve
+from .resolving import resolve
+from .roster import Roster, RosterUnit
 
 __all__ = [
     "MatchError",

@@ -104,16 +104,9 @@ def _run(
 
 
 def _respond(
-    request,
-    army_list: ArmyList,
-    result,
-    *,
-    unit_id: str | None,
-    catalogue: bool,
-    added: bool = False,
-    legends: bool = False,
-    new_force: bool = False,
-):
+    request, army_list: ArmyList, result, *, unit_id: str | None, catalogue: bool,
+    added: bool = False, legends: bool = False, new_force: bool = False,
+):  # fmt: skip
     """The answer to an edit: fragments for htmx, a redirect back to the editor otherwise.
 
     A unit edit re-renders that unit; adding a unit appends it to its force organization (and
@@ -125,13 +118,7 @@ def _respond(
         # without JavaScript, the unit's Edit panel stays open after changing one of its options
         return redirect(f"{url}?edit={unit_id}#unit-{unit_id}" if unit_id else url)
     roster = result.roster
-    new_unit = roster.units[-1] if added and roster.units else None
-    if new_unit is not None and roster.force(new_unit.force_id) is None:
-        new_unit = None  # no container to append to: render the whole roster
-    previous = None
-    if new_unit is not None:
-        peers = roster.units_in(new_unit.force_id)
-        previous = peers[-2].id if len(peers) > 1 else None
+    new_unit, previous = _appended(roster, added)
     focus = {unit_id} if unit_id else {new_unit.id} if new_unit else None
     # adding, removing or moving units changes the slot counts and marks of the catalogue
     slots_changed = not unit_id and not catalogue
@@ -147,41 +134,20 @@ def _respond(
     context["undo_label"] = (
         result.undo_label or army_list.revisions.values_list("label", flat=True).first()
     )
-    parts = []
     # an edit of one unit can fix (or break) a rule shown on other units' cards
     oob = ["unit-marks", "every-unit-problems"]
     if unit_id and unit_id in context["units"]:
         # a unit's own edit cannot change slot counts; it can change which units have problems
-        parts.append(_partial("unit", {**context, "unit": context["units"][unit_id]}, request))
+        parts = [_partial("unit", {**context, "unit": context["units"][unit_id]}, request)]
     elif new_unit is not None:
-        parts.append(
-            _partial("added-unit", {**context, "unit": context["units"][new_unit.id]}, request)
-        )
-        if previous:  # its "move down" button comes alive
-            unit = context["units"][previous]
-            parts.append(_partial("down-button", {**context, "unit": unit, "oob": True}, request))
+        parts = _added_parts(request, context, new_unit, previous)
         oob.append("force-headers")
-        parts.append(_partial("toast", {**context, "unit": context["units"][new_unit.id]}, request))
-        # only the added unit's category changes its slot count and marks
-        group = context["catalogue"].category(new_unit.category) if context["catalogue"] else None
-        if group is not None:
-            parts.append(
-                _partial("catalogue-category", {**context, "group": group, "oob": True}, request)
-            )
     else:
-        parts.append(_partial("roster", context, request))
-    if catalogue:
-        # settings, undo and force organizations can change the header and the datasheets
-        oob += ["catalogue", "list-head"]
-    elif slots_changed and new_unit is None:
-        oob.append("catalogue-list")
-    if context["ruleset"].uses_legends and new_unit is not None:
-        if context["legends"]["available"]:
-            oob.append("legend-units")  # the new unit may take a legend; nothing else changed
-    elif context["ruleset"].uses_legends and (not unit_id or legends):
-        oob.append("legends")
-    if context["ruleset"].uses_strategy_points and not unit_id and new_unit is None:
-        oob.append("pre-game")  # forces and the points limit change what is offered and paid
+        parts = [_partial("roster", context, request)]
+    oob += _also_changed(
+        context, unit_id=unit_id, added=new_unit is not None, catalogue=catalogue,
+        slots_changed=slots_changed, legends=legends,
+    )  # fmt: skip
     for name in ["totals", "violations", "undo", "version", *oob]:
         parts.append(_partial(name, {**context, "oob": True}, request))
     if catalogue:
@@ -191,6 +157,54 @@ def _respond(
     if new_unit is not None:
         response["HX-Reswap"] = "none"  # everything arrives out of band
     return response
+
+
+def _also_changed(
+    context: dict, *, unit_id, added: bool, catalogue: bool, slots_changed: bool, legends: bool
+) -> list[str]:
+    """The parts of the page besides the edited one that an edit may change (out of band)."""
+    ruleset = context["ruleset"]
+    names = []
+    if catalogue:
+        # settings, undo and force organizations can change the header and the datasheets
+        names += ["catalogue", "list-head"]
+    elif slots_changed and not added:
+        names.append("catalogue-list")
+    if ruleset.uses_legends and added:
+        if context["legends"]["available"]:
+            names.append("legend-units")  # the new unit may take a legend; nothing else changed
+    elif ruleset.uses_legends and (not unit_id or legends):
+        names.append("legends")
+    if ruleset.uses_strategy_points and not unit_id and not added:
+        names.append("pre-game")  # forces and the points limit change what is offered and paid
+    return names
+
+
+def _appended(roster, added: bool):
+    """The unit an add appended to its force and the unit before it there (its "move down"
+    button comes alive); (None, None) when nothing was added or it has no force to join."""
+    new_unit = roster.units[-1] if added and roster.units else None
+    if new_unit is None or roster.force(new_unit.force_id) is None:
+        return None, None  # no container to append to: render the whole roster
+    peers = roster.units_in(new_unit.force_id)
+    return new_unit, peers[-2].id if len(peers) > 1 else None
+
+
+def _added_parts(request: HttpRequest, context: dict, new_unit, previous: str | None) -> list[str]:
+    """The fragments of an added unit: its card, the unit before it, a toast, its category."""
+    added = {**context, "unit": context["units"][new_unit.id]}
+    parts = [_partial("added-unit", added, request)]
+    if previous:
+        unit = context["units"][previous]
+        parts.append(_partial("down-button", {**context, "unit": unit, "oob": True}, request))
+    parts.append(_partial("toast", added, request))
+    # only the added unit's category changes its slot count and marks
+    group = context["catalogue"].category(new_unit.category) if context["catalogue"] else None
+    if group is not None:
+        parts.append(
+            _partial("catalogue-category", {**context, "group": group, "oob": True}, request)
+        )
+    return parts
 
 
 def _partial(name: str, context: dict, request: HttpRequest) -> str:

@@ -7,7 +7,8 @@ from collections.abc import Iterator
 from factions.gamedata.schemas import DatasheetSpec
 
 from ..base import Check, Violation
-from ..roster import Roster, RosterUnit, available_under_focus, catalog_memo, every_loadout
+from ..loadouts import every_loadout
+from ..roster import Roster, RosterUnit, available_under_focus, catalog_memo
 
 
 def is_caster(roster: Roster, unit: RosterUnit) -> bool:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..base import Check, Total, Violation, plural
-from ..roster import Roster, RosterUnit, TakenChoice, added_loadout, option_targets
+from ..loadouts import added_loadout, option_targets
+from ..roster import Roster, RosterUnit, TakenChoice
 
 
 class KnownReferences(Check):

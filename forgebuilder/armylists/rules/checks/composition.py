@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..base import Check, Violation, plural
-from ..roster import Roster, RosterUnit, every_loadout
+from ..loadouts import every_loadout
+from ..roster import Roster, RosterUnit
 
 
 class TeamsAndBands(Check):

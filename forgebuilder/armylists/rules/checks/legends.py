@@ -9,7 +9,8 @@ from factions.catalog import Catalog
 from factions.gamedata.schemas import LegendSpec
 
 from ..base import Check, Total, Violation, plural
-from ..roster import Roster, RosterUnit, available_under_focus, every_loadout
+from ..loadouts import every_loadout
+from ..roster import Roster, RosterUnit, available_under_focus
 
 
 def legends_allowed(roster: Roster) -> int:

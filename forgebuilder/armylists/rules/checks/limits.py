@@ -6,9 +6,11 @@ limit. A module that leaves a figure empty has no such limit; casual lists are n
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import ClassVar
 
 from ..base import Check, Total, Violation, plural
-from ..roster import Roster, RosterUnit, every_loadout
+from ..loadouts import every_loadout
+from ..roster import Roster, RosterUnit
 
 
 def per_block(points_limit: int, per: int) -> int:
@@ -41,41 +43,67 @@ def _limit(roster: Roster) -> str:
     return f"a {roster.points_limit:,}-point list"
 
 
-class HeroLimit(Check):
+class CountLimit(Check):
+    """A limit of one shape: count something on the list, allow so many of it from the points
+    limit and a module parameter `per` (None: no such limit), and report each group over."""
+
+    param: ClassVar[str]  # the module parameter holding `per`
+
+    def allowed(self, points_limit: int, per: int) -> int:
+        return per_block(points_limit, per)
+
+    def counted(self, roster: Roster) -> Iterator[tuple[str, list[RosterUnit]]]:
+        """(name, units) of each group the limit counts."""
+        raise NotImplementedError
+
+    def over(self, roster: Roster, name: str, units: list[RosterUnit], allowed: int, per: int):
+        """The violation of a group of `units` over `allowed`."""
+        raise NotImplementedError
+
+    def check(self, roster: Roster) -> Iterator[Violation]:
+        per = getattr(roster.params, self.param)
+        if per is None:
+            return
+        allowed = self.allowed(roster.points_limit, per)
+        for name, units in self.counted(roster):
+            if len(units) > allowed:
+                yield self.over(roster, name, units, allowed, per)
+
+
+class HeroLimit(CountLimit):
     code = "too-many-heroes"
     description = "A list fields at most one hero per full N points of its limit."
+    param = "heroes_per_points"
 
     def totals(self, roster: Roster) -> Iterator[Total]:
         per = roster.params.heroes_per_points
         if per is not None:
             heroes = sum(is_hero(roster, u) for u in roster.units)
-            yield Total("heroes", "Heroes", heroes, per_block(roster.points_limit, per))
+            yield Total("heroes", "Heroes", heroes, self.allowed(roster.points_limit, per))
 
-    def check(self, roster: Roster) -> Iterator[Violation]:
-        per = roster.params.heroes_per_points
-        if per is None:
-            return
-        heroes = [u for u in roster.units if is_hero(roster, u)]
-        allowed = per_block(roster.points_limit, per)
-        if len(heroes) > allowed:
-            yield self.error(
-                f"The list has {plural(len(heroes), 'hero', 'heroes')}; {_limit(roster)} may "
-                f"field {allowed} (one per full {per} points).",
-                hint=f"Remove {plural(len(heroes) - allowed, 'hero', 'heroes')}, or raise the "
-                f"points limit to {(len(heroes)) * per:,}.",
-                units=[u.id for u in heroes],
-            )
+    def counted(self, roster: Roster) -> Iterator[tuple[str, list[RosterUnit]]]:
+        yield "heroes", [u for u in roster.units if is_hero(roster, u)]
+
+    def over(self, roster, name, units, allowed, per) -> Violation:
+        n = len(units)
+        return self.error(
+            f"The list has {plural(n, 'hero', 'heroes')}; {_limit(roster)} may "
+            f"field {allowed} (one per full {per} points).",
+            hint=f"Remove {plural(n - allowed, 'hero', 'heroes')}, or raise the "
+            f"points limit to {n * per:,}.",
+            units=[u.id for u in units],
+        )
 
 
-class CopyLimit(Check):
+class CopyLimit(CountLimit):
     code = "too-many-copies"
     description = "A list fields at most 1 + 1 per full N points of its limit of one datasheet."
+    param = "copies_per_points"
 
-    def check(self, roster: Roster) -> Iterator[Violation]:
-        per = roster.params.copies_per_points
-        if per is None:
-            return
-        allowed = copies_allowed(roster.points_limit, per)
+    def allowed(self, points_limit: int, per: int) -> int:
+        return copies_allowed(points_limit, per)
+
+    def counted(self, roster: Roster) -> Iterator[tuple[str, list[RosterUnit]]]:
         by_sheet: dict[tuple[str, str], list[RosterUnit]] = {}
         names: dict[tuple[str, str], str] = {}
         for unit in roster.units:
@@ -84,14 +112,15 @@ class CopyLimit(Check):
                 by_sheet.setdefault(key, []).append(unit)
                 names[key] = unit.datasheet.name
         for key, copies in by_sheet.items():
-            if len(copies) > allowed:
-                name = names[key]
-                yield self.error(
-                    f"The list fields {name} {len(copies)} times; {_limit(roster)} may field "
-                    f"{allowed} copies of one datasheet (1 + 1 per full {per} points).",
-                    hint=f"Remove {plural(len(copies) - allowed, 'copy', 'copies')} of {name}.",
-                    units=[u.id for u in copies],
-                )
+            yield names[key], copies
+
+    def over(self, roster, name, units, allowed, per) -> Violation:
+        return self.error(
+            f"The list fields {name} {len(units)} times; {_limit(roster)} may field "
+            f"{allowed} copies of one datasheet (1 + 1 per full {per} points).",
+            hint=f"Remove {plural(len(units) - allowed, 'copy', 'copies')} of {name}.",
+            units=[u.id for u in units],
+        )
 
 
 class UnitShareLimit(Check):
@@ -114,22 +143,21 @@ class UnitShareLimit(Check):
                 )
 
 
-class UnitCountLimit(Check):
+class UnitCountLimit(CountLimit):
     code = "too-many-units"
     description = "A list fields at most one unit per full N points of its limit."
+    param = "units_per_points"
 
-    def check(self, roster: Roster) -> Iterator[Violation]:
-        per = roster.params.units_per_points
-        if per is None:
-            return
-        allowed = per_block(roster.points_limit, per)
-        if len(roster.units) > allowed:
-            yield self.error(
-                f"The list has {plural(len(roster.units), 'unit')}; {_limit(roster)} may field "
-                f"{allowed} (one per full {per} points).",
-                hint=f"Remove {plural(len(roster.units) - allowed, 'unit')}, or raise the "
-                f"points limit to {len(roster.units) * per:,}.",
-            )
+    def counted(self, roster: Roster) -> Iterator[tuple[str, list[RosterUnit]]]:
+        yield "units", list(roster.units)
+
+    def over(self, roster, name, units, allowed, per) -> Violation:
+        n = len(units)
+        return self.error(
+            f"The list has {plural(n, 'unit')}; {_limit(roster)} may field "
+            f"{allowed} (one per full {per} points).",
+            hint=f"Remove {plural(n - allowed, 'unit')}, or raise the points limit to {n * per:,}.",
+        )
 
 
 COMPOSITION_LIMITS = (HeroLimit(), CopyLimit(), UnitShareLimit(), UnitCountLimit())
