@@ -21,7 +21,7 @@ from forgebuilder.ratelimit import rate_limited
 
 from ..cards import chosen_card
 from ..exports import list_text, source_from_evaluated
-from ..exports.source import focus_names
+from ..exports.source import focus_names, force_groups
 from ..listdoc import campaign_state_left_behind
 from ..models import ShareLink
 from ..ownership import owner_of
@@ -146,33 +146,20 @@ def _page(data) -> dict:
 
 
 def card_groups(data) -> list[dict]:
-    """The units' cards grouped by force organization, in list order."""
+    """The units' cards grouped by force organization, in list order: the printouts' one
+    grouping (`exports.source.force_groups`), each unit as its chosen card."""
     roster = data.roster
-    groups = []
-    for force in roster.forces:
-        groups.append(
-            {
-                "title": force.label,
-                "cost": force.organization.cost if force.organization else None,
-                "faction": force.faction.name if force.faction else force.faction_key,
-                "allied": force.allied,
-                "focus": force.focus.name if force.focus else "",
-                "cards": [chosen_card(roster, u, data.report) for u in roster.units_in(force.id)],
-            }
-        )
-    loose = [u for u in roster.units if roster.force(u.force_id) is None]
-    if loose:
-        faction = roster.faction.name if roster.faction else roster.faction_key
-        groups.append(
-            {
-                "title": "Units",
-                "cost": None,
-                "faction": faction,
-                "allied": False,
-                "cards": [chosen_card(roster, u, data.report) for u in loose],
-            }
-        )
-    return groups
+    return [
+        {
+            "title": group.title,
+            "cost": group.cost,
+            "faction": group.faction_name,
+            "allied": group.allied,
+            "focus": group.focus_name,
+            "cards": [chosen_card(roster, unit, data.report) for _, unit in group.units],
+        }
+        for group in force_groups(roster)
+    ]
 
 
 def _if_none_match(request: HttpRequest) -> list[str]:
