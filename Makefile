@@ -143,8 +143,10 @@ run: starter-modules
 	  trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
 	  $(PY) manage.py runserver $(HOST):$(PORT)
 
-# Two workers: the machines have two cores. `make test` ends with its 10 slowest tests.
-PYTEST_ARGS ?= -n 2
+# Two workers: the machines have two cores. Tests go one at a time to the worker that is free,
+# except groups (the production-stack tests: tests/stack/conftest.py), which one worker runs,
+# first. `make test` ends with its 10 slowest tests.
+PYTEST_ARGS ?= -n 2 --dist loadgroup
 
 test: install-dev browser node-deps stack-deps
 	$(PY) -m pytest $(PYTEST_ARGS) --durations=10

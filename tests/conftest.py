@@ -7,11 +7,22 @@ from pathlib import Path
 
 import pytest
 from django.core.management import call_command
+from hypothesis import settings as hypothesis_settings
 
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = REPO / "tests" / "factions" / "fixtures"
+STARTERS = REPO / "factions" / "game_modules"
 SHARED = Path(os.environ.get("FORGEBUILDER_SHARED_DIR", REPO.parent / "shared")).resolve()
 BATTLEFORGE_DATA = SHARED / "data" / "battleforge"
+# Options of a pytest that a test runs to see how the suite behaves (without a browser, without
+# Pango): one process, no cache, and tables made from the models, which takes a third less CPU
+# than running every migration (the suite itself runs them).
+INNER_RUN = ("-n", "0", "-p", "no:cacheprovider", "--no-migrations")
+
+# Property tests draw the same examples on every run and machine (a failure reproduces), each
+# with a budget of examples set beside it that keeps it to seconds.
+hypothesis_settings.register_profile("forgebuilder", derandomize=True, deadline=None)
+hypothesis_settings.load_profile("forgebuilder")
 
 
 def pdf_problem() -> str:
@@ -21,7 +32,13 @@ def pdf_problem() -> str:
     return pdf_support().message
 
 
+# Tests that start a second pytest or drive a browser take seconds each: they go out to the
+# workers first, so none of them is left running alone at the end of a run (`make test`).
+SLOW_FOLDERS = (REPO / "tests" / "firstrun", REPO / "tests" / "browser")
+
+
 def pytest_collection_modifyitems(config, items):
+    items.sort(key=lambda item: not any(Path(item.fspath).is_relative_to(f) for f in SLOW_FOLDERS))
     # Tests that draw PDFs need Pango: without it they are skipped saying how to install it,
     # except in CI, which must run them (they fail there: pytest_runtest_setup below).
     from tests.browser.chromium import in_ci
@@ -60,49 +77,90 @@ def _fresh_default_cache():
     cache.clear()
 
 
-@pytest.fixture(scope="session")
-def starter_rows(django_db_setup, django_db_blocker):
-    """The rows `load_starter_modules` writes, read once per session (the load is rolled back):
-    parsing and checking the shipped modules costs about 1 s of CPU, writing their rows back
-    about a fifth of that."""
+def module_rows(load, *, first_id: int) -> dict:
+    """The rows of the factions app after `load()`, read once and rolled back: parsing and
+    checking a module costs far more CPU than writing its rows back (`write_module_rows`).
+
+    Their ids (and the references between them) are moved to start at `first_id`, so rows of
+    a module the test loads itself never take them."""
     from django.apps import apps
     from django.db import transaction
 
-    with django_db_blocker.unblock(), transaction.atomic():
-        call_command("load_starter_modules", verbosity=0)
-        rows = {
-            model: list(model._default_manager.order_by("pk"))
-            for model in apps.get_app_config("factions").get_models()
-        }
+    models = apps.get_app_config("factions").get_models()
+    with transaction.atomic():
+        load()
+        rows = {model: list(model._default_manager.order_by("pk")) for model in models}
         transaction.set_rollback(True)
+    shift = first_id - min((row.pk for found in rows.values() for row in found), default=0)
+    for model, found in rows.items():
+        ids = [f for f in model._meta.concrete_fields if f.primary_key or f.related_model in rows]
+        for row, field in ((row, field) for row in found for field in ids):
+            if getattr(row, field.attname) is not None:
+                setattr(row, field.attname, getattr(row, field.attname) + shift)
     return rows
 
 
-@pytest.fixture
-def starter_modules(db, starter_rows):
-    """The game modules forgebuilder ships, in the test's database, as `load_starter_modules`
-    leaves them (`tests/factions/test_starter_modules.py` runs the command itself)."""
+def write_module_rows(rows: dict) -> None:
+    """Write rows read by `module_rows` into the test's database, as the load left them."""
     from django.core.management.color import no_style
     from django.db import connection, transaction
 
     from factions.catalog import clear_catalog_cache
 
     with transaction.atomic():
-        for model, rows in starter_rows.items():
-            model._default_manager.bulk_create(rows)
+        for model, model_rows in rows.items():
+            model._default_manager.bulk_create(model_rows)
         with connection.cursor() as cursor:  # PostgreSQL: new rows get ids after these
-            for sql in connection.ops.sequence_reset_sql(no_style(), list(starter_rows)):
+            for sql in connection.ops.sequence_reset_sql(no_style(), list(rows)):
                 cursor.execute(sql)
     clear_catalog_cache()
 
 
+@pytest.fixture(scope="session")
+def starter_rows(django_db_setup, django_db_blocker):
+    """The rows `load_starter_modules` writes, read once per session: parsing and checking the
+    shipped modules costs about 1 s of CPU, writing their rows back about a fifth of that."""
+    with django_db_blocker.unblock():
+        return module_rows(
+            lambda: call_command("load_starter_modules", verbosity=0), first_id=3_000_000
+        )
+
+
 @pytest.fixture
-def mini_module(db):
-    """The small example module of docs/module-format.md, loaded."""
+def starter_modules(db, starter_rows):
+    """The game modules forgebuilder ships, in the test's database, as `load_starter_modules`
+    leaves them (`tests/factions/test_starter_modules.py` runs the command itself)."""
+    write_module_rows(starter_rows)
+
+
+@pytest.fixture(scope="session")
+def mini_rows(django_db_setup, django_db_blocker):
+    """The rows of the mini module, read once per session (about 1,000 tests load it)."""
     from factions.gamedata.loader import load_module_path
+
+    with django_db_blocker.unblock():
+        return module_rows(
+            lambda: load_module_path(FIXTURES / "mini_module.yaml"), first_id=1_000_000
+        )
+
+
+@pytest.fixture(scope="session")
+def ashen_rows(django_db_setup, django_db_blocker):
+    """The rows of the Ashen Stars starter module alone, read once per session (the campaign
+    tests' `ashen`)."""
+    from factions.gamedata.loader import load_module_path
+
+    with django_db_blocker.unblock():
+        return module_rows(lambda: load_module_path(STARTERS / "ashen-stars"), first_id=2_000_000)
+
+
+@pytest.fixture
+def mini_module(db, mini_rows):
+    """The small example module of docs/module-format.md, loaded (`tests/factions/test_loader.py`
+    loads the file itself)."""
     from factions.models import GameModule
 
-    load_module_path(FIXTURES / "mini_module.yaml")
+    write_module_rows(mini_rows)
     return GameModule.objects.get(slug="mini-vale")
 
 

@@ -7,7 +7,7 @@ import shutil
 import tempfile
 
 from .base import *  # noqa: F403
-from .base import CACHES, RATE_LIMITS
+from .base import CACHES, DATABASES, RATE_LIMITS
 
 DEBUG = False
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
@@ -21,6 +21,11 @@ CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "renders": {**CACHES["renders"], "LOCATION": _RENDER_CACHE},
 }
+
+# The test databases are thrown away: on PostgreSQL a commit need not wait for the disk (the
+# browser and concurrency tests commit for real, and each of those tests ends with a flush).
+if DATABASES["default"]["ENGINE"].startswith("django.db.backends.postgresql"):
+    DATABASES["default"].setdefault("OPTIONS", {})["options"] = "-c synchronous_commit=off"
 
 # Serve static files straight from static/ (no collectstatic in tests).
 WHITENOISE_USE_FINDERS = True

@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 from tests.browser.conftest import CHROMIUM
-from tests.conftest import REPO
+from tests.conftest import INNER_RUN, REPO
 
 
 def test_the_browser_tests_drive_the_browser_chromium_path_names(tmp_path):
@@ -20,8 +20,7 @@ def test_the_browser_tests_drive_the_browser_chromium_path_names(tmp_path):
     env["CHROMIUM_PATH"] = str(wrapper)
 
     result = subprocess.run(
-        [sys.executable, "-m", "pytest", "tests/browser/test_home.py", "-n", "0",
-         "-p", "no:cacheprovider"],
+        [sys.executable, "-m", "pytest", "tests/browser/test_home.py", *INNER_RUN],
         cwd=REPO, env=env, capture_output=True, text=True, timeout=300,
     )  # fmt: skip
 

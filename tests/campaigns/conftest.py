@@ -4,19 +4,17 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from factions.catalog import catalog_for
-from factions.gamedata.loader import load_module_path
 from factions.models import GameModule
 from forgebuilder.armylists.listdoc import ListDocument
 from forgebuilder.armylists.ownership import Owner
 from forgebuilder.armylists.services import army_list_create
-from tests.conftest import REPO
-
-ASHEN_DIR = REPO / "factions" / "game_modules" / "ashen-stars"
+from tests.conftest import write_module_rows
 
 
 @pytest.fixture
-def ashen(db) -> GameModule:
-    load_module_path(ASHEN_DIR)
+def ashen(db, ashen_rows) -> GameModule:
+    """The Ashen Stars starter module alone, loaded (its rows read once: tests/conftest.py)."""
+    write_module_rows(ashen_rows)
     return GameModule.objects.get(slug="ashen-stars")
 
 

@@ -6,7 +6,7 @@ import os
 import subprocess
 import sys
 
-from tests.conftest import REPO
+from tests.conftest import INNER_RUN, REPO
 
 ONE_BROWSER_TEST = "tests/browser/test_home.py"
 
@@ -15,7 +15,7 @@ def run_browser_test(**env_changes: str) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "CI"}}
     env.update(env_changes)
     return subprocess.run(
-        [sys.executable, "-m", "pytest", ONE_BROWSER_TEST, "-n", "0", "-p", "no:cacheprovider"],
+        [sys.executable, "-m", "pytest", ONE_BROWSER_TEST, *INNER_RUN],
         cwd=REPO, env=env, capture_output=True, text=True, timeout=300,
     )  # fmt: skip
 

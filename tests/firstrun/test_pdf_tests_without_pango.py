@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.conftest import REPO
+from tests.conftest import INNER_RUN, REPO
 
 HIDE_PANGO = Path(__file__).parent / "hide_pango"
 # one test that draws a PDF and one that does not, from the same file
@@ -25,8 +25,7 @@ def run_without_pango(**env_changes: str) -> subprocess.CompletedProcess:
     env["PYTHONPATH"] = str(HIDE_PANGO)
     env.update(env_changes)
     return subprocess.run(
-        [sys.executable, "-m", "pytest", *TESTS, "-n", "0", "-p", "no:cacheprovider", "-p",
-         "no:randomly"],
+        [sys.executable, "-m", "pytest", *TESTS, *INNER_RUN],
         cwd=REPO, env=env, capture_output=True, text=True, timeout=300,
     )  # fmt: skip
 

@@ -17,7 +17,7 @@ from forgebuilder.campaigns.dice import SeededDie
 from forgebuilder.campaigns.models import Campaign, CampaignEvent, CampaignPlayer, Mission
 
 FUZZ = settings(
-    max_examples=80,
+    max_examples=30,
     derandomize=True,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],

@@ -20,7 +20,7 @@ from forgebuilder.armylists.models import ArmyList
 from tests.armylists.importers.conftest import app_list
 
 FUZZ = settings(
-    max_examples=80,
+    max_examples=30,
     derandomize=True,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],

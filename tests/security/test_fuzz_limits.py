@@ -26,7 +26,7 @@ from forgebuilder.armylists.models import ArmyList, ShareLink
 MAX_POINTS = ListDocument.model_fields["points_limit"].metadata[1].le  # 100,000
 
 FUZZ = settings(
-    max_examples=60,
+    max_examples=30,
     derandomize=True,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
@@ -116,7 +116,7 @@ def test_no_editor_edit_answers_500_or_writes_when_refused(client, make_list, ow
         document["units"][1] = {**document["units"][1], "options": [taken] * MAX_CHOICES}
         ArmyList.objects.filter(pk=army_list.pk).update(document=document)
 
-    @(FUZZ if not full else settings(FUZZ, max_examples=20))
+    @(FUZZ if not full else settings(FUZZ, max_examples=10))
     @given(edit=edits())
     def check(edit):
         path, data, htmx = edit

@@ -16,7 +16,7 @@ from .strategies import JSON_VALUES, catalogs, list_documents, mangled
 
 CATALOGS = catalogs()
 BY_SLUG = {c.slug: c for c in CATALOGS}
-FUZZ = settings(max_examples=200, deadline=None)
+FUZZ = settings(max_examples=60, deadline=None)
 
 
 def evaluate_data(data: dict) -> Report | None:
@@ -46,7 +46,7 @@ def test_the_engine_reports_on_any_list_document(data):
         assert set(violation.units) <= set(report.unit_points)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(st.lists(list_documents(CATALOGS), min_size=2, max_size=3))
 def test_a_match_check_reports_on_any_lists_or_says_why_it_cannot(documents):
     rosters = [resolve(ListDocument.model_validate(d), BY_SLUG[d["module"]]) for d in documents]
@@ -95,7 +95,7 @@ API_BODIES = st.one_of(
 
 @pytest.mark.django_db
 @settings(
-    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=50, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(body=API_BODIES)
 def test_the_validation_api_answers_200_or_400_never_500(client, mini_module, body):
@@ -112,7 +112,7 @@ def test_the_validation_api_answers_200_or_400_never_500(client, mini_module, bo
 
 @pytest.mark.django_db
 @settings(
-    max_examples=50, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(
     body=st.one_of(
