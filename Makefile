@@ -143,9 +143,11 @@ run: starter-modules
 	  trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
 	  $(PY) manage.py runserver $(HOST):$(PORT)
 
-# Two workers: the machines have two cores. Tests go one at a time to the worker that is free,
-# except groups (the production-stack tests: tests/stack/conftest.py), which one worker runs,
-# first. `make test` ends with its 10 slowest tests.
+# Two workers: the machines have two cores. With --dist loadgroup and no groups each test is its
+# own unit, sent to the worker that is free (the browser and second-pytest tests first:
+# tests/conftest.py), so no long test is left running alone at the end. (Groups themselves need
+# an xdist that knows pytest 9's node ids: xdist 3.8 does not.) `make test` ends with its 10
+# slowest tests.
 PYTEST_ARGS ?= -n 2 --dist loadgroup
 
 test: install-dev browser node-deps stack-deps

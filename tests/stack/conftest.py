@@ -14,15 +14,11 @@ import pytest
 from .harness import Stack, nginx_binary, prepare_template, redis_binary, remove_template
 
 
-@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
 def pytest_collection_modifyitems(config, items):
     here = Path(__file__).parent
     for item in items:
         if Path(item.fspath).is_relative_to(here):
             item.add_marker(pytest.mark.stack)
-            # One worker runs them all (`make test` distributes by group), so the template
-            # database and static files are prepared once, and the module's stack is started once.
-            item.add_marker(pytest.mark.xdist_group("stack"))
 
 
 def require(name: str, found: str | None) -> None:
