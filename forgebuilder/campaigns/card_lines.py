@@ -6,6 +6,8 @@ lines as (heading, text), the shape `Card.extras` holds.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from factions.gamedata.campaign_schema import CampaignEntry, CampaignSpec
 from forgebuilder.armylists.listdoc import UnitCampaign
 
@@ -44,6 +46,41 @@ def progress_text(state: UnitCampaign, spec: CampaignSpec) -> str:
     )
 
 
+@dataclass(frozen=True)
+class Gain:
+    """One thing a campaign unit gained: a skill set, trait, injury or talent, in players' words."""
+
+    kind: str  # "Skill set", "Trait", "Injury", "Talent"
+    name: str  # with what the player chose with it: "Specialist (melee)"
+    effect: str = ""
+    points: str = ""  # " (+5 pts)" for injuries and talents that cost
+    known: bool = True  # False: the module's tables lack it (the check reports it)
+
+
+def gains(state: UnitCampaign, spec: CampaignSpec) -> list[Gain]:
+    """What the unit gained, in order: skill sets, traits, injuries, talents. The one walk of
+    the tables that the card lines and the army page both format."""
+    out = []
+    for key in state.skill_sets:
+        skill_set = spec.skill_sets.get(key)
+        out.append(Gain("Skill set", skill_set.name if skill_set else key))
+    for key, chosen in traits_chosen(state):
+        entry = spec.traits.entries.get(key) or _skill_trait(spec, key)
+        name = (entry.name if entry else key) + chosen
+        out.append(Gain("Trait", name, entry.effect if entry else "", known=entry is not None))
+    for kind, table, keys in (
+        ("Injury", spec.injuries, state.injuries),
+        ("Talent", spec.talents, state.talents),
+    ):
+        for key in keys:
+            found = table.entries.get(key)
+            if found is None:
+                out.append(Gain(kind, key, known=False))
+            else:
+                out.append(Gain(kind, found.name, found.effect, _points(found)))
+    return out
+
+
 def campaign_extras(state: UnitCampaign | None, spec: CampaignSpec | None) -> list[tuple[str, str]]:
     """The card lines of a campaign unit: progress, then each skill set, trait, injury and talent
     with its effect; a dead or disbanded unit says so first. Nothing outside a campaign."""
@@ -56,25 +93,13 @@ def campaign_extras(state: UnitCampaign | None, spec: CampaignSpec | None) -> li
     if state.veteran:
         progress += " · recruited as a veteran"
     lines.append(("Campaign", progress))
-    for key in state.skill_sets:
-        skill_set = spec.skill_sets.get(key)
-        lines.append(("Skill set", skill_set.name if skill_set else key))
-    for key, chosen in traits_chosen(state):
-        entry = spec.traits.entries.get(key) or _skill_trait(spec, key)
-        if entry is None:
-            lines.append((f"Trait: {key}", "not in the module's campaign tables"))
+    for gain in gains(state, spec):
+        if gain.kind == "Skill set":
+            lines.append((gain.kind, gain.name))
+        elif not gain.known:
+            lines.append((f"{gain.kind}: {gain.name}", "not in the module's campaign tables"))
         else:
-            lines.append((f"Trait: {entry.name}{chosen}", entry.effect))
-    for kind, table, keys in (
-        ("Injury", spec.injuries, state.injuries),
-        ("Talent", spec.talents, state.talents),
-    ):
-        for key in keys:
-            entry = table.entries.get(key)
-            if entry is None:
-                lines.append((f"{kind}: {key}", "not in the module's campaign tables"))
-            else:
-                lines.append((f"{kind}: {entry.name}", entry.effect + _points(entry)))
+            lines.append((f"{gain.kind}: {gain.name}", gain.effect + gain.points))
     return lines
 
 

@@ -137,25 +137,9 @@ def _details(now, spec) -> list[tuple[str, str, str]]:
     """(kind, name, effect) of each trait, skill set, injury and talent, in players' words."""
     if spec is None:
         return []
-    out = []
-    for key in now.skill_sets:
-        skill_set = spec.skill_sets.get(key)
-        out.append(("Skill set", skill_set.name if skill_set else key, ""))
-    skill_traits = {k: e for s in spec.skill_sets.values() for k, e in s.traits.entries.items()}
-    from .card_lines import traits_chosen
+    from .card_lines import gains
 
-    for key, chosen in traits_chosen(now):
-        entry = spec.traits.entries.get(key) or skill_traits.get(key)
-        name = (entry.name if entry else key) + chosen
-        out.append(("Trait", name, entry.effect if entry else ""))
-    for kind, table, keys in (
-        ("Injury", spec.injuries, now.injuries),
-        ("Talent", spec.talents, now.talents),
-    ):
-        for key in keys:
-            entry = table.entries.get(key)
-            out.append((kind, entry.name if entry else key, entry.effect if entry else ""))
-    return out
+    return [(gain.kind, gain.name, gain.effect) for gain in gains(now, spec)]
 
 
 def underdog_points_for(army_list_id: int) -> int:

@@ -149,3 +149,20 @@ def test_the_token_sheet_adds_the_underdog_points_of_the_mission_set_up(ashen, u
         die=SeededDie(2),
     )
     assert "underdog" not in tokens_of(small)
+
+
+def test_the_army_page_lists_the_gains_the_card_lines_show():
+    # one walk of the campaign tables (card_lines.gains) serves the card and the army page
+    from forgebuilder.campaigns.selectors import _details
+
+    details = _details(UnitCampaign(**VETERAN_MARSHAL), campaign_spec())
+    assert details == [
+        ("Skill set", "Captain", ""),
+        ("Trait", "Leader", 'Friendly units within 6" get +1 to morale tests.'),
+        ("Injury", "Chest Wound", "-1 to its Defense rolls."),
+        ("Talent", "Toughened", "Gains Tough(+1)."),
+    ]
+    card = campaign_extras(UnitCampaign(**VETERAN_MARSHAL), campaign_spec())[1:]
+    assert [line[1].removesuffix(" (-5 pts)").removesuffix(" (+5 pts)") for line in card[1:]] == [
+        effect for _, _, effect in details[1:]
+    ]
