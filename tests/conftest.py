@@ -69,6 +69,18 @@ def _fresh_catalogs():
 
 
 @pytest.fixture(autouse=True)
+def _no_undefined_template_variable():
+    """A template that looked up a variable nobody set fails its test, even where a tag took
+    the error for false (`{% if a and b %}`)."""
+    from forgebuilder.strict_templates import undefined
+
+    undefined.clear()
+    yield
+    found, undefined[:] = list(undefined), []
+    assert not found, found[0]
+
+
+@pytest.fixture(autouse=True)
 def _fresh_default_cache():
     """Rate-limit counters and cached pages never leak from one test into another."""
     from django.core.cache import cache

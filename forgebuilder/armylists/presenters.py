@@ -34,6 +34,11 @@ SHORT_LABELS = {
 }
 
 
+# What the editor's templates read that only some renders set: the parts an edit redraws
+# elsewhere on the page (`oob`, views/edit.py), the unit whose Edit panel a link opens (?edit=).
+UNSET_BY_DEFAULT = {"oob": False, "open_unit": ""}
+
+
 @dataclass(frozen=True)
 class TotalView:
     key: str
@@ -171,6 +176,7 @@ def editor_context(
         # a wing's lock: the controls its guard would refuse are not offered (one source: the
         # notice of the wing that guards the list)
         "lock": next((n for n in notices if n.locked), None),
+        **UNSET_BY_DEFAULT,
         "document": document,
         "catalog": catalog,
         "ruleset": catalog.ruleset,

@@ -12,13 +12,14 @@ INVITE_SESSION_KEY = "campaign_invite"
 
 
 def invitation(request: HttpRequest) -> dict:
+    """{"invitation": {name, url}}, or None there: every page's banner reads it."""
     session = getattr(request, "session", None)
     token = session.get(INVITE_SESSION_KEY) if session is not None else None
     if not token or not request.user.is_authenticated:
-        return {}
+        return {"invitation": None}
     campaign = Campaign.objects.filter(invite_token=token, closed_at__isnull=True).first()
     if campaign is None:
-        return {}
+        return {"invitation": None}
     return {
         "invitation": {
             "name": campaign.name,

@@ -36,6 +36,8 @@ WHITENOISE_AUTOREFRESH = True
 RATE_LIMITS = {**RATE_LIMITS, "api": (100_000, 60)}
 
 # An undefined variable in one of our templates fails the test that renders it.
-from forgebuilder.strict_templates import UndefinedVariable  # noqa: E402
+from forgebuilder.strict_templates import UndefinedVariable, strict_block_tags  # noqa: E402
 
 TEMPLATES[0]["OPTIONS"]["string_if_invalid"] = UndefinedVariable(root=BASE_DIR)  # noqa: F405
+# ... in {% if %} and {% for %} too, where Django would take it for empty
+strict_block_tags()

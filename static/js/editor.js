@@ -210,7 +210,7 @@
       if (view === "list") window.scrollTo(0, 0);
       return;
     }
-    var link = event.target.closest("[data-show-unit], [data-show-problems]");
+    var link = event.target.closest("[data-show-unit], [data-show-force], [data-show-problems]");
     if (!link) return;
     var target = document.getElementById(link.getAttribute("href").slice(1));
     if (!target) return;

@@ -5,9 +5,16 @@ from __future__ import annotations
 from django.template.loader import render_to_string
 from django.urls import reverse
 
+from factions.catalog import catalog_for
+
+
+def owner_context(army_list, **more) -> dict:
+    """What the editor gives the partial: the list and its ruleset (the match-check link)."""
+    return {"army_list": army_list, "ruleset": catalog_for(army_list.module).ruleset, **more}
+
 
 def test_the_owner_gets_the_owner_downloads(ember_list):
-    html = render_to_string("armylists/partials/downloads.html", {"army_list": ember_list})
+    html = render_to_string("armylists/partials/downloads.html", owner_context(ember_list))
     for route in ("roster_pdf", "tokens_pdf", "text_export"):
         assert f'"{reverse(f"armylists:{route}", args=[ember_list.public_id])}"' in html
     assert '<option value="letter">US Letter</option>' in html
@@ -28,6 +35,6 @@ def test_the_share_page_downloads_through_the_share_link(ember_list, live_link):
 
 def test_the_copy_box_is_filled_when_the_page_gives_the_text(ember_list):
     html = render_to_string(
-        "armylists/partials/downloads.html", {"army_list": ember_list, "list_text": "A & B"}
+        "armylists/partials/downloads.html", owner_context(ember_list, list_text="A & B")
     )
     assert ">A &amp; B</textarea>" in html

@@ -165,7 +165,7 @@ def test_a_unit_named_like_a_script_is_escaped_in_the_violations(client, owner, 
     response = client.get(editor_url(army_list))
 
     assert SCRIPT not in response.text
-    assert f'<a href="#unit-u1">{ESCAPED}</a>' in response.text
+    assert f'<a href="#unit-u1" data-show-unit>{ESCAPED}</a>' in response.text
 
 
 def test_a_refusal_quoting_what_was_posted_is_escaped(client, army_list):
@@ -295,5 +295,5 @@ def test_two_forces_of_one_name_are_numbered_and_a_problem_leads_to_its_force(cl
     panel = re.search(r'<section id="violations".*?</section>', response.text, re.S).group(0)
     hero = re.search(r"<li[^>]*data-code=\"force-org-min\".*?</li>", panel, re.S).group(0)
     assert "Force organization &#x27;Patrol (2)&#x27; needs at least 1 Hero unit" in hero
-    assert '<a href="#force-f2" class="force-link">Patrol (2)</a>' in hero
+    assert '<a href="#force-f2" class="force-link" data-show-force>Patrol (2)</a>' in hero
     assert 'id="force-f2"' in response.text
