@@ -89,17 +89,25 @@ def pdf_request(*, printout: Printout, source: exports.ExportSource) -> PdfStatu
     pdf = cached(key)
     if pdf is not None:
         return PdfStatus(PdfState.READY, pdf)
+    state = queued_state(key, render_printout)
+    if state is not None:
+        return PdfStatus(state, progress=progress_of(key))
+    with transaction.atomic():
+        return _enqueue(printout, PENDING_PREFIX + key, render_weight(source))
+
+
+def queued_state(key: str, render_task: Task) -> PdfState | None:
+    """What became of the render queued for `key` as `render_task`: PREPARING, or FAILED (said
+    once: the next request queues it again); None when it is not queued (never, or its task is
+    gone or finished without filling the cache), so the caller queues it."""
     marker = PENDING_PREFIX + key
     pending = cache.get(marker)
-    if pending is not None:
-        state = pending_state(render_printout, pending)
-        if state is not None:
-            if state is PdfState.FAILED:
-                cache.delete(marker)  # the next request tries again
-            return PdfStatus(state, progress=progress_of(key))
-        cache.delete(marker)  # gone or finished without filling the cache: queue it again
-    with transaction.atomic():
-        return _enqueue(printout, marker, render_weight(source))
+    if pending is None:
+        return None
+    state = pending_state(render_task, pending)
+    if state is None or state is PdfState.FAILED:
+        cache.delete(marker)
+    return state
 
 
 def _enqueue(printout: Printout, marker: str, weight: int) -> PdfStatus:

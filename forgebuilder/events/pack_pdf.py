@@ -26,6 +26,7 @@ from forgebuilder.armylists.exports.options import paper_from
 from forgebuilder.armylists.exports.source import ExportSource
 from forgebuilder.armylists.listdoc import ListDocument
 from forgebuilder.armylists.printouts import (
+    PENDING_PREFIX,
     PENDING_TIMEOUT,
     QUEUED_RETRY_AFTER,
     QUEUEING,
@@ -33,14 +34,12 @@ from forgebuilder.armylists.printouts import (
     PdfStatus,
     client_may_queue,
     client_tag,
-    pending_state,
+    queued_state,
 )
 from forgebuilder.armylists.rules import evaluate, resolve
 
 from .models import Event, Game, Submission
 from .presenters import standings_rows
-
-PENDING_PREFIX = "event-pack-pending:"
 
 
 def accepted(event: Event):
@@ -114,15 +113,10 @@ def pack_request(*, event: Event, client: str) -> PdfStatus:
     pdf = cached(key)
     if pdf is not None:
         return PdfStatus(PdfState.READY, pdf)
+    state = queued_state(key, render_event_pack)
+    if state is not None:
+        return PdfStatus(state)
     marker = PENDING_PREFIX + key
-    pending = cache.get(marker)
-    if pending is not None:
-        state = pending_state(render_event_pack, pending)
-        if state is not None:
-            if state is PdfState.FAILED:
-                cache.delete(marker)
-            return PdfStatus(state)
-        cache.delete(marker)
     with transaction.atomic():
         if not client_may_queue(client):
             return PdfStatus(PdfState.BUSY, retry_after=QUEUED_RETRY_AFTER)
