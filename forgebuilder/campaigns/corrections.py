@@ -1,12 +1,15 @@
-"""Correcting a report: void the last mission's report and recompute everything after it.
+"""Correcting a report: amend or void the last mission's report and recompute everything after
+it, until the next mission is set up.
 
-The organiser voids it alone; the mission's two players together (one asks, the other
-confirms), until the next mission is set up. Voiding takes the report's events back, replays
-each player's history without them (every later level-up, purchase and recruit applied again
-with its own dice), leaves out any later step that no longer holds and says exactly which, and
-sets the mission up again so it can be reported anew. Amending does both in one transaction:
-void, then record the corrected report; if the corrected report is refused, nothing of it is
-kept and the recorded report stays.
+Amending puts the corrected report in the place of the recorded one in each player's history
+(the recorded one is kept, voided by the correction): it is rolled on the army as it stood
+before the mission, and every later step (level-ups, purchases, sales, recruits, disbands) is
+applied again after it with its own dice. A later step that no longer holds is voided by the
+correction and said. If the corrected report is refused, nothing of it is kept.
+
+Voiding takes the report back: each player's history is replayed without it and the mission is
+set up again, to be played and reported anew. The organiser voids alone; the mission's two
+players together (one asks, the other confirms).
 """
 
 from __future__ import annotations
@@ -19,8 +22,8 @@ from factions.catalog import catalog_for
 from forgebuilder.armylists.models import ListRevision
 from forgebuilder.armylists.services import army_list_edit
 
-from . import history, report_form
-from .models import CampaignEvent, CampaignPlayer, Mission
+from . import history, report_form, steps
+from .models import Campaign, CampaignEvent, CampaignPlayer, Mission
 from .services.base import (
     CAMPAIGNS,
     CampaignError,
@@ -29,7 +32,7 @@ from .services.base import (
     _writable,
     campaign_spec,
 )
-from .services.missions import mission_report
+from .services.missions import Side, check_reports
 
 
 @dataclass
@@ -52,19 +55,28 @@ def correctable(mission: Mission) -> str:
     return ""
 
 
-@transaction.atomic
-def mission_report_void(*, mission: Mission, by, reason: str = "", verb: str = "voided") -> Voided:
-    """Void the report (organiser), or ask for it / confirm the other player's ask (players)."""
+def _locked(mission: Mission, by) -> tuple[Campaign, Mission, list[CampaignPlayer]]:
+    """The campaign, the mission and its players locked (in the lock order) and read again; the
+    report must still be correctable and `by` its organiser or one of its players."""
     campaign = _lock_campaign(mission.campaign)
     _writable(campaign)
     mission = Mission.objects.select_for_update().get(pk=mission.pk)
     why_not = correctable(mission)
     if why_not:
         raise CampaignError(why_not)
-    players = list(mission.players.select_for_update(of=("self",)).select_related("user"))
-    organiser = campaign.organiser_id == by.pk
-    if not organiser and all(p.user_id != by.pk for p in players):
+    players = list(
+        mission.players.select_for_update(of=("self",)).select_related("user").order_by("pk")
+    )
+    if campaign.organiser_id != by.pk and all(p.user_id != by.pk for p in players):
         raise CampaignError("Only the organiser or the mission's players can correct it.")
+    return campaign, mission, players
+
+
+@transaction.atomic
+def mission_report_void(*, mission: Mission, by, reason: str = "") -> Voided:
+    """Void the report (organiser), or ask for it / confirm the other player's ask (players)."""
+    campaign, mission, players = _locked(mission, by)
+    organiser = campaign.organiser_id == by.pk
     reason = " ".join(reason.split())[:200]
     if not organiser and mission.void_asked_by_id in (None, by.pk):
         mission.void_asked_by = by
@@ -73,19 +85,23 @@ def mission_report_void(*, mission: Mission, by, reason: str = "", verb: str = "
         _event(campaign, "correction-asked", [line + (f": {reason}" if reason else ".")],
                mission=mission.number, by=by)  # fmt: skip
         return Voided(done=False)
-    return Voided(True, _void(campaign, mission, players, by, reason, verb))
+    return Voided(True, _void(campaign, mission, players, by, reason))
 
 
-def _void(
-    campaign, mission: Mission, players: list[CampaignPlayer], by, reason: str, verb: str
-) -> list[str]:
+def _correction(campaign, mission: Mission, by, verb: str, reason: str) -> CampaignEvent:
+    """The history's entry of a correction: who made it, who asked for it, and why."""
     asked = mission.void_asked_by
     together = f" (asked by {asked})" if asked and asked.pk != by.pk else ""
     line = f"{by} {verb} the report of mission {mission.number}{together}"
-    correction = _event(
+    reason = " ".join(reason.split())[:200]
+    return _event(
         campaign, "correction", [line + (f": {reason}" if reason else ".")],
         mission=mission.number, by=by,
     )  # fmt: skip
+
+
+def _void(campaign, mission: Mission, players: list[CampaignPlayer], by, reason: str) -> list[str]:
+    correction = _correction(campaign, mission, by, "voided", reason)
     CampaignEvent.objects.filter(
         campaign=campaign, kind="mission-report", mission=mission.number, voided_by__isnull=True
     ).update(voided_by=correction)
@@ -108,12 +124,23 @@ def _replayed(player: CampaignPlayer, correction: CampaignEvent, mission: Missio
     catalog = catalog_for(player.campaign.module)
     spec = campaign_spec(player.campaign)
     replayed = history.replay(player, spec=spec, catalog=catalog)
+    undone = _undo(player, replayed, correction)
+    _store(player, replayed.army, mission)
+    return undone
+
+
+def _undo(player: CampaignPlayer, replayed: history.Replayed, correction) -> list[str]:
+    """Void the steps the replay could no longer apply, by the correction; say each and why."""
     undone = []
     for event, why in replayed.failed:
         event.voided_by = correction
         event.save(update_fields=["voided_by"])
         undone.append(f"{player.name}: {' '.join(event.lines)} ({why})")
-    army = replayed.army
+    return undone
+
+
+def _store(player: CampaignPlayer, army: history.Army, mission: Mission) -> None:
+    """The player's army, bank, VP and missions as the replayed history gives them."""
     army_list_edit(
         army_list=player.army,
         expected_version=None,
@@ -124,29 +151,78 @@ def _replayed(player: CampaignPlayer, correction: CampaignEvent, mission: Missio
     ListRevision.objects.filter(army_list=player.army).delete()
     player.bank, player.victory_points, player.missions = army.bank, army.vp, army.missions
     player.save(update_fields=["bank", "victory_points", "missions"])
-    return undone
 
 
 @transaction.atomic
 def mission_report_amend(
     *, mission: Mission, by, values: dict[str, str], reason: str = ""
 ) -> Voided:
-    """Replace the last report with the corrected one typed in the report form (`values`):
-    void it and record the new one in one transaction, so a corrected report that is refused
-    (a die that is no die, a roll still needed) leaves the recorded report as it was.
+    """Put the corrected report typed in the report form (`values`) in the place of the recorded
+    one, and play every later step again after it; in one transaction, so a corrected report
+    that is refused (a die that is no die, a roll still needed) leaves everything as it was.
 
     The organiser amends alone; a player amends when the other player asked to correct it.
     """
-    voided = mission_report_void(mission=mission, by=by, reason=reason, verb="corrected")
-    if not voided.done:
+    from .selectors import recorded_report, report_sides
+
+    campaign, mission, players = _locked(mission, by)
+    asked = mission.void_asked_by
+    if campaign.organiser_id != by.pk and asked in (None, by):
         raise CampaignError(
             f"The other player (or the organiser) has to agree first: ask to correct the report "
             f"of mission {mission.number} on the campaign page."
         )
-    from .selectors import report_sides
-
-    mission = Mission.objects.get(pk=mission.pk)
-    sides = report_sides(mission)
+    sides = report_sides(mission, before_report=True)
     reports = report_form.reports(values, sides)
-    mission_report(mission=mission, reports=reports, die=report_form.report_die(values, sides))
-    return voided
+    check_reports(players, reports)
+    die = report_form.report_die(values, sides)
+    originals = [_kept(event) for event in recorded_report(mission)]
+    correction = _correction(campaign, mission, by, "corrected", reason)
+    CampaignEvent.objects.filter(pk__in=[e.pk for e in originals]).update(voided_by=correction)
+    undone: list[str] = []
+    for player in players:
+        undone += _rewritten(player, Side(player, reports[player.pk], reports, die), mission,
+                             correction)  # fmt: skip
+    correction.lines = correction.lines + [f"Undone: {u}" for u in undone]
+    correction.save(update_fields=["lines"])
+    mission.void_asked_by = None
+    mission.save(update_fields=["void_asked_by"])
+    return Voided(True, undone)
+
+
+def _kept(event: CampaignEvent) -> CampaignEvent:
+    """A copy of a recorded report event, to keep it in the history once it is corrected."""
+    fields = ("campaign_id", "player_id", "mission", "kind", "lines", "dice", "data", "by_id")
+    return CampaignEvent.objects.create(**{f: getattr(event, f) for f in fields})
+
+
+def _rewritten(player: CampaignPlayer, side: Side, mission: Mission, correction) -> list[str]:
+    """The player's report event rewritten in its place with the corrected side, rolled on the
+    army as it stood before it; every later step applied again after it (one that no longer
+    holds is voided by the correction, and said); the army stored as that history gives it."""
+    catalog = catalog_for(player.campaign.module)
+    spec = campaign_spec(player.campaign)
+    events = list(CampaignEvent.objects.filter(player=player, voided_by__isnull=True))
+    at = next(
+        i for i, e in enumerate(events)
+        if e.kind == "mission-report" and e.mission == mission.number
+    )  # fmt: skip
+    try:
+        before = history.replay(player, spec=spec, catalog=catalog, events=events[:at]).army
+    except history.CannotReplay as exc:
+        raise CampaignError(f"The report cannot be corrected in its place: {exc}") from exc
+    steps.check_report(before.document, side.report)
+    now = history.apply(
+        before, "mission-report", side.data, spec=spec, catalog=catalog, die=side.die
+    )
+    report = events[at]
+    report.data, report.lines, report.dice = side.data, side.lines(now, spec), side.dice()
+    report.save(update_fields=["data", "lines", "dice"])
+    later = history.play(now, events[at + 1 :], spec=spec, catalog=catalog, player=player)
+    for event in events[at + 1 :]:
+        if event.pk in later.lines and later.lines[event.pk] != event.lines:
+            event.lines = later.lines[event.pk]  # what the step did on the corrected army
+            event.save(update_fields=["lines"])
+    undone = _undo(player, later, correction)
+    _store(player, later.army, mission)
+    return undone

@@ -171,6 +171,7 @@ class Replayed:
 
     army: Army
     failed: list[tuple[object, str]] = field(default_factory=list)
+    lines: dict[int, list[str]] = field(default_factory=dict)
 
 
 STARTS = ("joined", "adopted")  # the events a replay starts from: they keep a whole army
@@ -196,18 +197,20 @@ class CannotReplay(ValueError):
 
 
 def replay(player, *, spec: CampaignSpec, catalog: Catalog, events=None) -> Replayed:
-    """Apply every event of `player` that is not voided, from the army they joined with (or the
-    army adopted as it stood, for a campaign older than replays: `starting_point`).
+    """Apply every event of `player` that is not voided (or `events`, the player's, in the order
+    they happened), from the army they joined with (or the army adopted as it stood, for a
+    campaign older than replays: `starting_point`).
 
     An event that fails is left out and reported in `failed` (a correction took away what it
     needed); the stored history itself never fails.
     """
-    from .dice import DiceError
     from .models import CampaignEvent
 
     if events is None:
         events = CampaignEvent.objects.filter(player=player, voided_by__isnull=True)
-    events = list(events.order_by("pk"))
+    if hasattr(events, "order_by"):
+        events = events.order_by("pk")
+    events = list(events)
     start = starting_point(events)
     if start is None:
         raise CannotReplay(
@@ -215,12 +218,25 @@ def replay(player, *, spec: CampaignSpec, catalog: Catalog, events=None) -> Repl
             "`manage.py check_campaigns --adopt` takes the army as it stands as its starting point."
         )
     at, army = start
+    return play(army, events[at + 1 :], spec=spec, catalog=catalog, player=player)
+
+
+def play(
+    army: Army, events: list, *, spec: CampaignSpec, catalog: Catalog, player=None
+) -> Replayed:
+    """Apply `events` (in order, each with its recorded dice) to `army`; an event that no longer
+    holds is left out and reported in `failed`. Each applied event's lines, as this army makes
+    them, are in `lines` (event pk -> lines)."""
+    from .dice import DiceError
+
     failed: list[tuple[object, str]] = []
-    for event in events[at + 1 :]:
+    lines: dict[int, list[str]] = {}
+    for event in events:
         if event.kind not in ARMY_KINDS:
             continue
         if not event.data:
-            raise CannotReplay(f"{event.kind} of {player.name} was kept without its facts.")
+            who = player.name if player is not None else "a player"
+            raise CannotReplay(f"{event.kind} of {who} was kept without its facts.")
         try:
             army = apply(
                 army, event.kind, event.data, spec=spec, catalog=catalog,
@@ -228,7 +244,9 @@ def replay(player, *, spec: CampaignSpec, catalog: Catalog, events=None) -> Repl
             )  # fmt: skip
         except (StepError, DiceError, edits.EditError) as exc:
             failed.append((event, str(exc)))
-    return Replayed(army, failed)
+        else:
+            lines[event.pk] = army.lines
+    return Replayed(army, failed, lines)
 
 
 def campaign_view(document: ListDocument) -> list[tuple]:

@@ -101,9 +101,10 @@ def _units_before_report(player: CampaignPlayer, mission: Mission) -> list[dict]
     catalog = catalog_for(player.campaign.module)
     spec = catalog.spec.campaign
     assert spec is not None  # a mission was played: the module has campaign tables
-    events = CampaignEvent.objects.filter(player=player, voided_by__isnull=True).exclude(
-        kind="mission-report", mission=mission.number
-    )
+    events = CampaignEvent.objects.filter(player=player, voided_by__isnull=True)
+    report = events.filter(kind="mission-report", mission=mission.number).first()
+    if report is not None:  # the army as it went into the mission: what came after is not in it
+        events = events.filter(pk__lt=report.pk)
     document = history.replay(player, spec=spec, catalog=catalog, events=events).army.document
     return [
         {

@@ -20,9 +20,6 @@ from ..models import Campaign, CampaignEvent, CampaignPlayer, Mission
 CAMPAIGNS = "campaigns"  # the origin of the campaign's own writes to its armies (extension.py)
 
 
-CAMPAIGNS = "campaigns"  # the origin of the campaign's own writes to its armies (extension.py)
-
-
 class CampaignError(ValueError):
     """A campaign action that cannot be done; the message says why."""
 
@@ -71,14 +68,16 @@ def campaign_spec(campaign: Campaign) -> CampaignSpec:
 
 
 def _event(
-    campaign, kind, lines, *, player=None, die: Die | None = None, mission=None, data=None, by=None
-):
+    campaign, kind, lines, *, player=None, die: Die | None = None, mission=None, data=None,
+    by=None, dice: dict | None = None,
+):  # fmt: skip
+    """Keep one event in the history; `dice` (what was rolled) or the `die` that rolled it."""
     return CampaignEvent.objects.create(
         campaign=campaign,
         player=player,
         kind=kind,
         lines=list(lines),
-        dice=die.record() if die is not None else None,
+        dice=dice if dice is not None else (die.record() if die is not None else None),
         mission=mission,
         data=data or {},
         by=by,

@@ -128,6 +128,48 @@ def _army_values(campaign: Campaign, players: list[CampaignPlayer]) -> dict[int,
     return {p.pk: armies[p.army_id].points for p in players}
 
 
+class Side:
+    """One player's side of a battle report, rolled on its share of the report's dice (the
+    named rolls of this player's units)."""
+
+    def __init__(self, player: CampaignPlayer, report: BattleReport, reports: dict, die: Die):
+        self.player, self.report, self.reports, self.shared = player, report, reports, die
+        self.die = die.for_player(player.pk) if isinstance(die, NamedDie) else die
+        self.start = len(die.results)
+        self.named_start = len(die.named) if isinstance(die, NamedDie) else 0
+        self.data = {"report": history.report_data(report)}
+
+    def lines(self, new: history.Army, spec) -> list[str]:
+        """What the side's report did, as the history says it."""
+        if self.report.won:
+            outcome = "won"
+        else:
+            outcome = "lost" if any(r.won for r in self.reports.values()) else "drew"
+        reward = steps.reward(self.report, spec=spec)
+        return [
+            *new.lines,
+            f"{self.player.name} {outcome}: +{reward.vp} VP, +{reward.points} pts to spend",
+        ]
+
+    def dice(self) -> dict:
+        """The seed and how many of its rolls came before this side's: enough to roll them
+        again; and the side's rolls by name."""
+        die = self.shared
+        rolled = {"seed": die.record()["seed"], "skip": self.start}
+        rolled["results"] = die.results[self.start :]
+        if isinstance(die, NamedDie):
+            rolled["named"] = die.named[self.named_start :]
+        return rolled
+
+
+def check_reports(players: list[CampaignPlayer], reports: dict[int, BattleReport]) -> None:
+    """A report for every player of the mission, and only them; one winner at most."""
+    if set(reports) != {p.pk for p in players}:
+        raise CampaignError("Give a report for every player of the mission, and only them.")
+    if sum(r.won for r in reports.values()) > 1:
+        raise CampaignError("Only one player wins a mission.")
+
+
 @transaction.atomic
 def mission_report(*, mission: Mission, reports: dict[int, BattleReport], die: Die) -> None:
     """Record the battle: casualties, XP and rewards for every player of the mission.
@@ -147,40 +189,19 @@ def mission_report(*, mission: Mission, reports: dict[int, BattleReport], die: D
     players = list(
         mission.players.select_for_update(of=("self",)).select_related("user").order_by("pk")
     )
-    if set(reports) != {p.pk for p in players}:
-        raise CampaignError("Give a report for every player of the mission, and only them.")
-    if sum(r.won for r in reports.values()) > 1:
-        raise CampaignError("Only one player wins a mission.")
+    check_reports(players, reports)
     for player in players:
         document = ListDocument.model_validate(_lock_army(player).document)
         steps.check_report(document, reports[player.pk])
     for player in players:
-        report = reports[player.pk]
-        side = die.for_player(player.pk) if isinstance(die, NamedDie) else die
-        start = len(die.results)
-        named_start = len(die.named) if isinstance(die, NamedDie) else 0
-        data = {"report": history.report_data(report)}
+        side = Side(player, reports[player.pk], reports, die)
         new = _army_step(
-            player, "mission-report", data, label=f"Mission {mission.number}", die=side
+            player, "mission-report", side.data, label=f"Mission {mission.number}", die=side.die
         )
-        outcome = (
-            "won"
-            if report.won
-            else ("drew" if not any(r.won for r in reports.values()) else "lost")
-        )
-        reward = steps.reward(report, spec=spec)
-        lines = [
-            *new.lines,
-            f"{player.name} {outcome}: +{reward.vp} VP, +{reward.points} pts to spend",
-        ]
-        event = _event(
-            campaign, "mission-report", lines, player=player, mission=mission.number, data=data
-        )
-        # the seed and how many of its rolls came before this player's: enough to roll them again
-        event.dice = {"seed": die.record()["seed"], "skip": start, "results": die.results[start:]}
-        if isinstance(die, NamedDie):
-            event.dice["named"] = die.named[named_start:]
-        event.save(update_fields=["dice"])
+        _event(
+            campaign, "mission-report", side.lines(new, spec), player=player,
+            mission=mission.number, data=side.data, dice=side.dice(),
+        )  # fmt: skip
     mission.status = Mission.REPORTED
     mission.draft, mission.draft_by = {}, None
     mission.save(update_fields=["status", "draft", "draft_by"])

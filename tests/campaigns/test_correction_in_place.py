@@ -1,0 +1,149 @@
+"""A corrected report keeps its place in the history: it is rolled on the armies as they went
+into the mission, and every step taken since (disbands, recruits, purchases) is played again
+after it. Expectations by hand from the Ashen Stars tables (winner 2 VP + 150 pts, loser 300
+pts; XP: survived 1, a unit killed 1, a casualty none; casualty roll 1: dead)."""
+
+from __future__ import annotations
+
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.urls import reverse
+
+from forgebuilder.armylists.models import ArmyList
+from forgebuilder.campaigns import corrections, services
+from forgebuilder.campaigns.dice import EnteredDie, NamedDie
+from forgebuilder.campaigns.models import CampaignEvent
+from forgebuilder.campaigns.steps import BattleReport
+
+from .test_report_form import field
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def reported(game):
+    """Mission 1 as first recorded: Ana won, nobody fell, nobody killed anything. Ana: 2 VP,
+    150 pts, XP 1 and 1; Ben: 0 VP, 300 pts, XP 1 and 1."""
+    campaign, a, b = game
+    setup = services.mission_setup(
+        campaign=campaign, players=[a, b], die=EnteredDie([]), objective="rage"
+    )
+    services.mission_report(
+        mission=setup.mission,
+        reports={a.pk: BattleReport(won=True), b.pk: BattleReport(won=False)},
+        die=NamedDie({}),
+    )
+    return campaign, a, b
+
+
+def units(player) -> list[tuple[str, int, str]]:
+    """Each unit's id, XP and status."""
+    document = ArmyList.objects.get(pk=player.army_id).document
+    return [(u["id"], u["campaign"]["xp"], u["campaign"]["status"]) for u in document["units"]]
+
+
+def bank(player) -> tuple[int, int, int]:
+    player.refresh_from_db()
+    return player.victory_points, player.bank, player.missions
+
+
+def report_event(player) -> CampaignEvent:
+    return CampaignEvent.objects.get(player=player, kind="mission-report", voided_by=None)
+
+
+def replays_cleanly() -> bool:
+    out = StringIO()
+    call_command("check_campaigns", stdout=out)
+    return out.getvalue().splitlines()[-1] == "2 armies replayed, 0 differ from their history."
+
+
+def test_a_unit_disbanded_after_the_report_is_on_the_form_and_gets_its_xp(client, reported, users):
+    campaign, a, b = reported
+    services.army_disband_unit(player=b, unit_id="u2")
+    client.force_login(users[0])  # ana organises
+    url = reverse("campaigns:correct", args=[campaign.pk, 1])
+    assert 'value="0"' in field(client.get(url), f"p{b.pk}-u2-units")  # the mob is on the form
+    place = report_event(b).pk
+
+    # Ben's mob really killed two units before he disbanded it: 1 + 2 XP
+    client.post(url, {"winner": str(a.pk), f"p{b.pk}-u2-units": "2", "reason": "kills"})
+
+    assert units(b) == [("u1", 1, "active"), ("u2", 3, "disbanded")]
+    assert bank(b) == (0, 300, 1)
+    assert report_event(b).pk == place  # in its place, before the disband
+    assert report_event(b).data["report"]["units"]["u2"]["killed_units"] == 2
+    assert replays_cleanly()
+
+
+def test_a_unit_disbanded_after_the_report_rolls_its_casualty_in_the_correction(reported, users):
+    campaign, a, b = reported
+    services.army_disband_unit(player=b, unit_id="u2")
+    mission = campaign.missions.get(number=1)
+
+    # Ben's mob was destroyed (casualty roll 1: dead): his disbanding it later no longer holds
+    done = corrections.mission_report_amend(mission=mission, by=users[0], values={
+        "winner": str(a.pk), f"p{b.pk}-u2-casualty": "on", f"p{b.pk}-u2-casualty-roll": "1",
+    })  # fmt: skip
+
+    assert units(b) == [("u1", 1, "active"), ("u2", 0, "dead")]
+    assert done.undone == ["ben: Deckhand Mob was disbanded. (Deckhand Mob is dead already.)"]
+    correction = CampaignEvent.objects.get(kind="correction")
+    assert correction.by == users[0]
+    assert correction.lines == [
+        "ana corrected the report of mission 1.",
+        "Undone: ben: Deckhand Mob was disbanded. (Deckhand Mob is dead already.)",
+    ]
+    disband = CampaignEvent.objects.get(kind="disband")
+    assert disband.voided_by == correction
+    assert report_event(b).dice["named"] == [
+        {"roll": "Deckhand Mob's casualty roll", "value": 1, "by": "entered"}
+    ]
+    assert replays_cleanly()
+
+
+def test_a_recruit_bought_after_the_report_did_not_fight_in_it(client, reported, users):
+    campaign, a, _b = reported
+    services.army_recruit(player=a, datasheet="lightbearer_squad")  # 100 of Ana's 150 pts
+    recruit = units(a)[2][0]
+    client.force_login(users[0])
+    url = reverse("campaigns:correct", args=[campaign.pk, 1])
+    form = client.get(url).content.decode()
+    assert f'name="p{a.pk}-u2-units"' in form
+    assert f'name="p{a.pk}-{recruit}-units"' not in form
+
+    # Ana's squad killed a unit: 1 + 1 XP; the recruit gets nothing from mission 1
+    client.post(url, {"winner": str(a.pk), f"p{a.pk}-u2-units": "1"})
+
+    assert units(a) == [("u1", 1, "active"), ("u2", 2, "active"), (recruit, 0, "active")]
+    assert bank(a) == (2, 50, 1)
+    assert replays_cleanly()
+
+
+def test_a_purchase_the_corrected_bank_cannot_pay_is_undone_and_said(reported, users):
+    campaign, a, b = reported
+    # Ben lost: 300 pts; he recruits two squads of deckhands (80 each) and a third (80)
+    for _ in range(3):
+        services.army_recruit(player=b, datasheet="deckhand_mob")
+    assert bank(b) == (0, 60, 1)
+    mission = campaign.missions.get(number=1)
+
+    # Ben really won: 2 VP and 150 pts, enough for one mob (150 - 80 = 70), not a second
+    done = corrections.mission_report_amend(
+        mission=mission, by=users[0], values={"winner": str(b.pk)}, reason="Ben won"
+    )
+
+    assert bank(b) == (2, 70, 1)
+    assert bank(a) == (0, 300, 1)
+    assert [u[0] for u in units(b)] == ["u1", "u2", "u3"]
+    why = "(Deckhand Mob costs 80 pts; the bank holds 70.)"
+    assert done.undone == [
+        f"ben: Recruited a Deckhand Mob for 80 pts. {why}",
+        f"ben: Recruited a Deckhand Mob for 80 pts. {why}",
+    ]
+    correction = CampaignEvent.objects.get(kind="correction")
+    assert correction.lines[0] == "ana corrected the report of mission 1: Ben won"
+    assert correction.lines[1:] == [f"Undone: {line}" for line in done.undone]
+    assert CampaignEvent.objects.filter(kind="recruit", voided_by=correction).count() == 2
+    assert replays_cleanly()
