@@ -200,7 +200,7 @@ def measure(args) -> int:
     warm_s = time.perf_counter() - started
     print(f"WeasyPrint import {import_s:.2f} s; first roster in this process {warm_s:.2f} s "
           "(fonts, templates: once per worker, not timed below)")  # fmt: skip
-    for turn in range(max(args.runs, args.big_runs)):
+    for turn in range(max(args.runs, args.big_runs, 1)):  # the baseline runs at least once
         baseline.run(clear)
         for case in timed:
             if case.cold and turn < (args.big_runs if case.big else args.runs):
@@ -210,7 +210,7 @@ def measure(args) -> int:
             clear()
             case.draw()
             case.run(clear, times=args.runs * 10)
-    for case in timed[:5]:
+    for case in [case for case in timed[:5] if case.walls]:  # drawn: from the cache now
         print(f"{case.name}: {pages(case.draw())}")
     return report(baseline, timed, strict=args.strict)
 
@@ -219,11 +219,16 @@ BASELINE_HTML = "<h1>Baseline</h1><p>One page of text.</p>"
 
 
 def report(baseline: Case, timed: list[Case], *, strict: bool) -> int:
+    """Print each case's figures against the baseline; 1 when `strict` and a target is missed.
+    A case that was not run (none of its runs asked for) is listed as such, without verdict."""
     base = statistics.median(baseline.walls)
     base_cpu = statistics.median(baseline.cpus)
     print(f"{'':26} {'best':>9} {'median':>9} {'CPU med':>9} {'× baseline':>11}  target")
     missed = []
     for case in [baseline, *timed]:
+        if not case.walls:  # --big-runs 0 (or --runs 0): nothing measured, no verdict
+            print(f"{case.name:26} {'not run':>9}")
+            continue
         best, med, cpu = (
             min(case.walls),
             statistics.median(case.walls),
