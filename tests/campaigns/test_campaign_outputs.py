@@ -8,10 +8,10 @@ import pytest
 from django.urls import reverse
 
 from forgebuilder.armylists import exports
-from forgebuilder.armylists.cards import chosen_card
 from forgebuilder.armylists.exports.tokens import token_plan
 from forgebuilder.armylists.listdoc import ListDocument, UnitCampaign
 from forgebuilder.armylists.models import ArmyList
+from forgebuilder.armylists.presenters.cards import chosen_card
 from forgebuilder.armylists.selectors import evaluated_list
 from forgebuilder.armylists.services import army_list_edit
 from forgebuilder.armylists.sharing import share_link_create

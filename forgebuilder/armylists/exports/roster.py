@@ -8,7 +8,7 @@ from django.template.loader import render_to_string
 
 from factions.cards import Card, choice_label, rule_name_and_text
 
-from ..cards import chosen_card
+from ..presenters.cards import chosen_card
 from ..rules import RosterUnit, Total
 from . import render
 from .cache import cached_render, render_key

@@ -1,4 +1,5 @@
-"""What every export reads: the list document, its resolved roster and its report."""
+"""What every export reads: the list document, its resolved roster and its report, its units
+grouped by force (`presenters.forces`, the grouping every page draws)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ from factions.catalog import Catalog
 
 from ..extensions import extensions
 from ..listdoc import ListDocument
+from ..presenters.forces import ForceGroup, focus_names, force_groups
 from ..rules import Report, Roster, RosterUnit
-from ..rules.roster import RosterForce
 
 
 @dataclass(frozen=True)
@@ -29,7 +30,7 @@ class ExportSource:
     groups: tuple[ForceGroup, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "groups", tuple(force_groups(self.roster)))
+        object.__setattr__(self, "groups", tuple(force_groups(self.roster, self.report)))
 
     @cached_property
     def underdog_points(self) -> int:
@@ -66,13 +67,6 @@ class ExportSource:
         return focus_names(self.roster)
 
 
-def focus_names(roster: Roster) -> str:
-    names = [f.focus.name for f in roster.forces if f.faction_key == roster.faction_key and f.focus]
-    if not roster.forces and roster.focus:
-        names = [roster.focus.name]
-    return ", ".join(dict.fromkeys(names))
-
-
 def source_from_evaluated(evaluated, *, share_url: str = "") -> ExportSource:
     """From the one read of a list: selectors.evaluated_list or evaluated_shared_list."""
     return ExportSource(
@@ -82,59 +76,3 @@ def source_from_evaluated(evaluated, *, share_url: str = "") -> ExportSource:
         share_url,
         army_list_id=evaluated.army_list.pk,
     )
-
-
-@dataclass(frozen=True)
-class ForceGroup:
-    """A force organization of the list with its units, or the units outside any (`force` None)."""
-
-    force: RosterForce | None
-    title: str
-    faction_name: str
-    allied: bool
-    cost: int | None
-    units: tuple[tuple[int, RosterUnit], ...]
-    focus_name: str = ""  # the force's own focus
-
-    @property
-    def points(self) -> int:
-        return sum(unit.points for _, unit in self.units)
-
-
-def force_groups(roster: Roster) -> list[ForceGroup]:
-    groups: list[ForceGroup] = []
-    number = 0
-
-    def numbered(units: list[RosterUnit]) -> tuple[tuple[int, RosterUnit], ...]:
-        nonlocal number
-        out = []
-        for unit in units:
-            number += 1
-            out.append((number, unit))
-        return tuple(out)
-
-    for force in roster.forces:
-        groups.append(
-            ForceGroup(
-                force=force,
-                title=force.label,
-                faction_name=force.faction.name if force.faction else force.faction_key,
-                allied=force.allied,
-                cost=force.organization.cost if force.organization else None,
-                units=numbered(roster.units_in(force.id)),
-                focus_name=force.focus.name if force.focus else "",
-            )
-        )
-    loose = [u for u in roster.units if roster.force(u.force_id) is None]
-    if loose:
-        groups.append(
-            ForceGroup(
-                force=None,
-                title="Units",
-                faction_name=roster.faction.name if roster.faction else roster.faction_key,
-                allied=False,
-                cost=None,
-                units=numbered(loose),
-            )
-        )
-    return groups

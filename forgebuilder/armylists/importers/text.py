@@ -24,6 +24,7 @@ from ..listdoc import (
     ListUnit,
     clamp_points_limit,
 )
+from ..presenters.forces import LOOSE_TITLES
 from .notes import clean_line
 from .result import ImportOutcome, Unmatched
 
@@ -189,7 +190,7 @@ class _TextReader:
                     force_id, force_faction = None, None
                     continue
                 force_faction = fac
-                if found.title == "Units":
+                if found.title in LOOSE_TITLES:
                     force_id = None
                     continue
                 orgs = {k: o.name for k, o in catalog.force_organizations(fac).items()}

@@ -20,7 +20,7 @@ from ..extensions import ListWriteRefused
 from ..forms import NewListForm
 from ..listdoc import ListDocument, campaign_state_left_behind
 from ..ownership import owner_of
-from ..presenters import editor_context
+from ..presenters.editor import editor_context
 from ..selectors import army_list_owned, army_lists_of, evaluated_list
 from ..services import (
     army_list_create,

@@ -30,7 +30,7 @@ from ..listdoc import MAX_PRE_GAME, ListDocument
 from ..models import ArmyList
 from ..ownership import owner_of
 from ..pre_game import parse_choice
-from ..presenters import editor_context
+from ..presenters.editor import editor_context
 from ..selectors import army_list_owned
 from ..services import StaleEdit, army_list_edit_owned, army_list_undo
 from ..text import control_character_message

@@ -19,12 +19,12 @@ from django.views.decorators.http import require_GET, require_POST
 
 from forgebuilder.ratelimit import rate_limited
 
-from ..cards import chosen_card
 from ..exports import list_text, source_from_evaluated
-from ..exports.source import focus_names, force_groups
 from ..listdoc import campaign_state_left_behind
 from ..models import ShareLink
 from ..ownership import owner_of
+from ..presenters.cards import card_groups
+from ..presenters.forces import focus_names
 from ..selectors import army_list_owned, evaluated_shared_list
 from ..services import army_list_create
 from ..sharing import (
@@ -123,7 +123,7 @@ def _page(data) -> dict:
     roster, report = data.roster, data.report
     body = render_to_string(
         "armylists/shared_body.html",
-        {"roster": roster, "report": report, "groups": card_groups(data)},
+        {"roster": roster, "report": report, "groups": card_groups(roster, report)},
     )
     return {
         "body": body,
@@ -143,23 +143,6 @@ def _page(data) -> dict:
         # the copy box is filled in the page: the text is readable without JavaScript
         "list_text": list_text(source_from_evaluated(data)),
     }
-
-
-def card_groups(data) -> list[dict]:
-    """The units' cards grouped by force organization, in list order: the printouts' one
-    grouping (`exports.source.force_groups`), each unit as its chosen card."""
-    roster = data.roster
-    return [
-        {
-            "title": group.title,
-            "cost": group.cost,
-            "faction": group.faction_name,
-            "allied": group.allied,
-            "focus": group.focus_name,
-            "cards": [chosen_card(roster, unit, data.report) for _, unit in group.units],
-        }
-        for group in force_groups(roster)
-    ]
 
 
 def _if_none_match(request: HttpRequest) -> list[str]:

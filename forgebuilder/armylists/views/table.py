@@ -13,8 +13,8 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from ..ownership import owner_of
+from ..presenters.cards import card_groups
 from ..selectors import army_list_owned, evaluated_list, evaluated_shared_list
-from .share import card_groups
 
 TEMPLATE = "armylists/table.html"
 
@@ -24,7 +24,7 @@ def _context(data, *, back_url: str, back_label: str, roster_url: str) -> dict:
         "document": data.document,
         "roster": data.roster,
         "report": data.report,
-        "groups": card_groups(data),
+        "groups": card_groups(data.roster, data.report),
         "back_url": back_url,
         "back_label": back_label,
         "roster_url": roster_url,

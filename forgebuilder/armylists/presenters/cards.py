@@ -1,9 +1,12 @@
-"""The card of a unit in a list, as chosen: the datasheet card with the list's choices applied.
+"""The one card of a unit in a list, as chosen: the datasheet card with the list's choices
+applied, and what a wing adds to it (through `extensions.card_lines`).
 
-Shared by the share page and the PDF roster.
+The editor's unit panel, the share page, the table view and the PDF rosters draw it.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from factions.cards import (
     Card,
@@ -16,11 +19,13 @@ from factions.cards import (
 )
 from factions.catalog import Catalog
 
-from .extensions import extensions
-from .rules.loadouts import added_loadout, unit_loadout
+from ..extensions import extensions
+from ..rules import Report, Roster, RosterUnit
+from ..rules.loadouts import added_loadout, unit_loadout
+from .forces import force_groups
 
 
-def chosen_card(roster, unit, report=None) -> Card:
+def chosen_card(roster: Roster, unit: RosterUnit, report: Report | None = None) -> Card:
     """The card of a unit in a list, as chosen: its models, equipment, options and legend.
 
     `roster` is a resolved list (forgebuilder.armylists.rules.Roster), `unit` one of its units.
@@ -68,7 +73,7 @@ def chosen_card(roster, unit, report=None) -> Card:
     return card
 
 
-def _extras(roster, unit, catalog: Catalog) -> list[tuple[str, str]]:
+def _extras(roster: Roster, unit: RosterUnit, catalog: Catalog) -> list[tuple[str, str]]:
     """The card's extra lines: the unit's legend, its powers, then what a wing adds."""
     faction = unit.faction_key
     lines: list[tuple[str, str]] = []
@@ -89,3 +94,30 @@ def _extras(roster, unit, catalog: Catalog) -> list[tuple[str, str]]:
         # what a wing adds: a campaign unit's level, XP, traits, injuries..., or its death
         lines.extend(extensions.card_lines(document_unit, catalog))
     return lines
+
+
+@dataclass(frozen=True)
+class CardGroup:
+    """A force's cards, in the one grouping (`forces.force_groups`)."""
+
+    title: str
+    cost: int | None
+    faction: str
+    allied: bool
+    focus: str
+    cards: list[Card]
+
+
+def card_groups(roster: Roster, report: Report) -> list[CardGroup]:
+    """The units' cards grouped by force organization, in list order (share page, table view)."""
+    return [
+        CardGroup(
+            title=group.title,
+            cost=group.cost,
+            faction=group.faction_name,
+            allied=group.allied,
+            focus=group.focus_name,
+            cards=[chosen_card(roster, unit, report) for _, unit in group.units],
+        )
+        for group in force_groups(roster, report)
+    ]
