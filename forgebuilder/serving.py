@@ -6,11 +6,13 @@ standalone copy on loopback ports with the same function, so what is tested is w
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from string import Template
 
 from django.conf import settings
+from django.contrib.messages.storage.cookie import CookieStorage
 
 TEMPLATES_DIR = Path(settings.BASE_DIR) / "docs" / "deploy"
 SITE_TEMPLATE = TEMPLATES_DIR / "nginx-site.conf.template"
@@ -55,11 +57,13 @@ def nginx_site(
     tls_certificate: str | Path | None = None,
     tls_key: str | Path | None = None,
     http_listen: str = "80",
+    share_cache: str | Path = "/var/cache/nginx/forgebuilder-share",
 ) -> str:
     """The `upstream` and `server` blocks: nginx on `listen`, passing to the gunicorn `apps`.
 
     With `tls_certificate` and `tls_key` nginx ends TLS on `listen`, and a second server on
-    `http_listen` redirects plain HTTP to HTTPS (the health probe excepted)."""
+    `http_listen` redirects plain HTTP to HTTPS (the health probe excepted). Anonymous share
+    pages are cached in the folder `share_cache`."""
     if not apps or not all(app.strip() for app in apps):
         raise ValueError("name at least one app instance (host:port) behind nginx")
     if bool(tls_certificate) != bool(tls_key):
@@ -83,11 +87,20 @@ def nginx_site(
         forwarded_proto=forwarded_proto,
         tls=tls,
         http_server=http_server,
+        share_cache=str(share_cache).rstrip("/"),
+        personal_cookies="|".join(re.escape(name) for name in personal_cookies()),
     )
+
+
+def personal_cookies() -> list[str]:
+    """Cookies whose reader may get a page of their own (a session: signed in, a campaign
+    invitation; pending messages): nginx never answers them from its cache."""
+    return [settings.SESSION_COOKIE_NAME, CookieStorage.cookie_name]
 
 
 def nginx_standalone(*, prefix: str | Path, **site: object) -> str:
     """A whole nginx.conf around `nginx_site(**site)`, keeping its files under `prefix`."""
+    site.setdefault("share_cache", Path(prefix) / "share-cache")
     body = nginx_site(**site)  # type: ignore[arg-type]
     indented = "\n".join(f"    {line}" if line else line for line in body.splitlines())
     return Template(STANDALONE_TEMPLATE.read_text()).substitute(

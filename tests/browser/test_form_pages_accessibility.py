@@ -72,6 +72,9 @@ FORM_PAGES = {
         "armylists/match.html", "ana", lambda w: f"/lists/{w.army_list.public_id}/match/"
     ),
     "share page": FormPage("armylists/shared.html", None, lambda w: f"/s/{w.share_token}/"),
+    "copy a shared list": FormPage(
+        "armylists/fork.html", None, lambda w: f"/s/{w.share_token}/fork"
+    ),
     "campaigns": FormPage("campaigns/list.html", "ana", lambda w: reverse("campaigns:list")),
     "join a campaign": FormPage(
         "campaigns/join.html",

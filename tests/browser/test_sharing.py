@@ -43,6 +43,9 @@ def test_a_shared_list_is_read_forked_and_the_original_stays_unchanged(
         # The visitor has no way to edit through the link.
         expect(other.locator("button[aria-label^='Remove']")).to_have_count(0)
 
+        # The share page is the same for every reader: its link opens the copy's form.
+        other.get_by_role("link", name="Copy to my lists").click()
+        expect(other.locator("h1")).to_have_text("Copy “Paid in Full” to your lists")
         other.get_by_role("button", name="Copy to my lists").click()
         other.wait_for_url(re.compile(r"/lists/[\w-]+/$"))
         expect(other.locator("h1")).to_have_text("Paid in Full (copy)")

@@ -31,3 +31,14 @@ def test_with_tls_nginx_listens_on_443_and_redirects_port_80(capsys):
 def test_an_app_is_needed():
     with pytest.raises(CommandError, match="at least one app"):
         call_command("nginx_config", "--app", "")
+
+
+def test_the_share_cache_skips_readers_with_a_session_or_a_message_cookie(capsys, settings):
+    settings.SESSION_COOKIE_NAME = "fb.session"
+    call_command("nginx_config", "--app", "127.0.0.1:8001", "--share-cache", "/srv/fb-cache")
+    site = capsys.readouterr().out
+
+    assert "proxy_cache_path /srv/fb-cache " in site
+    assert r'"~(^|[;,])\s*(fb\.session|messages)=" 1;' in site
+    assert "proxy_cache_bypass $forgebuilder_personal;" in site
+    assert "proxy_no_cache $forgebuilder_personal;" in site

@@ -9,13 +9,12 @@ import segno
 from django.contrib import messages
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
-from django.middleware.csrf import get_token
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
 from django.utils.safestring import mark_safe
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from forgebuilder.ratelimit import rate_limited
 
@@ -62,48 +61,56 @@ def _etag(request: HttpRequest, base: str) -> str:
     return f'"{base}-{viewer}"'
 
 
+# How long a shared cache in front of the app (nginx, docs/deploy.md) may answer anonymous
+# readers without asking again. nginx counts in whole seconds and serves an expired page while
+# one request fetches it again, so a revoked link or a changed list stops being served within
+# this + 1 s plus one render: under the 5 s the share links promise.
+PUBLIC_SECONDS = 3
+
+
 @require_GET
 def shared(request: HttpRequest, token: str) -> HttpResponse:
     base = share_link_etag(token)
     if base is None:
         raise Http404("This link does not exist or was revoked.")
+    generic = _is_generic_visitor(request)
     etag = _etag(request, base)
     if etag in _if_none_match(request):
         response = HttpResponseNotModified()
-        response["ETag"] = etag
-        return _cacheable(response)
-    # The page's content depends only on what the ETag encodes: render it once per ETag.
+    elif generic:
+        response = HttpResponse(_generic_html(request, token, base, etag))
+    else:
+        html = render_to_string("armylists/shared.html", _context(request, token, base), request)
+        response = HttpResponse(html)
+    response["ETag"] = etag
+    return _cacheable(response, public=generic)
+
+
+def _generic_html(request: HttpRequest, token: str, base: str, etag: str) -> str:
+    """The page every anonymous reader gets: the same bytes for each, with no CSRF token (it
+    has no form) and no cookie set, so a shared cache may keep it. Rendered once per ETag and
+    address (the page holds its own absolute URL)."""
+    key = f"share-html:{etag}:{request.scheme}://{request.get_host()}"
+    html = cache.get(key)
+    if html is None:
+        context = {**_context(request, token, base), "csrf_token": ""}
+        html = render_to_string("armylists/shared.html", context, request=request)
+        cache.set(key, html, 3600)
+    return html
+
+
+def _context(request: HttpRequest, token: str, base: str) -> dict:
+    # The page's content depends only on what the ETag encodes: drawn once per ETag.
     page = cache.get(f"share-page:{base}")
     if page is None:
         page = _page(evaluated_shared_list(token=token))
         cache.set(f"share-page:{base}", page, 3600)
-    token_now = get_token(request)  # also makes sure the visitor gets a CSRF cookie
-    # Only a page that is the same for every visitor may enter the shared cache: never one
-    # rendered for a signed-in visitor (their name is in the header) or with flash messages.
-    shareable = _is_generic_visitor(request)
-    html_key = f"share-html:{etag}:{request.get_host()}"
-    html = cache.get(html_key) if shareable else None
-    if html is None:
-        context = {
-            **page,
-            "body": mark_safe(page["body"]),  # rendered (and escaped) by the template engine
-            "share_token": token,
-            "share_url": request.build_absolute_uri(reverse("armylists:shared", args=[token])),
-            "csrf_token": token_now,  # one value for the whole page, replaced below
-        }
-        html = render_to_string("armylists/shared.html", context, request=request)
-        if shareable:
-            # The page is the same for every anonymous visitor with this ETag but for their
-            # CSRF token: cache it with a placeholder there.
-            cache.set(html_key, html.replace(token_now, CSRF_PLACEHOLDER), 3600)
-    else:
-        html = html.replace(CSRF_PLACEHOLDER, token_now)
-    response = HttpResponse(html)
-    response["ETag"] = etag
-    return _cacheable(response)
-
-
-CSRF_PLACEHOLDER = "__forgebuilder_csrf_token__"
+    return {
+        **page,
+        "body": mark_safe(page["body"]),  # rendered (and escaped) by the template engine
+        "share_token": token,
+        "share_url": request.build_absolute_uri(reverse("armylists:shared", args=[token])),
+    }
 
 
 def _is_generic_visitor(request: HttpRequest) -> bool:
@@ -150,8 +157,15 @@ def _if_none_match(request: HttpRequest) -> list[str]:
     return [tag.strip().removeprefix("W/") for tag in header.split(",") if tag.strip()]
 
 
-def _cacheable(response: HttpResponse) -> HttpResponse:
-    patch_cache_control(response, private=True, max_age=0, must_revalidate=True)
+def _cacheable(response: HttpResponse, *, public: bool) -> HttpResponse:
+    """Browsers ask again each time (the ETag makes that cheap). The anonymous page may be kept
+    by a shared cache for PUBLIC_SECONDS; a signed-in reader's stays private to them."""
+    if public:
+        patch_cache_control(
+            response, public=True, max_age=0, s_maxage=PUBLIC_SECONDS, must_revalidate=True
+        )
+    else:
+        patch_cache_control(response, private=True, max_age=0, must_revalidate=True)
     response["Vary"] = "Cookie"
     return response
 
@@ -168,10 +182,14 @@ def _og_description(data) -> str:
     return f"{data.report.verdict} · {units} unit{'s' * (units != 1)} · {data.roster.catalog.spec.name}"
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 @rate_limited("create", "new lists")
 def fork(request: HttpRequest, token: str) -> HttpResponse:
+    """GET: what will be copied and the button that copies it (the share page links here, so
+    that page carries no form and can be cached for everyone). POST: copy it."""
     data = evaluated_shared_list(token=token)
+    if request.method == "GET":
+        return render(request, "armylists/fork.html", {"data": data, "share_token": token})
     document = data.document.model_copy(update={"name": f"{data.document.name} (copy)"[:120]})
     copy = army_list_create(owner=owner_of(request), catalog=data.roster.catalog, document=document)
     messages.success(request, f"“{copy.name}” is now in your lists; edit it freely.")

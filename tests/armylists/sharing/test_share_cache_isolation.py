@@ -75,16 +75,47 @@ def test_no_cached_share_page_holds_a_csrf_token_or_a_message(army_list, mini_mo
     link = share_link_create(army_list=army_list, kind="live")
     url = reverse("armylists:shared", args=[link.token])
     cache.clear()
-    tokens = []
-    for visitor in (_attacker(mini_module), Client(), Client()):
-        html = visitor.get(url).content.decode()
-        tokens.append(re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1))
-    # The one key the page is cached under for anonymous visitors (see views/share.py).
-    cached = cache.get(f'share-html:"{share_link_etag(link.token)}--":testserver')
+    attacker = _attacker(mini_module)
+    own_page = attacker.get(url).content.decode()
+    token = re.search(r'"X-CSRFToken": "([^"]+)"', own_page).group(1)
+    for _ in range(2):
+        reader = Client()
+        html = reader.get(url).content.decode()
+        assert '"X-CSRFToken": ""' in html and token not in html
+        assert not reader.cookies  # no CSRF (or any) cookie for an anonymous reader
+    # The one key the page is cached under for anonymous readers (see views/share.py).
+    cached = cache.get(f'share-html:"{share_link_etag(link.token)}--":http://testserver')
     assert cached is not None, "the anonymous page is cached"
-    assert not any(token in cached for token in tokens)
+    assert token not in cached and "csrfmiddlewaretoken" not in cached
     assert "stolen" not in cached
     assert "Log out" not in cached
+
+
+def test_only_the_page_every_anonymous_reader_gets_may_be_kept_by_a_shared_cache(
+    army_list, django_user_model
+):
+    """nginx keeps what the app marks public for a few seconds: the anonymous page, never one
+    drawn for a signed-in reader or one with a message."""
+    url = _share_url(army_list)
+    anonymous = Client().get(url)
+    assert anonymous.status_code == 200 and not anonymous.cookies
+    control = {part.strip() for part in anonymous["Cache-Control"].split(",")}
+    assert {"public", "max-age=0", "s-maxage=3"} <= control and "private" not in control
+    quill = django_user_model.objects.create_user("marshal_quill", "mq@example.com", "pw-1234567")
+    member = Client()
+    member.force_login(quill)
+    signed_in = member.get(url)
+    assert "private" in signed_in["Cache-Control"] and "public" not in signed_in["Cache-Control"]
+    again = member.get(url, HTTP_IF_NONE_MATCH=signed_in["ETag"])
+    assert again.status_code == 304 and "private" in again["Cache-Control"]
+    assert signed_in["Vary"] == anonymous["Vary"] == "Cookie"
+
+
+def test_a_reader_with_a_pending_message_gets_a_private_page(army_list, mini_module):
+    url = _share_url(army_list)
+    response = _attacker(mini_module).get(url)
+    assert "stolen" in response.content.decode()
+    assert "private" in response["Cache-Control"] and "public" not in response["Cache-Control"]
 
 
 def test_messages_are_still_shown_to_the_visitor_they_belong_to(army_list, owner_client):

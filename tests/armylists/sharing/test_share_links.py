@@ -166,10 +166,12 @@ def test_an_unchanged_snapshot_answers_304_to_a_conditional_request(army_list, o
     visitor = Client()
     first = page(visitor, link)
     etag = first["ETag"]
-    assert etag and "private" in first["Cache-Control"]
+    assert etag and "max-age=0" in first["Cache-Control"]
     second = page(visitor, link, HTTP_IF_NONE_MATCH=etag)
     assert second.status_code == 304 and second["ETag"] == etag
     assert second.content == b""
+    # a shared cache refreshing its copy is told again how long it may keep it
+    assert second["Cache-Control"] == first["Cache-Control"]
 
 
 def test_a_live_link_gets_a_new_etag_when_the_list_changes(army_list, owner_client):
@@ -291,20 +293,31 @@ def test_share_pages_escape_list_and_unit_names(army_list, owner_client):
     assert "<b>bold</b>" not in html
 
 
-def test_a_cached_share_page_gives_each_visitor_their_own_working_csrf_token(
+def test_an_anonymous_reader_copies_the_list_from_the_page_the_share_page_links_to(
     army_list, owner_client
 ):
+    """The share page holds no form (it is the same cached page for every anonymous reader):
+    its "Copy to my lists" link opens a page whose form carries the reader's own token."""
     link = share(owner_client, army_list, "live")
-    tokens = []
-    for _ in range(2):  # the second visitor is served from the page cache
-        visitor = Client(enforce_csrf_checks=True)
-        html = page(visitor, link).content.decode()
-        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
-        assert f'"X-CSRFToken": "{token}"' in html
-        tokens.append(token)
-        response = visitor.post(
-            reverse("armylists:fork", args=[link.token]), {"csrfmiddlewaretoken": token}
-        )
+    fork_url = reverse("armylists:fork", args=[link.token])
+    for _ in range(2):  # the second reader is served the cached page
+        reader = Client(enforce_csrf_checks=True)
+        html = page(reader, link).content.decode()
+        assert f'<a class="btn primary" href="{fork_url}">Copy to my lists</a>' in html
+        assert "csrfmiddlewaretoken" not in html and "csrftoken" not in reader.cookies
+        form = reader.get(fork_url)
+        assert form.status_code == 200 and "Copy “River Guard” to your lists" in form.text
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', form.text).group(1)
+        assert reader.post(fork_url).status_code == 403  # the form's token is needed
+        response = reader.post(fork_url, {"csrfmiddlewaretoken": token})
         assert response.status_code == 302
-    assert tokens[0] != tokens[1]
-    assert ArmyList.objects.count() == 3
+    assert ArmyList.objects.filter(name="River Guard (copy)").count() == 2
+
+
+def test_the_copy_page_of_a_revoked_link_is_gone(army_list, owner_client):
+    link = share(owner_client, army_list, "live")
+    owner_client.post(reverse("armylists:share_revoke", args=[army_list.public_id, link.token]))
+    fork_url = reverse("armylists:fork", args=[link.token])
+    assert Client().get(fork_url).status_code == 404
+    assert Client().post(fork_url).status_code == 404
+    assert ArmyList.objects.count() == 1

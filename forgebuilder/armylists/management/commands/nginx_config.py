@@ -39,6 +39,11 @@ class Command(BaseCommand):
             help="with TLS: where plain HTTP is redirected (and /healthz answered); default 80",
         )  # fmt: skip
         parser.add_argument(
+            "--share-cache", metavar="DIR",
+            help="where nginx keeps anonymous share pages (default "
+            "/var/cache/nginx/forgebuilder-share, or PREFIX/share-cache with --standalone)",
+        )  # fmt: skip
+        parser.add_argument(
             "--standalone", metavar="PREFIX",
             help="print a whole nginx.conf keeping its pid, logs and temporary files in PREFIX",
         )  # fmt: skip
@@ -55,6 +60,8 @@ class Command(BaseCommand):
             "tls_key": options["tls_key"],
             "http_listen": options["http_listen"],
         }
+        if options["share_cache"]:
+            site["share_cache"] = options["share_cache"]
         try:
             if options["standalone"]:
                 text = nginx_standalone(prefix=options["standalone"], **site)
