@@ -1,4 +1,5 @@
-"""Where a wing plugs into army lists: unit state, price, checks, card lines and write guards.
+"""Where a wing plugs into army lists: unit state, price, progress, checks, card lines and
+write guards.
 
 `armylists` never imports a wing. A wing (campaigns) subclasses `ListExtension`, overriding
 only what it adds, and registers one instance from its AppConfig.ready; the registry refuses
@@ -21,7 +22,7 @@ from .listdoc import ListDocument, ListUnit
 
 if TYPE_CHECKING:
     from .models import ArmyList
-    from .rules.base import Check
+    from .rules.base import Check, UnitProgress
 
 
 class ListWriteRefused(ValueError):
@@ -75,8 +76,16 @@ class ListExtension:
         """Checks run for every list, after its ruleset's own."""
         return ()
 
-    def card_lines(self, unit: ListUnit, catalog: Catalog) -> list[tuple[str, str]]:
-        """(heading, text) lines for the unit's card, after its legend and powers."""
+    def unit_progress(self, unit: ListUnit, catalog: Catalog) -> UnitProgress | None:
+        """How far the unit has come (level, XP, the XP its next level needs); None: the wing
+        does not level this unit up. The engine puts it on the report (`Report.unit_progress`)."""
+        return None
+
+    def card_lines(
+        self, unit: ListUnit, catalog: Catalog, progress: UnitProgress | None
+    ) -> list[tuple[str, str]]:
+        """(heading, text) lines for the unit's card, after its legend and powers; `progress`
+        is the unit's on the report, for the wing to show, never to measure again."""
         return []
 
     def underdog_points(self, army_list_id: int) -> int:
@@ -129,8 +138,14 @@ class ExtensionRegistry:
     def checks(self) -> tuple[Check, ...]:
         return tuple(check for e in self._all for check in e.checks())
 
-    def card_lines(self, unit: ListUnit, catalog: Catalog) -> list[tuple[str, str]]:
-        return [line for e in self._all for line in e.card_lines(unit, catalog)]
+    def unit_progress(self, unit: ListUnit, catalog: Catalog) -> UnitProgress | None:
+        found = (e.unit_progress(unit, catalog) for e in self._all)
+        return next((progress for progress in found if progress is not None), None)
+
+    def card_lines(
+        self, unit: ListUnit, catalog: Catalog, progress: UnitProgress | None = None
+    ) -> list[tuple[str, str]]:
+        return [line for e in self._all for line in e.card_lines(unit, catalog, progress)]
 
     def underdog_points(self, army_list_id: int) -> int:
         return sum(e.underdog_points(army_list_id) for e in self._all)

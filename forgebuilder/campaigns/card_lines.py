@@ -1,7 +1,9 @@
 """A unit's campaign state in players' words, for its card (editor, share page, PDF roster).
 
-Pure: reads the unit's `UnitCampaign` and the module's `CampaignSpec`; returns the card's extra
-lines as (heading, text), the shape `Card.extras` holds.
+Pure: reads the unit's `UnitCampaign`, the module's `CampaignSpec` and the unit's progress as the
+engine's report carries it (measured once, by `pricing.level_progress` through the extension's
+`unit_progress`); returns the card's extra lines as (heading, text), the shape `Card.extras`
+holds.
 """
 
 from __future__ import annotations
@@ -10,8 +12,7 @@ from dataclasses import dataclass
 
 from factions.gamedata.campaign_schema import CampaignEntry, CampaignSpec
 from forgebuilder.armylists.listdoc import UnitCampaign
-
-from .pricing import level_progress
+from forgebuilder.armylists.rules.base import UnitProgress
 
 STATUS_TEXT = {
     "dead": "Dead: out of the army, kept on the list for the record; it costs nothing and "
@@ -32,9 +33,8 @@ def _skill_trait(spec: CampaignSpec, key: str) -> CampaignEntry | None:
     return None
 
 
-def progress_text(state: UnitCampaign, spec: CampaignSpec) -> str:
-    """`Level 1 · 7 XP (3 more for level 2)`."""
-    progress = level_progress(state, spec)
+def progress_text(state: UnitCampaign, progress: UnitProgress) -> str:
+    """`Level 1 · 7 XP (3 more for level 2: 7/10)`."""
     text = f"Level {progress.level} · {progress.xp} XP"
     if state.status != "active":
         return text
@@ -81,18 +81,20 @@ def gains(state: UnitCampaign, spec: CampaignSpec) -> list[Gain]:
     return out
 
 
-def campaign_extras(state: UnitCampaign | None, spec: CampaignSpec | None) -> list[tuple[str, str]]:
+def campaign_extras(
+    state: UnitCampaign | None, spec: CampaignSpec | None, progress: UnitProgress | None
+) -> list[tuple[str, str]]:
     """The card lines of a campaign unit: progress, then each skill set, trait, injury and talent
     with its effect; a dead or disbanded unit says so first. Nothing outside a campaign."""
-    if state is None or spec is None:
+    if state is None or spec is None or progress is None:
         return []
     lines: list[tuple[str, str]] = []
     if state.status in STATUS_TEXT:
         lines.append((state.status.capitalize(), STATUS_TEXT[state.status]))
-    progress = progress_text(state, spec)
+    text = progress_text(state, progress)
     if state.veteran:
-        progress += " · recruited as a veteran"
-    lines.append(("Campaign", progress))
+        text += " · recruited as a veteran"
+    lines.append(("Campaign", text))
     for gain in gains(state, spec):
         if gain.kind == "Skill set":
             lines.append((gain.kind, gain.name))

@@ -2,7 +2,8 @@
 
 A campaign unit carries its state in the list document (`ListUnit.campaign`); this is where
 the list engine learns what that state means: whether the unit is still in play, what its
-levels, injuries and talents cost, the campaign checks, its card lines, and the underdog
+levels, injuries and talents cost, how far it has come (its level progress, which the engine
+puts on the report), the campaign checks, its card lines, and the underdog
 points of the mission its army is set up for.
 """
 
@@ -18,11 +19,11 @@ from forgebuilder.armylists.extensions import (
     ListWriteRefused,
 )
 from forgebuilder.armylists.listdoc import ListDocument, ListUnit
-from forgebuilder.armylists.rules.base import Check
+from forgebuilder.armylists.rules.base import Check, UnitProgress
 
 from .card_lines import campaign_extras
 from .checks import CampaignState
-from .pricing import campaign_points, is_active
+from .pricing import campaign_points, is_active, level_progress
 
 
 class CampaignExtension(ListExtension):
@@ -40,8 +41,16 @@ class CampaignExtension(ListExtension):
     def checks(self) -> Sequence[Check]:
         return self._checks
 
-    def card_lines(self, unit: ListUnit, catalog: Catalog) -> list[tuple[str, str]]:
-        return campaign_extras(unit.campaign, catalog.spec.campaign)
+    def unit_progress(self, unit: ListUnit, catalog: Catalog) -> UnitProgress | None:
+        spec = catalog.spec.campaign
+        if unit.campaign is None or spec is None:
+            return None
+        return level_progress(unit.campaign, spec)
+
+    def card_lines(
+        self, unit: ListUnit, catalog: Catalog, progress: UnitProgress | None
+    ) -> list[tuple[str, str]]:
+        return campaign_extras(unit.campaign, catalog.spec.campaign, progress)
 
     def list_notice(self, army_list, document: ListDocument) -> ListNotice | None:
         seat = _seat(army_list.pk, document)

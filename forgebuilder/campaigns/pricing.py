@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from factions.gamedata.campaign_schema import CampaignSpec
 from factions.gamedata.schemas import DatasheetSpec
 from forgebuilder.armylists.listdoc import UnitCampaign
+from forgebuilder.armylists.rules.base import UnitProgress
 
 HERO_RULE = "hero"
 
@@ -55,27 +54,8 @@ def xp_for_level(level: int, spec: CampaignSpec) -> int:
     return level * spec.experience.per_level
 
 
-@dataclass(frozen=True)
-class LevelProgress:
-    """Where a unit stands on the way to its next level."""
-
-    level: int
-    xp: int
-    need: int  # XP the next level needs in all
-
-    @property
-    def next_level(self) -> int:
-        return self.level + 1
-
-    @property
-    def ready(self) -> bool:
-        return self.xp >= self.need
-
-    @property
-    def missing(self) -> int:
-        return max(0, self.need - self.xp)
-
-
-def level_progress(campaign: UnitCampaign | None, spec: CampaignSpec) -> LevelProgress:
+def level_progress(campaign: UnitCampaign | None, spec: CampaignSpec) -> UnitProgress:
+    """Where a unit stands on the way to its next level: the engine's report carries it for every
+    campaign unit (`Report.unit_progress`); the level-up step asks it of the army it changes."""
     now = campaign or UnitCampaign()
-    return LevelProgress(now.level, now.xp, xp_for_level(now.level + 1, spec))
+    return UnitProgress(now.level, now.xp, xp_for_level(now.level + 1, spec))

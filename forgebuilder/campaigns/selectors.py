@@ -12,7 +12,6 @@ from forgebuilder.armylists.selectors import evaluated_document, evaluated_list
 
 from . import steps
 from .models import Campaign, CampaignPlayer, Mission
-from .pricing import level_progress
 from .steps import can_level_up, label, state
 
 
@@ -67,10 +66,11 @@ def army_units(player: CampaignPlayer) -> list[dict]:
     units = []
     for unit in document.units:
         now = state(unit)
+        faction = report.unit_factions.get(unit.id, document.faction)
         units.append(
             {
                 "id": unit.id,
-                "name": label(unit) if unit.name else _sheet_name(catalog, document, unit),
+                "name": label(unit) if unit.name else _sheet_name(catalog, faction, unit),
                 "points": report.unit_points.get(unit.id, 0),
                 "state": now,
                 "active": now.status == "active",
@@ -78,7 +78,7 @@ def army_units(player: CampaignPlayer) -> list[dict]:
                 "can_level": spec is not None and can_level_up(unit, spec),
                 "options": [c.option for c in unit.options],
                 "details": _details(now, spec),
-                "progress": level_progress(now, spec) if spec else None,
+                "progress": report.unit_progress.get(unit.id),
             }
         )
     return units
@@ -109,7 +109,9 @@ def _units_before_report(player: CampaignPlayer, mission: Mission) -> list[dict]
     return [
         {
             "id": unit.id,
-            "name": label(unit) if unit.name else _sheet_name(catalog, document, unit),
+            "name": label(unit)
+            if unit.name
+            else _sheet_name(catalog, document.unit_faction(unit), unit),
             "active": state(unit).status == "active",
             "hero": steps.unit_is_hero(document, catalog, unit),
         }
@@ -129,8 +131,8 @@ def recorded_report(mission: Mission) -> list:
     )  # fmt: skip
 
 
-def _sheet_name(catalog, document, unit) -> str:
-    sheet = catalog.datasheet(document.unit_faction(unit), unit.datasheet)
+def _sheet_name(catalog, faction: str, unit) -> str:
+    sheet = catalog.datasheet(faction, unit.datasheet)
     return sheet.name if sheet else unit.datasheet
 
 
@@ -194,12 +196,12 @@ def upgrade_offers(player: CampaignPlayer) -> list[dict]:
     evaluated = evaluated_list(army_list=army)
     catalog, document = evaluated.catalog, evaluated.document
     spec = catalog.spec.campaign
-    points = evaluated.report.unit_points
+    points, factions = evaluated.report.unit_points, evaluated.report.unit_factions
     out = []
     for unit in document.units:
         if state(unit).status != "active":
             continue
-        faction = document.unit_faction(unit)
+        faction = factions.get(unit.id, document.faction)
         sheet = catalog.datasheet(faction, unit.datasheet)
         if sheet is None:
             continue

@@ -119,10 +119,12 @@ def test_the_slot_violations_come_from_the_same_count_the_pages_show(mini_module
 
 
 def campaign_army_page_name(army_list) -> str:
-    # the campaign's army page names a unit without its own name by its datasheet
+    # the campaign's army page names a unit without its own name by its datasheet, in the
+    # faction the report says it comes from
     evaluated = evaluated_list(army_list=army_list)
     unit = evaluated.document.unit("u3")
-    return campaign_selectors._sheet_name(evaluated.catalog, evaluated.document, unit)
+    faction = evaluated.report.unit_factions["u3"]
+    return campaign_selectors._sheet_name(evaluated.catalog, faction, unit)
 
 
 FACTION_PAGES = {

@@ -18,6 +18,7 @@ from forgebuilder.armylists.sharing import share_link_create
 from forgebuilder.campaigns import services
 from forgebuilder.campaigns.card_lines import campaign_extras
 from forgebuilder.campaigns.dice import SeededDie
+from forgebuilder.campaigns.pricing import level_progress
 from forgebuilder.campaigns.steps import BattleReport
 
 from .conftest import make_army
@@ -31,8 +32,13 @@ VETERAN_MARSHAL = {
 }  # fmt: skip
 
 
+def extras(state, spec):
+    """The card lines of a unit whose progress the report carries as the campaign measures it."""
+    return campaign_extras(state, spec, level_progress(state, spec) if spec else None)
+
+
 def test_card_lines_name_progress_and_every_gain_with_its_effect():
-    lines = campaign_extras(UnitCampaign(**VETERAN_MARSHAL), campaign_spec())
+    lines = extras(UnitCampaign(**VETERAN_MARSHAL), campaign_spec())
     assert lines == [
         ("Campaign", "Level 1 · 7 XP (3 more for level 2: 7/10)"),
         ("Skill set", "Captain"),
@@ -44,24 +50,24 @@ def test_card_lines_name_progress_and_every_gain_with_its_effect():
 
 def test_card_lines_say_when_a_unit_may_level_up_or_is_dead():
     spec = campaign_spec()
-    assert campaign_extras(UnitCampaign(xp=5), spec) == [
+    assert extras(UnitCampaign(xp=5), spec) == [
         ("Campaign", "Level 0 · 5 XP (ready to level up to 1)")
     ]
-    dead = campaign_extras(UnitCampaign(xp=3, status="dead"), spec)
+    dead = extras(UnitCampaign(xp=3, status="dead"), spec)
     assert dead[0][0] == "Dead" and "counts for nothing" in dead[0][1]
     assert dead[1] == ("Campaign", "Level 0 · 3 XP")
 
 
 def test_a_module_with_other_xp_steps_shows_its_own_progress():
     spec = campaign_spec(experience={"per_level": 3})
-    assert campaign_extras(UnitCampaign(xp=2), spec) == [
+    assert extras(UnitCampaign(xp=2), spec) == [
         ("Campaign", "Level 0 · 2 XP (1 more for level 1: 2/3)")
     ]
 
 
 def test_a_unit_outside_a_campaign_gets_no_campaign_lines():
-    assert campaign_extras(None, campaign_spec()) == []
-    assert campaign_extras(UnitCampaign(xp=3), None) == []
+    assert extras(None, campaign_spec()) == []
+    assert extras(UnitCampaign(xp=3), None) == []
 
 
 def with_state(army: ArmyList, **states: dict) -> ArmyList:
@@ -162,7 +168,7 @@ def test_the_army_page_lists_the_gains_the_card_lines_show():
         ("Injury", "Chest Wound", "-1 to its Defense rolls."),
         ("Talent", "Toughened", "Gains Tough(+1)."),
     ]
-    card = campaign_extras(UnitCampaign(**VETERAN_MARSHAL), campaign_spec())[1:]
+    card = extras(UnitCampaign(**VETERAN_MARSHAL), campaign_spec())[1:]
     assert [line[1].removesuffix(" (-5 pts)").removesuffix(" (+5 pts)") for line in card[1:]] == [
         effect for _, _, effect in details[1:]
     ]

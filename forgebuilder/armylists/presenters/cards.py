@@ -25,7 +25,7 @@ from ..rules.loadouts import added_loadout, unit_loadout
 from .forces import force_groups
 
 
-def chosen_card(roster: Roster, unit: RosterUnit, report: Report | None = None) -> Card:
+def chosen_card(roster: Roster, unit: RosterUnit, report: Report) -> Card:
     """The card of a unit in a list, as chosen: its models, equipment, options and legend.
 
     `roster` is a resolved list (forgebuilder.armylists.rules.Roster), `unit` one of its units.
@@ -67,13 +67,14 @@ def chosen_card(roster: Roster, unit: RosterUnit, report: Report | None = None) 
         label = choice_label(catalog, faction, taken.option, taken.choice)
         times = "" if taken.option.per_model or taken.count == 1 else f" ×{taken.count}"
         card.options.append(OptionLine(f"{label}{times}", (("", f"+{taken.points} pts"),)))
-    card.extras.extend(_extras(roster, unit, catalog))
-    if report is not None:
-        card.facts.extend(report.unit_facts.get(unit.id, ()))
+    card.extras.extend(_extras(roster, report, unit, catalog))
+    card.facts.extend(report.unit_facts.get(unit.id, ()))
     return card
 
 
-def _extras(roster: Roster, unit: RosterUnit, catalog: Catalog) -> list[tuple[str, str]]:
+def _extras(
+    roster: Roster, report: Report, unit: RosterUnit, catalog: Catalog
+) -> list[tuple[str, str]]:
     """The card's extra lines: the unit's legend, its powers, then what a wing adds."""
     faction = unit.faction_key
     lines: list[tuple[str, str]] = []
@@ -92,7 +93,8 @@ def _extras(roster: Roster, unit: RosterUnit, catalog: Catalog) -> list[tuple[st
     document_unit = roster.document.unit(unit.id)
     if document_unit is not None:
         # what a wing adds: a campaign unit's level, XP, traits, injuries..., or its death
-        lines.extend(extensions.card_lines(document_unit, catalog))
+        progress = report.unit_progress.get(unit.id)
+        lines.extend(extensions.card_lines(document_unit, catalog, progress))
     return lines
 
 

@@ -144,7 +144,7 @@ def _unit_view(
     view.move_targets = _move_targets(roster, unit)
     if sheet is None:
         return view
-    view.card = chosen_card(roster, unit)
+    view.card = chosen_card(roster, unit, report)
     view.models = [
         ModelStepper(
             model.id or "", model.name, unit.count_of(model.id), model.min, model.max_count

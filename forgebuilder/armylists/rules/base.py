@@ -90,6 +90,29 @@ class SlotStatus:
 
 
 @dataclass(frozen=True, slots=True)
+class UnitProgress:
+    """How far a unit has come in a wing that levels units up (a campaign): its level, its
+    experience and the experience its next level needs in all. The wing measures it (through
+    `extensions.unit_progress`); pages only format it."""
+
+    level: int
+    xp: int
+    need: int  # XP the next level needs in all
+
+    @property
+    def next_level(self) -> int:
+        return self.level + 1
+
+    @property
+    def ready(self) -> bool:
+        return self.xp >= self.need
+
+    @property
+    def missing(self) -> int:
+        return max(0, self.need - self.xp)
+
+
+@dataclass(frozen=True, slots=True)
 class Reference:
     """A rule the list brings to the table, printed with its text: a stratagem, a strategy."""
 
@@ -112,6 +135,10 @@ class Report:
     references: tuple[tuple[str, tuple[Reference, ...]], ...] = ()
     # Each force organization's slots, by force id, in the organization's order.
     slots: dict[str, tuple[SlotStatus, ...]] = field(default_factory=dict)
+    # The faction each unit comes from, by unit id (`ListDocument.unit_faction`, as resolved).
+    unit_factions: dict[str, str] = field(default_factory=dict)
+    # How far each unit has come in a wing that levels units up, by unit id (none: not there).
+    unit_progress: dict[str, UnitProgress] = field(default_factory=dict)
 
     @property
     def errors(self) -> tuple[Violation, ...]:

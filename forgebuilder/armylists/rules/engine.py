@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..extensions import extensions
-from .base import Reference, Report, SlotStatus, Total, Violation
+from .base import Reference, Report, SlotStatus, Total, UnitProgress, Violation
 from .registry import checks
 from .roster import Roster
 
@@ -43,7 +43,15 @@ def evaluate(roster: Roster) -> Report:
         notes=tuple(notes),
         references=tuple(references),
         slots={k: tuple(v) for k, v in slots.items()},
+        unit_factions={u.id: u.faction_key for u in shown.units},
+        unit_progress=_unit_progress(shown),
     )
+
+
+def _unit_progress(roster: Roster) -> dict[str, UnitProgress]:
+    """Each unit's progress as the wings measure it (dead and disbanded units keep theirs)."""
+    found = ((u.id, extensions.unit_progress(u, roster.catalog)) for u in roster.document.units)
+    return {unit_id: progress for unit_id, progress in found if progress is not None}
 
 
 @dataclass(frozen=True)

@@ -86,12 +86,12 @@ def test_glossary_explains_every_rule_printed_once(ember_source, ember_pdf):
     roster = ember_source.roster
     used = set()
     for unit in roster.units:
-        card = chosen_card(roster, unit)
+        card = chosen_card(roster, unit, ember_source.report)
         chips = [*card.rules, *(c for r in card.models for c in r.rules)]
         chips += [c for r in card.weapons for c in r.rules]
         used |= {roster.catalog.rule(unit.faction_key, c.id).name for c in chips}
     used.add("Forge Blessing")  # given by the legend The Anvil of First Fire
-    entries = rule_glossary(ember_source, [chosen_card(roster, u) for u in roster.units],
+    entries = rule_glossary(ember_source, [chosen_card(roster, u, ember_source.report) for u in roster.units],
                             list(roster.units))  # fmt: skip
     assert {e.name.removesuffix("(X)") for e in entries} == used
     for entry in entries:

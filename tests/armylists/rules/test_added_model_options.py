@@ -141,7 +141,7 @@ def test_the_card_and_the_roster_pdf_show_the_added_model_with_its_new_weapon(
 ) -> None:
     doc, uid = with_platform_and_swap(catalog, team)
     roster = resolve(doc, catalog)
-    card = chosen_card(roster, roster.unit(uid))
+    card = chosen_card(roster, roster.unit(uid), evaluate(roster))
 
     assert [(m.name, m.count) for m in card.models] == [("Settler", "2"), ("Gun Platform", "1")]
     weapons = [(w.name, w.carried_by) for w in card.weapons]

@@ -48,7 +48,7 @@ class Priced(ListExtension):
     def unit_price(self, unit, catalog) -> int:
         return 7 if unit.datasheet == "captain" else 0
 
-    def card_lines(self, unit, catalog):
+    def card_lines(self, unit, catalog, progress):
         return [("Badge", f"{unit.id} wears a badge")]
 
 
