@@ -16,6 +16,7 @@ urlpatterns = [
     path("games/", include("factions.urls")),
     path("campaigns/", include("forgebuilder.campaigns.urls")),
     path("events/", include("forgebuilder.events.urls")),
+    path("play/", include("forgebuilder.play.urls")),
     path("", include("forgebuilder.armylists.urls")),
 ]
 

@@ -26,6 +26,7 @@ from forgebuilder.armylists.sharing import share_link_create
 
 from .armylists.exports.conftest import EMBER_REACH, ember_document
 from .events.drawing import draw_event_pages
+from .play.drawing import draw_play_pages
 
 TEMPLATES = Path(settings.BASE_DIR) / "templates"
 
@@ -123,7 +124,9 @@ def test_every_template_is_drawn_with_real_data(client, django_user_model, drawn
     get(client, reverse("armylists:roster_pdf", args=[army_list.public_id]), status=(200, 202))
     draw_pdf_off(monkeypatch, client, army_list)
     draw_printouts(army_list, f"https://forgebuilder.example/s/{link.token}/")
-    draw_event_pages(client, user, army_list, django_user_model.objects.create_user("rival"))
+    rival = django_user_model.objects.create_user("rival")
+    draw_event_pages(client, user, army_list, rival)
+    draw_play_pages(client, army_list, rival)
     # a refused edit flashes its reason
     refused = reverse("armylists:unit_rename", args=[army_list.public_id, "u1"])
     client.post(refused, {"version": "x", "name": "n"}, headers={"HX-Request": "true"})

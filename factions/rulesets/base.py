@@ -67,6 +67,11 @@ class TokenDef:
     color: str = "#444444"
     # Print as many as the list's report totals under this key (command points), not a formula.
     from_total: str | None = None
+    # How the game tracker keeps it on a unit: "count" (several may stack: Shock), "flag" (on
+    # or off: Focus); "" when it is not a unit's status (objectives, points, unit markers).
+    on_unit: Literal["", "count", "flag"] = ""
+    # Whether it comes off every unit when a new round starts (Activated, Fatigued).
+    clears_each_round: bool = False
 
     def quantity(self, *, units: int, points_limit: int) -> int:
         count = self.fixed + int(self.per_unit * units + 0.999)

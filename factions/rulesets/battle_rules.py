@@ -46,8 +46,8 @@ BATTLE_RULES = Ruleset(
     tokens=(
         TokenDef("unit", "Squad marker", per_unit=1, color="#37474f"),
         TokenDef("hit_point", "Hit point lost", fixed=6, per_unit=2, color="#b3261e"),
-        TokenDef("advance", "Advance", fixed=2, per_unit=0.5, color="#2e7d32"),
-        TokenDef("fallback", "Fallback", fixed=2, per_unit=0.5, color="#e65100"),
+        TokenDef("advance", "Advance", fixed=2, per_unit=0.5, color="#2e7d32", on_unit="flag"),
+        TokenDef("fallback", "Fallback", fixed=2, per_unit=0.5, color="#e65100", on_unit="flag"),
         TokenDef("objective", "Objective", fixed=4, color="#424242"),
     ),
 )

@@ -33,8 +33,16 @@ SKIRMISH = Ruleset(
     tokens=(
         TokenDef("unit", "Unit marker", per_unit=1, color="#37474f"),
         TokenDef("wound", "Wound", fixed=4, per_unit=1.5, color="#b3261e"),
-        TokenDef("shaken", "Shaken", fixed=2, per_unit=0.5, color="#6a1b9a"),
-        TokenDef("fatigued", "Fatigued", fixed=2, per_unit=0.5, color="#e65100"),
+        TokenDef("shaken", "Shaken", fixed=2, per_unit=0.5, color="#6a1b9a", on_unit="flag"),
+        TokenDef(
+            "fatigued",
+            "Fatigued",
+            fixed=2,
+            per_unit=0.5,
+            color="#e65100",
+            on_unit="flag",
+            clears_each_round=True,
+        ),
         TokenDef("objective", "Objective marker", fixed=4, color="#424242"),
     ),
 )

@@ -32,6 +32,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "loginUrl": config.login_url,
         "deleteAccountUrl": config.delete_account_url,
         "myListsUrl": config.my_lists_url,
+        "gamesUrl": config.games_url,
         "keptPrintouts": list(config.kept_printouts),
         "maxPages": config.max_pages,
         "maxBytes": config.max_bytes,

@@ -27,6 +27,9 @@ SHELL_STATIC = (
     "js/editor.js",
     "js/offline.js",
     "js/pdf-wait.js",
+    "js/tracker.js",
+    "js/play.js",
+    "css/play.css",
     "img/logo.svg",
     "img/icons/icon-192.png",
     "img/icons/icon-512.png",
@@ -46,6 +49,7 @@ class WorkerConfig:
     login_url: str
     delete_account_url: str
     my_lists_url: str
+    games_url: str  # the player's games: private like My lists, the tracker kept offline
     kept_printouts: tuple[str, ...]  # keys of the printouts kept for reading offline
     max_pages: int
     max_bytes: int
@@ -66,6 +70,7 @@ def worker_config() -> WorkerConfig:
         login_url=reverse("accounts:login"),
         delete_account_url=reverse("accounts:delete"),
         my_lists_url=reverse("armylists:my_lists"),
+        games_url=reverse("play:games"),
         kept_printouts=kept,
         max_pages=max_pages,
         max_bytes=max_bytes,

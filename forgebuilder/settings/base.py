@@ -33,6 +33,7 @@ INSTALLED_APPS = [
     "forgebuilder.armylists",
     "forgebuilder.campaigns",
     "forgebuilder.events",
+    "forgebuilder.play",
 ]
 
 MIDDLEWARE = [

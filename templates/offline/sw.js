@@ -49,7 +49,14 @@ const KEPT = [
   /^\/games\/([^/]+\/){0,3}$/,
   // An event's pairings and standings (public; the event page itself holds a player's entry).
   /^\/events\/[\w-]+\/projector\/$/,
+  // The player's games and each game's tracker (private: the player's alone, like My lists).
+  /^\/play\/$/,
+  /^\/play\/(?!start\/|link\/)[\w-]+\/$/,
 ];
+// Pages only their owner may see: dropped at log-out, tied to the session that saved them.
+function isAccountPage(url) {
+  return url.pathname.startsWith(CONFIG.myListsUrl) || url.pathname.startsWith(CONFIG.gamesUrl);
+}
 // List pages: the ones "My lists" names offline.
 const LIST_PAGE = /^\/(lists|s)\/[\w-]+\/(table\/)?$/;
 const KEPT_TYPES = ["text/html", "application/pdf"];
@@ -133,7 +140,7 @@ async function networkFirst(event, request, url) {
     return response;
   }
   const session = response.headers.get(SESSION) || "";
-  if (session && url.pathname.startsWith(CONFIG.myListsUrl)) {
+  if (session && isAccountPage(url)) {
     await forgetOtherSessions(session).catch(() => undefined);
   }
   const type = (response.headers.get("Content-Type") || "").split(";")[0].trim();
@@ -146,7 +153,7 @@ async function networkFirst(event, request, url) {
 
 async function save(url, response, type, epoch, session) {
   // Everything under My lists is its owner's alone (share links live under /s/).
-  const account = url.pathname.startsWith(CONFIG.myListsUrl);
+  const account = isAccountPage(url);
   let body = await response.arrayBuffer();
   if (type === "text/html" && !account) {
     // A public page keeps no one's name: the personal part of its header is left out.

@@ -20,11 +20,13 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
 from factions.models import GameModule
+from forgebuilder.armylists.selectors import evaluated_list
 from forgebuilder.armylists.sharing import share_link_create
 from forgebuilder.campaigns import services as campaigns
 from forgebuilder.campaigns.dice import SeededDie
 from forgebuilder.events import services as events
 from forgebuilder.events.models import Event
+from forgebuilder.play import services as play
 from tests.campaigns.conftest import make_army
 
 from .test_accessibility import axe_problems
@@ -41,6 +43,7 @@ class World:
     campaign: object
     seats: dict
     event: Event
+    games: dict  # ana's game in play (its tracker), ben's to link to it
 
 
 @dataclass(frozen=True)
@@ -106,6 +109,15 @@ FORM_PAGES = {
     "event desk": FormPage(
         "events/desk.html", "ana", lambda w: reverse("events:desk", args=[w.event.public_id])
     ),
+    "table view": FormPage(
+        "armylists/table.html", "ana", lambda w: f"/lists/{w.army_list.public_id}/table/"
+    ),
+    "game tracker": FormPage(
+        "play/tracker.html", "ana", lambda w: reverse("play:tracker", args=[w.games["ana"]])
+    ),
+    "link to a game": FormPage(
+        "play/link.html", "ben", lambda w: reverse("play:link", args=[w.games["ana_code"]])
+    ),
 }
 
 
@@ -138,8 +150,17 @@ def make_world() -> World:
     own = make_army(ashen, ana, "gutterfleet", "corsair_captain", name="Corsairs")
     return World(
         users, own, share_link_create(army_list=own, kind="live").token, campaign, seats,
-        _event(ashen, ana, [ben, users["cy"]]),
+        _event(ashen, ana, [ben, users["cy"]]), _games(own, ben),
     )  # fmt: skip
+
+
+def _games(army_list, opponent) -> dict:
+    """Ana's game with her list, and one of ben's in play, ready to be linked to hers."""
+    ana_game = play.start_game(
+        player=army_list.owner, evaluated=evaluated_list(army_list=army_list)
+    )
+    play.start_game(player=opponent, evaluated=evaluated_list(army_list=army_list))
+    return {"ana": ana_game.public_id, "ana_code": ana_game.link_code}
 
 
 def _event(module, organiser, players) -> Event:

@@ -19,7 +19,7 @@ from ..selectors import army_list_owned, evaluated_list, evaluated_shared_list
 TEMPLATE = "armylists/table.html"
 
 
-def _context(data, *, back_url: str, back_label: str, roster_url: str) -> dict:
+def _context(data, *, back_url: str, back_label: str, roster_url: str, play_url: str) -> dict:
     return {
         "document": data.document,
         "roster": data.roster,
@@ -28,6 +28,7 @@ def _context(data, *, back_url: str, back_label: str, roster_url: str) -> dict:
         "back_url": back_url,
         "back_label": back_label,
         "roster_url": roster_url,
+        "play_url": play_url,  # start a game from this list (the tracker)
     }
 
 
@@ -40,6 +41,7 @@ def table(request: HttpRequest, public_id: str) -> HttpResponse:
         back_url=reverse("armylists:editor", args=[army_list.public_id]),
         back_label="Back to the editor",
         roster_url=reverse("armylists:roster_pdf", args=[army_list.public_id]),
+        play_url=reverse("play:start", args=[army_list.public_id]),
     )
     return render(request, TEMPLATE, context)
 
@@ -51,5 +53,6 @@ def shared_table(request: HttpRequest, token: str) -> HttpResponse:
         back_url=reverse("armylists:shared", args=[token]),
         back_label="Back to the shared list",
         roster_url=reverse("armylists:shared_roster_pdf", args=[token]),
+        play_url=reverse("play:start_shared", args=[token]),
     )
     return render(request, TEMPLATE, context)

@@ -1,0 +1,194 @@
+"""Writes of a game: starting it from a list, applying the changes a device sends, linking it
+to the opponent's game and finishing it.
+
+Each write runs in one transaction on the locked game row(s) and re-checks what it needs there,
+so two devices of one player (or a phone that comes back online while the other taps) never
+lose a change: changes are applied in the order they were sent, each counter keeping its later
+value. Every refusal is a GameRefused whose message says what is wrong and what to do.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+
+from factions.catalog import catalog_for
+from forgebuilder.armylists.extensions import extensions
+from forgebuilder.armylists.listdoc import ListDocument
+from forgebuilder.armylists.selectors import evaluated_document
+
+from . import tracker
+from .models import Game
+from .sheet import build_sheet
+
+MAX_CHANGES = 200  # per sync: a phone offline for a whole game sends far fewer
+SEEN_IDS = 500  # change ids remembered so a resent change is applied once
+
+
+class GameRefused(Exception):
+    """A step the game's state or the player's role does not allow, in players' words."""
+
+
+@dataclass(frozen=True)
+class Synced:
+    game: Game
+    applied: int
+    conflicts: tuple[str, ...]
+    refused: tuple[str, ...]
+
+
+def start_game(*, player, evaluated, opponent_name: str = "") -> Game:
+    """A new game with the list as it is now (an own list or one opened through a share link)."""
+    army_list = evaluated.army_list
+    own = evaluated.share_link is None
+    underdog = extensions.underdog_points(army_list.pk) if own and army_list.pk else 0
+    sheet = build_sheet(roster=evaluated.roster, report=evaluated.report, underdog=underdog)
+    if not sheet["units"]:
+        raise GameRefused("This list has no units to play with yet: add some in the editor.")
+    return Game.objects.create(
+        player=player,
+        name=evaluated.document.name,
+        module=army_list.module,
+        document=evaluated.document.to_json(),
+        army_list=army_list if own else None,
+        sheet=sheet,
+        state=tracker.initial_state(sheet),
+        opponent_name=opponent_name.strip()[:120],
+    )
+
+
+def _locked(game: Game, player) -> Game:
+    locked = Game.objects.select_for_update().filter(pk=game.pk, player=player).first()
+    if locked is None:
+        raise GameRefused("This game is not yours.")
+    return locked
+
+
+@transaction.atomic
+def sync(*, game: Game, player, changes: list) -> Synced:
+    """Apply `changes` (oldest first) to the game; resent changes count once; a change that
+    breaks a limit is refused with its reason and the others still apply."""
+    if not isinstance(changes, list) or len(changes) > MAX_CHANGES:
+        raise GameRefused(f"Send between 0 and {MAX_CHANGES} changes at a time.")
+    game = _locked(game, player)
+    state, seen = game.state, list(game.state.get("seen", []))
+    applied, conflicts, refused = 0, [], []
+    for change in changes:
+        problem = _shape_problem(change)
+        if problem:
+            refused.append(problem)
+            continue
+        if change["id"] in seen:
+            continue
+        try:
+            result = tracker.apply(state, game.sheet, change)
+        except tracker.ChangeError as error:
+            refused.append(f"{change['label']}: {error}")
+            continue
+        state = result.state
+        conflicts.extend(result.conflicts)
+        seen.append(change["id"])
+        applied += 1
+    if applied:
+        state["seen"] = seen[-SEEN_IDS:]
+        game.state = state
+        game.version += 1
+        game.save(update_fields=["state", "version", "updated_at"])
+    return Synced(game, applied, tuple(conflicts), tuple(refused))
+
+
+def _shape_problem(change: object) -> str | None:
+    """What is wrong with the form of a change a device sent (None: it is well formed)."""
+    if not isinstance(change, dict):
+        return "A change must be an object."
+    label = change.get("label")
+    if not isinstance(label, str) or not 0 < len(label) <= 200:
+        return "A change needs a label of at most 200 characters."
+    if not isinstance(change.get("id"), str) or not 0 < len(change["id"]) <= 64:
+        return f"{label}: its id must be text of at most 64 characters."
+    sets = change.get("sets")
+    if not isinstance(sets, dict) or not sets or len(sets) > 400:
+        return f"{label}: it sets no counter."
+    if "undoes" in change and not isinstance(change["undoes"], str):
+        return f"{label}: what it undoes must be a change id."
+    return None
+
+
+@transaction.atomic
+def tap(*, game: Game, player, intent: str, path: str = "", by: int = 0, spend: str = "") -> Synced:
+    """One tap sent as a plain form (no JavaScript): made into a change here, then applied."""
+    game = _locked(game, player)
+    now = int(timezone.now().timestamp() * 1000)
+    change_id = f"server-{game.version}-{now}"
+    state, sheet = game.state, game.sheet
+    try:
+        change = _intent(state, sheet, intent, path, by, spend, at=now, change_id=change_id)
+    except tracker.ChangeError as error:
+        raise GameRefused(str(error)) from error
+    except (KeyError, StopIteration) as error:
+        raise GameRefused("That control is not part of this game.") from error
+    return sync(game=game, player=player, changes=[change])
+
+
+def _intent(state, sheet, intent, path, by, spend, *, at, change_id) -> dict:
+    stamp = {"at": at, "change_id": change_id}
+    if intent == "add":
+        return tracker.add(state, sheet, path, by, **stamp)
+    if intent == "toggle":
+        return tracker.toggle(state, sheet, path, **stamp)
+    if intent == "spend":
+        pool_key, _, what = spend.partition(":")
+        cost = next(
+            (s["cost"] for s in sheet["spends"] if s["name"] == what and s["pool"] == pool_key), 1
+        )
+        return tracker.spend(state, sheet, pool_key, cost, what=what or "1 point", **stamp)
+    if intent == "next_round":
+        return tracker.next_round(state, sheet, **stamp)
+    if intent == "undo":
+        return tracker.undo(state, **stamp)
+    raise KeyError(intent)
+
+
+@transaction.atomic
+def link(*, game: Game, player, code: str) -> Game:
+    """Link the player's game to the opponent's (whose link code they were given): each then
+    sees the other's counters."""
+    game = _locked(game, player)
+    other = Game.objects.select_for_update().filter(link_code=code).first()
+    if other is None:
+        raise GameRefused("No game has this link code: ask your opponent to show theirs again.")
+    if other.pk == game.pk:
+        raise GameRefused("This is your own game's code: open it on your opponent's phone.")
+    if game.finished or other.finished:
+        raise GameRefused("A finished game cannot be linked.")
+    game.opponent, other.opponent = other, game
+    game.opponent_name = game.opponent_name or other.player.get_username()
+    other.opponent_name = other.opponent_name or player.get_username()
+    game.save(update_fields=["opponent", "opponent_name", "updated_at"])
+    other.save(update_fields=["opponent", "opponent_name", "updated_at"])
+    return game
+
+
+@transaction.atomic
+def finish(*, game: Game, player, result: str, opponent_vp: int | None) -> Game:
+    """End the game: its summary (rounds, VP, units destroyed) and result go to the history."""
+    game = _locked(game, player)
+    if game.finished:
+        raise GameRefused("This game is already finished.")
+    if result not in {Game.WIN, Game.DRAW, Game.LOSS}:
+        raise GameRefused("Choose whether you won, drew or lost.")
+    if opponent_vp is not None and not 0 <= opponent_vp <= tracker.MAX_COUNT:
+        raise GameRefused(f"Your opponent's victory points must be 0 to {tracker.MAX_COUNT}.")
+    game.summary = tracker.summary(game.state, game.sheet)
+    game.result, game.opponent_vp = result, opponent_vp
+    game.finished_at = timezone.now()
+    game.save(update_fields=["summary", "result", "opponent_vp", "finished_at", "updated_at"])
+    return game
+
+
+def played_list(game: Game):
+    """The game's list as it was when it started: (roster, report), for its cards."""
+    document = ListDocument.model_validate(game.document)
+    return evaluated_document(document=document, catalog=catalog_for(game.module))

@@ -1,0 +1,156 @@
+"""What a game tracks, read once from the list when the game starts: the game's counters, the
+pools a player spends, the statuses a unit can carry (the ruleset's tokens that sit on units)
+and each unit's models, wounds and the rules to remember at each phase.
+
+The sheet is plain JSON kept on the game, so a game goes on as it started when its list is
+edited later; `tracker.py` reads it to check every change.
+"""
+
+from __future__ import annotations
+
+import re
+from types import SimpleNamespace
+
+from forgebuilder.armylists.cards import chosen_card
+from forgebuilder.armylists.exports.source import force_groups
+from forgebuilder.armylists.rules import RosterUnit
+from forgebuilder.armylists.rules.checks.strategies import offered_strategies
+from forgebuilder.armylists.rules.loadouts import added_loadout, unit_loadout
+
+ACTIVATED = {"key": "activated", "label": "Activated", "kind": "flag", "clears": True}
+# When the tracker reminds a player of a rule: the words its text uses for that moment.
+PHASES = (
+    ("round", "Start of the round", re.compile(r"\b(start|beginning) of (each|the|every|a)\b.{0,12}round", re.I)),
+    ("activation", "When it activates", re.compile(r"\bactivat(es|ed|ion|ing)\b", re.I)),
+    ("morale", "Morale", re.compile(r"\b(morale|courage)\b", re.I)),
+)  # fmt: skip
+SHORT_TEXT = 160
+
+
+def build_sheet(*, roster, report, underdog: int = 0) -> dict:
+    """The sheet of a game played with this resolved and evaluated list."""
+    ruleset = roster.catalog.ruleset
+    statuses = [
+        {"key": t.key, "label": t.label, "kind": t.on_unit, "color": t.color,
+         "clears": t.clears_each_round}
+        for t in ruleset.tokens if t.on_unit
+    ]  # fmt: skip
+    if not any(s["key"] == ACTIVATED["key"] for s in statuses):
+        statuses.append(dict(ACTIVATED, color="#2e7d32"))
+    return {
+        "ruleset": ruleset.key,
+        "ruleset_name": ruleset.name,
+        "list_name": roster.document.name,
+        "points": roster.points,
+        "counters": _counters(ruleset, underdog),
+        "pools": _pools(report),
+        "spends": _spends(roster) if ruleset.uses_strategy_points else [],
+        "statuses": statuses,
+        "units": _units(roster, report),
+    }
+
+
+def _counters(ruleset, underdog: int) -> list[dict]:
+    counters = [
+        {"key": "vp", "label": "Victory points", "short": "VP"},
+        {"key": "objectives", "label": "Objectives held", "short": "Obj"},
+    ]
+    if ruleset.match_check:
+        counters.append(
+            {"key": "up", "label": "Underdog points", "short": "UP", "start": max(underdog, 0)}
+        )
+    return counters
+
+
+def _pools(report) -> list[dict]:
+    """Strategy points (a new pool each round; round 1 less the pre-game strategies) and
+    command points (one pool for the whole game), as the list's report counts them."""
+    pools = []
+    each = report.total("sp_left")
+    if each is not None:
+        first = report.total("sp_round_one")
+        pools.append({
+            "key": "sp", "label": "Strategy points", "short": "SP",
+            "first": first.value if first else each.value, "each": each.value,
+        })  # fmt: skip
+    command = report.total("command_points")
+    if command is not None:
+        pools.append({
+            "key": "cp", "label": "Command points", "short": "CP",
+            "first": command.value, "each": None,
+        })  # fmt: skip
+    return pools
+
+
+def _spends(roster) -> list[dict]:
+    """The strategies a player may spend strategy points on during the game, with their cost."""
+    return [
+        {"name": s.spec.name, "cost": s.spec.cost, "pool": "sp"}
+        for s in offered_strategies(roster)
+        if not s.pre_game and s.spec.cost
+    ]
+
+
+def _units(roster, report) -> list[dict]:
+    units = []
+    for group in force_groups(roster):
+        for number, unit in group.units:
+            if not unit.active:
+                continue
+            card = chosen_card(roster, unit, report)
+            models = max(unit.total_models, 1)
+            wounds = _wounds(roster, unit)
+            units.append({
+                "id": unit.id, "number": number, "name": unit.name, "models": models,
+                "wounds": wounds if wounds > models else None,
+                "reminders": _reminders(card),
+            })  # fmt: skip
+    return units
+
+
+def _wounds(roster, unit: RosterUnit) -> int:
+    """Every wound the unit can take: each model's Tough(N), else 1."""
+    tough_rule = getattr(roster.params, "tough_rule", "tough")
+    total = 0
+    for loadout in [*unit_loadout(unit), *added_loadout(unit, roster.catalog)]:
+        tough = max(
+            (ref.x for ref, _ in loadout.rules if ref.id == tough_rule and isinstance(ref.x, int)),
+            default=1,
+        )
+        total += tough * loadout.count
+    return total
+
+
+def _reminders(card) -> dict[str, list[dict]]:
+    """The unit's rules that act at each phase: {phase: [{"name", "text"}]}, in short text."""
+    chips = [*card.rules, *(chip for row in card.models for chip in row.rules)]
+    found: dict[str, list[dict]] = {}
+    seen = set()
+    for chip in chips:
+        if chip.label in seen:
+            continue
+        for phase, _, pattern in PHASES:
+            if pattern.search(chip.description):
+                seen.add(chip.label)
+                found.setdefault(phase, []).append(
+                    {"name": chip.label, "text": _short(chip.short or chip.description)}
+                )
+    return found
+
+
+def _short(text: str) -> str:
+    text = " ".join(text.split())
+    if len(text) <= SHORT_TEXT:
+        return text
+    cut = text[:SHORT_TEXT].rsplit(" ", 1)[0]
+    return cut + "…"
+
+
+def phase_titles() -> dict[str, str]:
+    return {key: title for key, title, _ in PHASES}
+
+
+def unit_cards(*, roster, report) -> dict[str, object]:
+    """Each unit's card by its id, as the table view draws it."""
+    data = SimpleNamespace(roster=roster, report=report)
+    return {unit.id: chosen_card(data.roster, unit, data.report) for unit in roster.units}

@@ -1,0 +1,236 @@
+"""The game tracker's state and its changes, as pure functions (like a list's edits).
+
+A game's *sheet* (built once when the game starts, `sheet.py`) says what can be tracked: the
+game's counters, the pools a player spends (strategy or command points), the statuses a unit
+can carry and each unit's models and wounds. A game's *state* is plain JSON:
+
+    {"values": {"round": 1, "vp": 0, "sp.spent": 0, "u.<unit>.lost": 0, ...},
+     "stamps": {"<path>": <when it was last set, ms>},
+     "undo": [{"id": ..., "label": ..., "old": {"<path>": <value before>}}, ...]}
+
+A player's tap is an *intent* (`add`, `toggle`, `spend`, `next_round`, `undo`) turned into a
+*change*: the values it sets, the values they replace, a label and when it was made. The
+browser runs the same intents (static/js/tracker.js) so the phone answers at once offline; the
+server applies the changes it is sent with `apply`, which checks every value against the sheet
+(never below zero, never more models lost than the unit has, never more spent than the round's
+pool) and keeps the later change of each counter: a change older than what another device set
+since is a *conflict*, skipped and reported. One table of examples (tests/play/vectors.json)
+runs through both implementations.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+
+MAX_ROUND = 99
+MAX_COUNT = 999
+UNDO_DEPTH = 30
+ROUND = "round"
+
+
+class ChangeError(ValueError):
+    """A change that does not fit the sheet: its message says which counter and why."""
+
+
+@dataclass(frozen=True)
+class Applied:
+    state: dict
+    conflicts: tuple[str, ...] = field(default=())  # labels of the changes kept from elsewhere
+
+
+def initial_state(sheet: dict) -> dict:
+    """Round 1, nothing lost, nothing spent; counters that start above zero (underdog points
+    from the match) at their start."""
+    values = {ROUND: 1}
+    for counter in sheet["counters"]:
+        values[counter["key"]] = counter.get("start", 0)
+    for pool in sheet["pools"]:
+        values[f"{pool['key']}.spent"] = 0
+    for unit in sheet["units"]:
+        for key in _unit_keys(sheet, unit):
+            values[f"u.{unit['id']}.{key}"] = 0
+    return {"values": values, "stamps": {}, "undo": []}
+
+
+def _unit_keys(sheet: dict, unit: dict) -> list[str]:
+    keys = ["lost"]
+    if unit.get("wounds"):
+        keys.append("wounds")
+    return keys + [status["key"] for status in sheet["statuses"]]
+
+
+# ---- limits: what each path may hold -------------------------------------------------------
+
+
+def pool_size(pool: dict, round_number: int) -> int:
+    """What a pool holds in a round: round 1's figure (after pre-game spending), then the
+    income of every later round; a pool without income per round (command points) keeps its
+    first figure for the whole game."""
+    if round_number <= 1 or pool.get("each") is None:
+        return max(pool["first"], 0)
+    return max(pool["each"], 0)
+
+
+def _limits(sheet: dict) -> dict[str, tuple[str, int]]:
+    """Each path the sheet knows: (what it is called, the most it may hold)."""
+    limits: dict[str, tuple[str, int]] = {ROUND: ("Round", MAX_ROUND)}
+    for counter in sheet["counters"]:
+        limits[counter["key"]] = (counter["label"], counter.get("max", MAX_COUNT))
+    for pool in sheet["pools"]:
+        limits[f"{pool['key']}.spent"] = (f"{pool['label']} spent", MAX_COUNT)
+    for unit in sheet["units"]:
+        name = f"{unit['name']} ({unit['number']})"
+        limits[f"u.{unit['id']}.lost"] = (f"{name}: models lost", unit["models"])
+        if unit.get("wounds"):
+            limits[f"u.{unit['id']}.wounds"] = (f"{name}: wounds", unit["wounds"])
+        for status in sheet["statuses"]:
+            most = 1 if status["kind"] == "flag" else MAX_COUNT
+            limits[f"u.{unit['id']}.{status['key']}"] = (f"{name}: {status['label']}", most)
+    return limits
+
+
+def _check(sheet: dict, values: dict) -> None:
+    """Raise ChangeError when `values` break a limit (after a change is applied)."""
+    limits = _limits(sheet)
+    for path, value in values.items():
+        if path not in limits:
+            raise ChangeError(f"This game tracks no counter called {path!r}.")
+        label, most = limits[path]
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ChangeError(f"{label} must be a whole number, not {value!r}.")
+        least = 1 if path == ROUND else 0
+        if value < least:
+            raise ChangeError(f"{label} cannot go below {least}.")
+        if value > most:
+            raise ChangeError(f"{label} cannot go above {most}.")
+    for pool in sheet["pools"]:
+        size = pool_size(pool, values[ROUND])
+        if values[f"{pool['key']}.spent"] > size:
+            raise ChangeError(
+                f"{pool['label']}: round {values[ROUND]} has {size}; "
+                f"you cannot spend {values[pool['key'] + '.spent']}."
+            )
+
+
+# ---- intents: a tap becomes a change -------------------------------------------------------
+
+
+def make_change(state: dict, sets: dict, *, label: str, at: int, change_id: str) -> dict:
+    old = {path: state["values"].get(path) for path in sets}
+    return {"id": change_id, "at": at, "label": label, "sets": dict(sets), "old": old}
+
+
+def add(state: dict, sheet: dict, path: str, by: int, *, at: int, change_id: str) -> dict:
+    """Add `by` (or take away, when negative) to a counter; refused below zero or above its most."""
+    value = state["values"].get(path, 0) + by
+    label = _limits(sheet).get(path, (path, 0))[0]
+    change = make_change(
+        state, {path: value}, label=f"{label} {'+' if by > 0 else '−'}{abs(by)}", at=at,
+        change_id=change_id,
+    )  # fmt: skip
+    _check(sheet, {**state["values"], **change["sets"]})
+    return change
+
+
+def toggle(state: dict, sheet: dict, path: str, *, at: int, change_id: str) -> dict:
+    """Put a status on a unit or take it off."""
+    value = 0 if state["values"].get(path) else 1
+    label = _limits(sheet).get(path, (path, 0))[0]
+    change = make_change(
+        state, {path: value}, label=f"{label} {'on' if value else 'off'}", at=at,
+        change_id=change_id,
+    )  # fmt: skip
+    _check(sheet, {**state["values"], **change["sets"]})
+    return change
+
+
+def spend(
+    state: dict, sheet: dict, pool_key: str, cost: int, *, what: str, at: int, change_id: str
+) -> dict:
+    """Spend `cost` from a pool on `what` (a strategy, a stratagem, or just "1 point")."""
+    pool = next(p for p in sheet["pools"] if p["key"] == pool_key)
+    path = f"{pool_key}.spent"
+    values = state["values"]
+    left = pool_size(pool, values[ROUND]) - values[path]
+    if cost > left:
+        raise ChangeError(
+            f"{what} costs {cost} {pool['short']}; round {values[ROUND]} has {left} left."
+        )
+    return make_change(
+        state, {path: values[path] + cost}, label=f"{what}: {cost} {pool['short']}", at=at,
+        change_id=change_id,
+    )  # fmt: skip
+
+
+def next_round(state: dict, sheet: dict, *, at: int, change_id: str) -> dict:
+    """The next round: its pools refill (those with income per round), and the statuses that
+    last a round (activated, fatigued) come off every unit."""
+    values = state["values"]
+    if values[ROUND] >= MAX_ROUND:
+        raise ChangeError(f"A game tracks at most {MAX_ROUND} rounds.")
+    sets = {ROUND: values[ROUND] + 1}
+    for pool in sheet["pools"]:
+        if pool.get("each") is not None:
+            sets[f"{pool['key']}.spent"] = 0
+    for unit in sheet["units"]:
+        for status in sheet["statuses"]:
+            path = f"u.{unit['id']}.{status['key']}"
+            if status.get("clears") and values.get(path):
+                sets[path] = 0
+    return make_change(state, sets, label=f"Round {values[ROUND] + 1}", at=at, change_id=change_id)
+
+
+def undo(state: dict, *, at: int, change_id: str) -> dict:
+    """Put back the values the last change replaced, exactly."""
+    if not state["undo"]:
+        raise ChangeError("There is nothing to undo.")
+    last = state["undo"][-1]
+    change = make_change(state, last["old"], label=f"Undo: {last['label']}", at=at,
+                         change_id=change_id)  # fmt: skip
+    change["undoes"] = last["id"]
+    return change
+
+
+# ---- applying a change ---------------------------------------------------------------------
+
+
+def apply(state: dict, sheet: dict, change: dict) -> Applied:
+    """`state` with `change` applied: each value checked against the sheet; a counter set later
+    by another change keeps that later value (a conflict, reported by the change's label)."""
+    new = copy.deepcopy(state)
+    values, stamps = new["values"], new["stamps"]
+    at = change["at"]
+    if isinstance(at, bool) or not isinstance(at, int) or at < 0:
+        raise ChangeError(f"{change.get('label', 'A change')}: its time is not a number.")
+    kept = {path: value for path, value in change["sets"].items() if stamps.get(path, 0) <= at}
+    _check(sheet, {**values, **kept})
+    old = {path: values.get(path) for path in kept}
+    for path, value in kept.items():
+        values[path] = value
+        stamps[path] = at
+    conflicts = (change["label"],) if len(kept) < len(change["sets"]) else ()
+    if change.get("undoes"):
+        new["undo"] = [e for e in new["undo"] if e["id"] != change["undoes"]]
+    elif kept:
+        new["undo"].append({"id": change["id"], "label": change["label"], "old": old})
+        new["undo"] = new["undo"][-UNDO_DEPTH:]
+    return Applied(new, conflicts)
+
+
+def destroyed(state: dict, unit: dict) -> bool:
+    """A unit is destroyed when every model is lost (or every wound taken)."""
+    values = state["values"]
+    if values.get(f"u.{unit['id']}.lost", 0) >= unit["models"]:
+        return True
+    return bool(unit.get("wounds")) and values.get(f"u.{unit['id']}.wounds", 0) >= unit["wounds"]
+
+
+def summary(state: dict, sheet: dict) -> dict:
+    """What a finished game comes to: rounds played, victory points, units destroyed."""
+    values = state["values"]
+    return {
+        "rounds": values[ROUND],
+        "vp": values.get("vp", 0),
+        "destroyed": [u["id"] for u in sheet["units"] if destroyed(state, u)],
+    }

@@ -1,0 +1,164 @@
+"""Game pages: thin views over `services` and `selectors`; every POST is CSRF-protected and
+every game is its player's alone (an opponent's linked game is read, never written)."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_GET, require_POST
+
+from forgebuilder.armylists.exports.qr import qr_svg_data_uri
+from forgebuilder.armylists.ownership import owner_of
+from forgebuilder.armylists.selectors import (
+    army_list_owned,
+    evaluated_list,
+    evaluated_shared_list,
+)
+from forgebuilder.numbers import parse_whole_number
+from forgebuilder.ratelimit import rate_limited
+
+from . import selectors, services
+from .presenters import tracker_page
+
+MAX_SYNC_BYTES = 256 * 1024
+
+
+@login_required
+@require_GET
+def game_list(request: HttpRequest) -> HttpResponse:
+    return render(request, "play/games.html", {"games": selectors.games_of(player=request.user)})
+
+
+def _start(request: HttpRequest, evaluated) -> HttpResponse:
+    try:
+        game = services.start_game(
+            player=request.user, evaluated=evaluated,
+            opponent_name=request.POST.get("opponent", ""),
+        )  # fmt: skip
+    except services.GameRefused as refusal:
+        messages.error(request, str(refusal))
+        back = request.POST.get("back", "")
+        safe = url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()})
+        return redirect(back if back and safe else reverse("play:games"))
+    return redirect("play:tracker", public_id=game.public_id)
+
+
+@login_required
+@require_POST
+@rate_limited("create", "new games")
+def start_from_list(request: HttpRequest, public_id: str) -> HttpResponse:
+    army_list = army_list_owned(owner=owner_of(request), public_id=public_id)
+    return _start(request, evaluated_list(army_list=army_list))
+
+
+@login_required
+@require_POST
+@rate_limited("create", "new games")
+def start_from_share(request: HttpRequest, token: str) -> HttpResponse:
+    return _start(request, evaluated_shared_list(token=token))
+
+
+@login_required
+@require_GET
+def tracker(request: HttpRequest, public_id: str) -> HttpResponse:
+    game = selectors.game_of(player=request.user, public_id=public_id)
+    context = tracker_page(game)
+    link = reverse("play:link", args=[game.link_code])
+    context["link_url"] = request.build_absolute_uri(link)
+    context["link_qr"] = qr_svg_data_uri(context["link_url"])
+    return render(request, "play/tracker.html", context)
+
+
+@login_required
+@require_POST
+def tap(request: HttpRequest, public_id: str) -> HttpResponse:
+    """One tap from the page without JavaScript: the same changes the script makes."""
+    game = selectors.game_of(player=request.user, public_id=public_id)
+    by = parse_whole_number(request.POST.get("by", "0"), negative=True) or 0
+    try:
+        result = services.tap(
+            game=game, player=request.user, intent=request.POST.get("intent", ""),
+            path=request.POST.get("path", ""), by=by, spend=request.POST.get("spend", ""),
+        )  # fmt: skip
+    except services.GameRefused as refusal:
+        messages.error(request, str(refusal))
+    else:
+        for reason in result.refused:
+            messages.error(request, reason)
+    return redirect(reverse("play:tracker", args=[public_id]) + "#" + request.POST.get("at", ""))
+
+
+@login_required
+@require_POST
+def sync(request: HttpRequest, public_id: str) -> JsonResponse:
+    """The changes a device made (offline or not), applied in order; answers the state now."""
+    game = selectors.game_of(player=request.user, public_id=public_id)
+    if len(request.body) > MAX_SYNC_BYTES:
+        return JsonResponse({"error": "Too many changes at once: send them in parts."}, status=413)
+    try:
+        changes = json.loads(request.body or b"{}").get("changes", [])
+        result = services.sync(game=game, player=request.user, changes=changes)
+    except (ValueError, AttributeError):
+        return JsonResponse({"error": "The changes could not be read."}, status=400)
+    except services.GameRefused as refusal:
+        return JsonResponse({"error": str(refusal)}, status=400)
+    return JsonResponse({
+        "state": result.game.state, "version": result.game.version,
+        "applied": result.applied, "conflicts": list(result.conflicts),
+        "refused": list(result.refused),
+    })  # fmt: skip
+
+
+@login_required
+@require_GET
+def state(request: HttpRequest, public_id: str) -> JsonResponse:
+    """The game's state and the linked opponent's counters (read-only), for the page to poll."""
+    game = selectors.game_of(player=request.user, public_id=public_id)
+    return JsonResponse({
+        "state": game.state, "version": game.version,
+        "opponent": selectors.opponent_counters(game),
+    })  # fmt: skip
+
+
+@login_required
+def link(request: HttpRequest, code: str) -> HttpResponse:
+    """The opponent's link: pick one of your games to link to theirs."""
+    other = selectors.game_by_link_code(code)
+    if request.method == "POST":
+        game = selectors.game_of(player=request.user, public_id=request.POST.get("game", ""))
+        try:
+            services.link(game=game, player=request.user, code=code)
+        except services.GameRefused as refusal:
+            messages.error(request, str(refusal))
+        else:
+            messages.success(request, f"Linked to {other.player.get_username()}'s game.")
+            return redirect("play:tracker", public_id=game.public_id)
+    games = [g for g in selectors.games_of(player=request.user) if not g.finished and g != other]
+    return render(request, "play/link.html", {"other": other, "games": games})
+
+
+@login_required
+@require_POST
+def finish(request: HttpRequest, public_id: str) -> HttpResponse:
+    game = selectors.game_of(player=request.user, public_id=public_id)
+    raw = request.POST.get("opponent_vp", "").strip()
+    opponent_vp = parse_whole_number(raw) if raw else None
+    if raw and opponent_vp is None:
+        messages.error(request, "Your opponent's victory points must be a whole number.")
+        return redirect("play:tracker", public_id=public_id)
+    try:
+        services.finish(
+            game=game, player=request.user, result=request.POST.get("result", ""),
+            opponent_vp=opponent_vp,
+        )  # fmt: skip
+    except services.GameRefused as refusal:
+        messages.error(request, str(refusal))
+        return redirect(reverse("play:tracker", args=[public_id]) + "#finish")
+    messages.success(request, "Game over: it is in your game history.")
+    return redirect("play:games")

@@ -1,0 +1,215 @@
+/* The tracker page: each tap is applied at once on the phone (static/js/tracker.js), kept
+ * with the changes not yet saved in this device's storage, and sent to the server when there
+ * is a connection. Without this script every control is a plain form that the server applies. */
+"use strict";
+
+(function () {
+  const dataNode = document.getElementById("tracker-data");
+  if (!dataNode || !window.Tracker) return;
+  const T = window.Tracker;
+  const data = JSON.parse(dataNode.textContent);
+  const sheet = data.sheet;
+  const storeKey = "fb-play:" + data.game;
+  const syncUrl = location.pathname + "sync/";
+  const stateUrl = location.pathname + "state/";
+  const csrf = (document.querySelector("input[name=csrfmiddlewaretoken]") || {}).value || "";
+  const notice = document.getElementById("play-notice");
+  const status = document.getElementById("sync-status");
+  let sending = null;
+
+  // What this device holds: the server's last state, and the changes it has not saved yet.
+  function load() {
+    try {
+      const kept = JSON.parse(localStorage.getItem(storeKey) || "null");
+      if (kept && kept.version >= data.version) return kept;
+      if (kept && kept.queue && kept.queue.length) return { server: data.state, version: data.version, queue: kept.queue };
+    } catch (error) { /* a damaged entry: start from the server's */ }
+    return { server: data.state, version: data.version, queue: [] };
+  }
+  let held = load();
+
+  function save() {
+    try { localStorage.setItem(storeKey, JSON.stringify(held)); } catch (error) { /* full: keep in memory */ }
+  }
+
+  // The state shown: the server's, with the changes still to send applied on top.
+  function current() {
+    let state = held.server;
+    held.queue.forEach((change) => {
+      try { state = T.apply(state, sheet, change).state; } catch (error) { /* refused: the server will say */ }
+    });
+    return state;
+  }
+
+  function say(message) {
+    notice.textContent = message;
+    notice.hidden = !message;
+  }
+
+  function render(state) {
+    const values = state.values;
+    document.querySelectorAll("[data-value]").forEach((node) => { node.textContent = values[node.dataset.value]; });
+    document.querySelectorAll("[data-flag]").forEach((node) => {
+      node.setAttribute("aria-pressed", values[node.dataset.flag] ? "true" : "false");
+    });
+    document.querySelectorAll("[data-round]").forEach((node) => { node.textContent = values.round; });
+    sheet.pools.forEach((pool) => {
+      const size = T.poolSize(pool, values.round);
+      document.querySelectorAll('[data-pool-left="' + pool.key + '"]').forEach((n) => { n.textContent = size - values[pool.key + ".spent"]; });
+      document.querySelectorAll('[data-pool-size="' + pool.key + '"]').forEach((n) => { n.textContent = size; });
+    });
+    sheet.units.forEach((unit) => {
+      const card = document.querySelector('[data-unit="' + unit.id + '"]');
+      if (!card) return;
+      const gone = T.destroyed(state, unit);
+      card.classList.toggle("destroyed", gone);
+      card.querySelector(".destroyed-note").hidden = !gone;
+    });
+    const last = state.undo[state.undo.length - 1];
+    const undo = document.getElementById("undo");
+    undo.disabled = !last;
+    undo.title = last ? "Undo: " + last.label : "Nothing to undo";
+    document.getElementById("undo-label").textContent = last ? "Last: " + last.label : "";
+    document.title = document.title.replace(/round \d+/, "round " + values.round);
+  }
+
+  function showStatus() {
+    const waiting = held.queue.length;
+    if (!waiting) status.textContent = "Saved";
+    else if (!navigator.onLine) status.textContent = "Offline: " + waiting + " change" + (waiting > 1 ? "s" : "") + " kept on this phone";
+    else status.textContent = "Saving " + waiting + "…";
+  }
+
+  // A reminder for the moment the tracker reaches: a new round, an activation, losses.
+  function remind(form, change) {
+    document.querySelectorAll(".reminder.now").forEach((n) => n.classList.remove("now"));
+    const unit = form.closest("[data-unit]");
+    if (form.dataset.intent === "next_round") {
+      const box = document.getElementById("round-reminders");
+      if (!box.hidden) box.classList.add("now");
+      return;
+    }
+    if (!unit) return;
+    const path = form.dataset.path || "";
+    const value = change.sets[path];
+    let phase = "";
+    if (/\.activated$/.test(path) && value) phase = "activation";
+    if (/\.(lost|wounds)$/.test(path) && Number(form.dataset.by) > 0) phase = "morale";
+    const note = phase && unit.querySelector('.reminder[data-phase="' + phase + '"]');
+    if (note) note.classList.add("now");
+  }
+
+  function changeFor(form, state) {
+    const at = Date.now();
+    const id = data.game.slice(0, 6) + "-" + at.toString(36) + "-" + Math.random().toString(36).slice(2, 8);
+    const d = form.dataset;
+    if (d.intent === "add") return T.add(state, sheet, d.path, Number(d.by), at, id);
+    if (d.intent === "toggle") return T.toggle(state, sheet, d.path, at, id);
+    if (d.intent === "spend") return T.spend(state, sheet, d.pool, Number(d.cost), d.what, at, id);
+    if (d.intent === "next_round") return T.nextRound(state, sheet, at, id);
+    if (d.intent === "undo") return T.undo(state, at, id);
+    throw new T.ChangeError("That control is not part of this game.");
+  }
+
+  document.addEventListener("submit", (event) => {
+    const form = event.target.closest("form.tap");
+    if (!form) return;
+    event.preventDefault();
+    const state = current();
+    let change;
+    try {
+      change = changeFor(form, state);
+      T.apply(state, sheet, change);
+    } catch (error) {
+      if (!(error instanceof T.ChangeError)) throw error;
+      say(error.message);
+      return;
+    }
+    say("");
+    held.queue.push(change);
+    save();
+    render(current());
+    remind(form, change);
+    showStatus();
+    flush();
+  });
+
+  async function flush() {
+    if (sending || !held.queue.length || !navigator.onLine) { showStatus(); return; }
+    const batch = held.queue.slice();
+    sending = fetch(syncUrl, {
+      method: "POST", credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf },
+      body: JSON.stringify({ changes: batch }),
+    });
+    try {
+      const response = await sending;
+      const answer = await response.json();
+      if (!response.ok) { say(answer.error || "The changes could not be saved."); return; }
+      held = { server: answer.state, version: answer.version, queue: held.queue.slice(batch.length) };
+      save();
+      const told = [];
+      if (answer.conflicts.length) told.push("Kept the later change made on another device: " + answer.conflicts.join(", ") + ".");
+      if (answer.refused.length) told.push("Not saved: " + answer.refused.join(" "));
+      if (told.length) say(told.join(" "));
+      render(current());
+    } catch (error) {
+      /* no connection: the changes stay on the phone until it comes back */
+    } finally {
+      sending = null;
+      showStatus();
+      if (held.queue.length && navigator.onLine && held.version) setTimeout(flush, 2000);
+    }
+  }
+
+  // The opponent's counters (read only), and this game's state from the player's other devices.
+  async function refresh() {
+    if (!navigator.onLine || document.hidden || held.queue.length) return;
+    try {
+      const response = await fetch(stateUrl, { credentials: "same-origin", headers: { Accept: "application/json" } });
+      if (!response.ok) return;
+      const answer = await response.json();
+      if (answer.version > held.version && !held.queue.length) {
+        held = { server: answer.state, version: answer.version, queue: [] };
+        save();
+        render(current());
+      }
+      if (answer.opponent) drawOpponent(answer.opponent);
+    } catch (error) { /* offline: try again later */ }
+  }
+
+  function drawOpponent(opponent) {
+    const box = document.getElementById("opponent-counters");
+    const head = document.createElement("p");
+    const who = document.createElement("strong");
+    who.textContent = opponent.player;
+    head.append(who, " plays " + opponent.list + " · round " + opponent.round + (opponent.finished ? " · finished" : ""));
+    const list = document.createElement("dl");
+    list.className = "totals";
+    const rows = opponent.counters.map((c) => [c.label, c.value])
+      .concat(opponent.pools.map((p) => [p.label + " spent", p.spent]))
+      .concat([["Units destroyed", opponent.destroyed + " of " + opponent.units]]);
+    rows.forEach(([label, value]) => {
+      const row = document.createElement("div");
+      row.className = "total";
+      const dt = document.createElement("dt"); dt.textContent = label;
+      const dd = document.createElement("dd"); dd.textContent = value;
+      row.append(dt, dd);
+      list.append(row);
+    });
+    box.replaceChildren(head, list);
+    const vp = document.querySelector("input[name=opponent_vp]");
+    if (vp && !vp.dataset.touched) vp.value = opponent.vp;
+  }
+
+  document.addEventListener("input", (event) => {
+    if (event.target.name === "opponent_vp") event.target.dataset.touched = "1";
+  });
+  window.addEventListener("online", flush);
+  window.addEventListener("offline", showStatus);
+  document.addEventListener("visibilitychange", refresh);
+  setInterval(refresh, Number(document.body.dataset.pollMs || 10000));
+  render(current());
+  flush();
+  showStatus();
+})();

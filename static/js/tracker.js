@@ -1,0 +1,159 @@
+/* The game tracker's changes in the browser: the same rules as forgebuilder/play/tracker.py
+ * (one table of examples, tests/play/vectors.json, runs through both), so a tap answers at
+ * once, offline too. Pure functions: a state in, a change or a new state out. */
+"use strict";
+
+(function (root) {
+  const MAX_ROUND = 99;
+  const MAX_COUNT = 999;
+  const UNDO_DEPTH = 30;
+
+  class ChangeError extends Error {}
+
+  function copy(value) { return JSON.parse(JSON.stringify(value)); }
+
+  function unitKeys(sheet, unit) {
+    const keys = ["lost"];
+    if (unit.wounds) keys.push("wounds");
+    return keys.concat(sheet.statuses.map((s) => s.key));
+  }
+
+  function initialState(sheet) {
+    const values = { round: 1 };
+    sheet.counters.forEach((c) => { values[c.key] = c.start || 0; });
+    sheet.pools.forEach((p) => { values[p.key + ".spent"] = 0; });
+    sheet.units.forEach((u) => unitKeys(sheet, u).forEach((k) => { values["u." + u.id + "." + k] = 0; }));
+    return { values: values, stamps: {}, undo: [] };
+  }
+
+  function poolSize(pool, round) {
+    if (round <= 1 || pool.each === null || pool.each === undefined) return Math.max(pool.first, 0);
+    return Math.max(pool.each, 0);
+  }
+
+  function limits(sheet) {
+    const found = { round: ["Round", MAX_ROUND] };
+    sheet.counters.forEach((c) => { found[c.key] = [c.label, c.max === undefined ? MAX_COUNT : c.max]; });
+    sheet.pools.forEach((p) => { found[p.key + ".spent"] = [p.label + " spent", MAX_COUNT]; });
+    sheet.units.forEach((u) => {
+      const name = u.name + " (" + u.number + ")";
+      found["u." + u.id + ".lost"] = [name + ": models lost", u.models];
+      if (u.wounds) found["u." + u.id + ".wounds"] = [name + ": wounds", u.wounds];
+      sheet.statuses.forEach((s) => {
+        found["u." + u.id + "." + s.key] = [name + ": " + s.label, s.kind === "flag" ? 1 : MAX_COUNT];
+      });
+    });
+    return found;
+  }
+
+  function check(sheet, values) {
+    const known = limits(sheet);
+    Object.keys(values).forEach((path) => {
+      if (!(path in known)) throw new ChangeError("This game tracks no counter called '" + path + "'.");
+      const [label, most] = known[path];
+      const value = values[path];
+      if (!Number.isInteger(value)) throw new ChangeError(label + " must be a whole number, not " + value + ".");
+      const least = path === "round" ? 1 : 0;
+      if (value < least) throw new ChangeError(label + " cannot go below " + least + ".");
+      if (value > most) throw new ChangeError(label + " cannot go above " + most + ".");
+    });
+    sheet.pools.forEach((pool) => {
+      const size = poolSize(pool, values.round);
+      const spent = values[pool.key + ".spent"];
+      if (spent > size) {
+        throw new ChangeError(pool.label + ": round " + values.round + " has " + size + "; you cannot spend " + spent + ".");
+      }
+    });
+  }
+
+  function makeChange(state, sets, label, at, id) {
+    const old = {};
+    Object.keys(sets).forEach((path) => { old[path] = path in state.values ? state.values[path] : null; });
+    return { id: id, at: at, label: label, sets: Object.assign({}, sets), old: old };
+  }
+
+  function labelOf(sheet, path) {
+    const known = limits(sheet);
+    return path in known ? known[path][0] : path;
+  }
+
+  function add(state, sheet, path, by, at, id) {
+    const value = (state.values[path] || 0) + by;
+    const sets = {}; sets[path] = value;
+    const change = makeChange(state, sets, labelOf(sheet, path) + " " + (by > 0 ? "+" : "−") + Math.abs(by), at, id);
+    check(sheet, Object.assign({}, state.values, change.sets));
+    return change;
+  }
+
+  function toggle(state, sheet, path, at, id) {
+    const value = state.values[path] ? 0 : 1;
+    const sets = {}; sets[path] = value;
+    const change = makeChange(state, sets, labelOf(sheet, path) + " " + (value ? "on" : "off"), at, id);
+    check(sheet, Object.assign({}, state.values, change.sets));
+    return change;
+  }
+
+  function spend(state, sheet, poolKey, cost, what, at, id) {
+    const pool = sheet.pools.find((p) => p.key === poolKey);
+    const path = poolKey + ".spent";
+    const left = poolSize(pool, state.values.round) - state.values[path];
+    if (cost > left) {
+      throw new ChangeError(what + " costs " + cost + " " + pool.short + "; round " + state.values.round + " has " + left + " left.");
+    }
+    const sets = {}; sets[path] = state.values[path] + cost;
+    return makeChange(state, sets, what + ": " + cost + " " + pool.short, at, id);
+  }
+
+  function nextRound(state, sheet, at, id) {
+    const values = state.values;
+    if (values.round >= MAX_ROUND) throw new ChangeError("A game tracks at most " + MAX_ROUND + " rounds.");
+    const sets = { round: values.round + 1 };
+    sheet.pools.forEach((p) => { if (p.each !== null && p.each !== undefined) sets[p.key + ".spent"] = 0; });
+    sheet.units.forEach((u) => sheet.statuses.forEach((s) => {
+      const path = "u." + u.id + "." + s.key;
+      if (s.clears && values[path]) sets[path] = 0;
+    }));
+    return makeChange(state, sets, "Round " + (values.round + 1), at, id);
+  }
+
+  function undo(state, at, id) {
+    if (!state.undo.length) throw new ChangeError("There is nothing to undo.");
+    const last = state.undo[state.undo.length - 1];
+    const change = makeChange(state, last.old, "Undo: " + last.label, at, id);
+    change.undoes = last.id;
+    return change;
+  }
+
+  function apply(state, sheet, change) {
+    const next = copy(state);
+    const values = next.values;
+    const stamps = next.stamps;
+    if (!Number.isInteger(change.at) || change.at < 0) throw new ChangeError((change.label || "A change") + ": its time is not a number.");
+    const kept = {};
+    Object.keys(change.sets).forEach((path) => {
+      if ((stamps[path] || 0) <= change.at) kept[path] = change.sets[path];
+    });
+    check(sheet, Object.assign({}, values, kept));
+    const old = {};
+    Object.keys(kept).forEach((path) => { old[path] = path in values ? values[path] : null; });
+    Object.keys(kept).forEach((path) => { values[path] = kept[path]; stamps[path] = change.at; });
+    const conflicts = Object.keys(kept).length < Object.keys(change.sets).length ? [change.label] : [];
+    if (change.undoes) {
+      next.undo = next.undo.filter((e) => e.id !== change.undoes);
+    } else if (Object.keys(kept).length) {
+      next.undo.push({ id: change.id, label: change.label, old: old });
+      next.undo = next.undo.slice(-UNDO_DEPTH);
+    }
+    return { state: next, conflicts: conflicts };
+  }
+
+  function destroyed(state, unit) {
+    const v = state.values;
+    if ((v["u." + unit.id + ".lost"] || 0) >= unit.models) return true;
+    return Boolean(unit.wounds) && (v["u." + unit.id + ".wounds"] || 0) >= unit.wounds;
+  }
+
+  root.Tracker = {
+    ChangeError, initialState, poolSize, add, toggle, spend, nextRound, undo, apply, destroyed,
+  };
+})(typeof window !== "undefined" ? window : globalThis);

@@ -1,0 +1,56 @@
+from __future__ import annotations
+
+import json
+import pathlib
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from factions.catalog import catalog_for
+from factions.models import GameModule
+from forgebuilder.armylists.listdoc import ListDocument
+from forgebuilder.armylists.ownership import Owner
+from forgebuilder.armylists.services import army_list_create
+
+VECTORS = json.loads((pathlib.Path(__file__).parent / "vectors.json").read_text())
+
+
+def make_list(module: GameModule, user, faction: str, units: list[dict], **settings):
+    catalog = catalog_for(module)
+    document = ListDocument.model_validate(
+        {
+            "name": settings.pop("name", "Army"),
+            "module": catalog.slug,
+            "module_version": catalog.spec.version,
+            "faction": faction,
+            "points_limit": settings.pop("points_limit", 150),
+            "units": [{"id": f"u{i}", **unit} for i, unit in enumerate(units, 1)],
+            **settings,
+        }
+    )
+    return army_list_create(owner=Owner(user.pk, ""), catalog=catalog, document=document)
+
+
+@pytest.fixture
+def players(db):
+    model = get_user_model()
+    return [model.objects.create_user(n, f"{n}@example.com", "pw-123456789") for n in ("ada", "bo")]
+
+
+@pytest.fixture
+def ember_list(starter_modules, players):
+    """Ada's 150-point Gilt Ledger list of Battle Forge: 4 strategy points a round."""
+    module = GameModule.objects.get(slug="ember-reach")
+    units = [{"datasheet": "pike_and_shot"}, {"datasheet": "brass_juggernaut"}]
+    return make_list(module, players[0], "gilt_ledger", units, name="Coin and Steel")
+
+
+@pytest.fixture
+def ashen_list(starter_modules, players):
+    """Bo's 2000-point Cinder Compact list of Grimdark: command points from its size."""
+    module = GameModule.objects.get(slug="ashen-stars")
+    units = [{"datasheet": "lantern_marshal"}, {"datasheet": "lightbearer_squad"}]
+    return make_list(
+        module, players[1], "cinder_compact", units, name="Lanterns", points_limit=2000,
+        doctrine="iron_vigil",
+    )  # fmt: skip
