@@ -12,7 +12,8 @@ from factions.catalog import Catalog, catalog_by_slug
 from factions.gamedata.problems import format_path
 
 from .listdoc import ListDocument
-from .rules import Report, Roster, evaluate, resolve
+from .rules import Report, Roster
+from .selectors import evaluated_document
 
 
 @dataclass(frozen=True)
@@ -119,5 +120,4 @@ def document_catalog(document: ListDocument) -> Catalog:
 
 def document_report(document: ListDocument) -> tuple[Roster, Report]:
     """Resolve and evaluate a document; raises DocumentError when its module is unknown."""
-    roster = resolve(document, document_catalog(document))
-    return roster, evaluate(roster)
+    return evaluated_document(document=document, catalog=document_catalog(document))

@@ -101,8 +101,7 @@ def evaluated_list(*, army_list: ArmyList, share_link: ShareLink | None = None) 
     if found is None or found[0] is not catalog:
         raw = share_link.document if snapshot else army_list.document
         document = ListDocument.model_validate(raw)
-        roster = resolve(document, catalog)
-        found = (catalog, document, roster, evaluate(roster))
+        found = (catalog, document, *evaluated_document(document=document, catalog=catalog))
         if army_list.pk:
             _remember(key, found)
     _, document, roster, report = found
@@ -110,8 +109,12 @@ def evaluated_list(*, army_list: ArmyList, share_link: ShareLink | None = None) 
 
 
 def evaluated_document(*, document: ListDocument, catalog: Catalog) -> tuple[Roster, Report]:
-    """A document that is no stored list (a campaign step's army before and after it, a list
-    without its campaign state) resolved and evaluated; a stored list reads `evaluated_list`."""
+    """A document resolved and evaluated: the one place a list meets the engine
+    (`tests/test_one_evaluation_site.py` keeps it so).
+
+    A stored list reads `evaluated_list` (which comes here once per version); this is for a
+    document that is no stored list: a campaign step's army before and after it, an event's
+    submission, a list sent to the API, a list without its campaign state."""
     roster = resolve(document, catalog)
     return roster, evaluate(roster)
 

@@ -15,8 +15,7 @@ from .extensions import ListWrite, extensions
 from .listdoc import ListDocument
 from .models import ArmyList, ListRevision, ShareLink
 from .ownership import Owner
-from .rules import evaluate, resolve
-from .selectors import EvaluatedList, evaluated_list, unused_list_name
+from .selectors import EvaluatedList, evaluated_document, evaluated_list, unused_list_name
 
 UNDO_STEPS = 50
 
@@ -27,8 +26,7 @@ class StaleEdit(Exception):
 
 def _summarise(army_list: ArmyList, document: ListDocument, catalog: Catalog) -> EvaluatedList:
     """Evaluate `document` and copy the summary columns onto `army_list` (not saved)."""
-    roster = resolve(document, catalog)
-    report = evaluate(roster)
+    roster, report = evaluated_document(document=document, catalog=catalog)
     faction = catalog.faction(document.faction)
     army_list.name = document.name
     army_list.faction_name = faction.name if faction else document.faction

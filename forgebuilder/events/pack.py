@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from factions.catalog import Catalog
 from forgebuilder.armylists.listdoc import ListDocument
-from forgebuilder.armylists.rules import evaluate, resolve
+from forgebuilder.armylists.selectors import evaluated_document
 
 from .models import Event
 
@@ -42,8 +42,7 @@ def pack_verdict(*, event: Event, catalog: Catalog, document: ListDocument) -> V
     played = document.without_campaign_state().model_copy(
         update={"points_limit": event.points_limit, "casual": event.casual}
     )
-    roster = resolve(played, catalog)
-    report = evaluate(roster)
+    roster, report = evaluated_document(document=played, catalog=catalog)
     names = {u.id: u.name for u in roster.units}
     faction = catalog.faction(played.faction)
     faction_name = faction.name if faction else played.faction

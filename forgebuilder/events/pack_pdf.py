@@ -36,7 +36,7 @@ from forgebuilder.armylists.printouts import (
     client_tag,
     queued_state,
 )
-from forgebuilder.armylists.rules import evaluate, resolve
+from forgebuilder.armylists.selectors import evaluated_document
 
 from .models import Event, Game, Submission
 from .presenters import standings_rows
@@ -90,8 +90,8 @@ def pack_html(event: Event) -> list[str]:
         document = document.model_copy(
             update={"name": f"{submission.entrant.name}: {document.name}"}
         )
-        roster = resolve(document, catalog)
-        source = ExportSource(document, roster, evaluate(roster))
+        roster, report = evaluated_document(document=document, catalog=catalog)
+        source = ExportSource(document, roster, report)
         rosters.append(compact_html(source, paper=paper))
     return [cover, *rosters]
 
