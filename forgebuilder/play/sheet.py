@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from types import SimpleNamespace
 
-from forgebuilder.armylists.cards import chosen_card
-from forgebuilder.armylists.exports.source import force_groups
+from forgebuilder.armylists.presenters.cards import chosen_card
+from forgebuilder.armylists.presenters.forces import force_groups
 from forgebuilder.armylists.rules import RosterUnit
 from forgebuilder.armylists.rules.checks.strategies import offered_strategies
 from forgebuilder.armylists.rules.loadouts import added_loadout, unit_loadout
@@ -93,7 +93,7 @@ def _spends(roster) -> list[dict]:
 
 def _units(roster, report) -> list[dict]:
     units = []
-    for group in force_groups(roster):
+    for group in force_groups(roster, report):
         for number, unit in group.units:
             if not unit.active:
                 continue
