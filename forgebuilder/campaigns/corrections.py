@@ -55,6 +55,10 @@ def correctable(mission: Mission) -> str:
     return ""
 
 
+class _Tried(Exception):
+    """A proposal recorded on trial, to be sure it holds: nothing of it is kept."""
+
+
 def _locked(mission: Mission, by) -> tuple[Campaign, Mission, list[CampaignPlayer]]:
     """The campaign, the mission and its players locked (in the lock order) and read again; the
     report must still be correctable and `by` its organiser or one of its players."""
@@ -157,27 +161,98 @@ def _store(player: CampaignPlayer, army: history.Army, mission: Mission) -> None
 def mission_report_amend(
     *, mission: Mission, by, values: dict[str, str], reason: str = ""
 ) -> Voided:
-    """Put the corrected report typed in the report form (`values`) in the place of the recorded
-    one, and play every later step again after it; in one transaction, so a corrected report
-    that is refused (a die that is no die, a roll still needed) leaves everything as it was.
+    """The organiser records the corrected report typed in the report form (`values`) in the
+    place of the recorded one (`_amend`); the players propose one and confirm each other's."""
+    campaign, mission, players = _locked(mission, by)
+    if campaign.organiser_id != by.pk:
+        raise CampaignError(
+            f"Only the organiser corrects a report alone: propose your correction of mission "
+            f"{mission.number} and the other player confirms it."
+        )
+    return _amend(campaign, mission, players, by, values, reason)
 
-    The organiser amends alone; a player amends when the other player asked to correct it.
-    """
+
+@transaction.atomic
+def mission_report_propose(
+    *, mission: Mission, by, values: dict[str, str], reason: str = ""
+) -> None:
+    """A player of the mission proposes a corrected report, kept with every value typed until
+    the other player (or the organiser) confirms or declines it. It is tried first, and nothing
+    of the try kept: a proposal that could not be recorded (a roll still needed) is refused."""
+    campaign, mission, players = _locked(mission, by)
+    if all(p.user_id != by.pk for p in players):
+        raise CampaignError("Only the mission's players propose a correction.")
+    try:
+        with transaction.atomic():
+            _amend(campaign, mission, players, by, values, reason)
+            raise _Tried  # rolls the try back
+    except _Tried:
+        pass
+    reason = " ".join(reason.split())[:200]
+    mission.proposal, mission.proposed_by = {"values": values, "reason": reason}, by
+    mission.save(update_fields=["proposal", "proposed_by"])
+    line = f"{by} proposes a correction of the report of mission {mission.number}"
+    _event(campaign, "correction-proposed", [line + (f": {reason}" if reason else ".")],
+           mission=mission.number, by=by)  # fmt: skip
+
+
+@transaction.atomic
+def mission_report_confirm(*, mission: Mission, by) -> Voided:
+    """The other player (or the organiser) confirms the proposed correction: it is recorded as
+    proposed, and the history says who proposed and who confirmed it."""
+    campaign, mission, players = _locked(mission, by)
+    proposer = _proposer(mission)
+    if proposer is not None and proposer.pk == by.pk:
+        raise CampaignError(
+            f"You proposed this correction of mission {mission.number}: the other player (or "
+            "the organiser) confirms it."
+        )
+    values, reason = mission.proposal["values"], mission.proposal.get("reason", "")
+    return _amend(campaign, mission, players, by, values, reason, proposer=proposer)
+
+
+@transaction.atomic
+def mission_report_decline(*, mission: Mission, by) -> None:
+    """The other player or the organiser declines the proposed correction (its proposer
+    withdraws it): the recorded report stays."""
+    campaign, mission, _players = _locked(mission, by)
+    proposer = _proposer(mission)
+    verb = "withdrew" if proposer is not None and proposer.pk == by.pk else "declined"
+    whose = "their" if verb == "withdrew" else f"{proposer}'s"
+    line = f"{by} {verb} {whose} correction of the report of mission {mission.number}."
+    mission.proposal, mission.proposed_by = {}, None
+    mission.save(update_fields=["proposal", "proposed_by"])
+    _event(campaign, "correction-declined", [line], mission=mission.number, by=by)
+
+
+def _proposer(mission: Mission):
+    """Who proposed the correction waiting on `mission`; refused when none is waiting."""
+    if not mission.proposal:
+        raise CampaignError(
+            f"No correction of mission {mission.number} is waiting: it was recorded, declined "
+            "or withdrawn meanwhile."
+        )
+    return mission.proposed_by
+
+
+def _amend(
+    campaign, mission: Mission, players, by, values: dict[str, str], reason: str, proposer=None
+) -> Voided:
+    """Put the corrected report in the place of the recorded one and play every later step
+    again after it; a corrected report that is refused (a die that is no die, a roll still
+    needed) raises, and the caller's transaction keeps nothing of it."""
     from .selectors import recorded_report, report_sides
 
-    campaign, mission, players = _locked(mission, by)
-    asked = mission.void_asked_by
-    if campaign.organiser_id != by.pk and asked in (None, by):
-        raise CampaignError(
-            f"The other player (or the organiser) has to agree first: ask to correct the report "
-            f"of mission {mission.number} on the campaign page."
-        )
     sides = report_sides(mission, before_report=True)
     reports = report_form.reports(values, sides)
     check_reports(players, reports)
     die = report_form.report_die(values, sides)
     originals = [_kept(event) for event in recorded_report(mission)]
-    correction = _correction(campaign, mission, by, "corrected", reason)
+    if proposer is not None and proposer.pk != by.pk:
+        verb = f"confirmed {proposer}'s correction of"
+    else:
+        verb = "corrected"
+    correction = _correction(campaign, mission, by, verb, reason)
     CampaignEvent.objects.filter(pk__in=[e.pk for e in originals]).update(voided_by=correction)
     undone: list[str] = []
     for player in players:
@@ -185,8 +260,8 @@ def mission_report_amend(
                              correction)  # fmt: skip
     correction.lines = correction.lines + [f"Undone: {u}" for u in undone]
     correction.save(update_fields=["lines"])
-    mission.void_asked_by = None
-    mission.save(update_fields=["void_asked_by"])
+    mission.void_asked_by, mission.proposal, mission.proposed_by = None, {}, None
+    mission.save(update_fields=["void_asked_by", "proposal", "proposed_by"])
     return Voided(True, undone)
 
 

@@ -91,6 +91,13 @@ class Mission(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
         related_name="+", help_text="a player asked to void the report; the other one confirms",
     )  # fmt: skip
+    proposal = models.JSONField(
+        default=dict, blank=True,
+        help_text="a player's corrected report (values, reason) for the other player to confirm",
+    )  # fmt: skip
+    proposed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

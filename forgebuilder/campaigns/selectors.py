@@ -301,7 +301,12 @@ def army_differences(player: CampaignPlayer) -> list[str]:
 
 
 def correction_offer(campaign: Campaign, user) -> dict | None:
-    """The last report `user` may correct now, and what their button does; None if none."""
+    """The last report `user` may correct now, and what they may do; None if none.
+
+    `record`: they record a correction alone (the organiser); else they propose one, and the
+    other player confirms it. `proposal`: the correction waiting to be confirmed (its
+    `values`, `reason`, `by`), `review`: `user` is the one to confirm or decline it. `action`:
+    the void button's words (the organiser voids alone, a player asks, the other agrees)."""
     from .corrections import correctable
 
     last = campaign.missions.filter(status=Mission.REPORTED).order_by("-number").first()
@@ -311,18 +316,26 @@ def correction_offer(campaign: Campaign, user) -> dict | None:
     organiser = campaign.organiser_id == user.pk
     if not organiser and all(p.user_id != user.pk for p in players):
         return None
-    asked = last.void_asked_by
-    # correcting (void and report again in one step) is for whoever completes a void alone
-    amend = organiser or (asked is not None and asked.pk != user.pk)
+    proposer = last.proposed_by if last.proposal else None
+    return {
+        "mission": last,
+        "asked": last.void_asked_by,
+        "action": _void_action(last, user, organiser),
+        "record": organiser,
+        "proposal": {**last.proposal, "by": proposer} if last.proposal else None,
+        "review": bool(last.proposal) and (proposer is None or proposer.pk != user.pk),
+    }
+
+
+def _void_action(mission: Mission, user, organiser: bool) -> str:
+    asked = mission.void_asked_by
     if organiser:
-        action = f"Void the report of mission {last.number}"
-    elif asked is None:
-        action = f"Ask to void the report of mission {last.number}"
-    elif asked.pk == user.pk:
-        action = ""  # asked already: waiting for the other player
-    else:
-        action = f"Agree with {asked}: void the report of mission {last.number}"
-    return {"mission": last, "asked": asked, "action": action, "amend": amend}
+        return f"Void the report of mission {mission.number}"
+    if asked is None:
+        return f"Ask to void the report of mission {mission.number}"
+    if asked.pk == user.pk:
+        return ""  # asked already: waiting for the other player
+    return f"Agree with {asked}: void the report of mission {mission.number}"
 
 
 def mission_briefing(campaign: Campaign, mission: Mission) -> dict:
@@ -357,6 +370,12 @@ def next_step(campaign: Campaign, user) -> tuple[str, str] | None:
 
     if campaign.closed:
         return None
+    offer = correction_offer(campaign, user)
+    if offer is not None and offer["review"]:
+        number = offer["mission"].number
+        who = offer["proposal"]["by"] or "A former player"
+        url = reverse("campaigns:correct", args=[campaign.pk, number])
+        return f"Confirm or decline {who}'s correction of mission {number}", url
     me = campaign.players.filter(user=user, left_at__isnull=True).select_related("army").first()
     organiser = campaign.organiser_id == user.pk
     pending = campaign.missions.filter(status=Mission.SET_UP).order_by("number")

@@ -270,40 +270,67 @@ def mission_void(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 @login_required
 def mission_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    """The report form, filled in with the recorded report, that replaces it in one step."""
+    """The report form filled in with the recorded report (or the correction proposed): the
+    organiser records a correction alone, a player proposes one, the other player confirms or
+    declines it."""
     campaign = selectors.campaign_for_member(request.user, pk)
     mission = get_object_or_404(Mission, campaign=campaign, number=number)
     offer = selectors.correction_offer(campaign, request.user)
-    if offer is None or offer["mission"].pk != mission.pk or not offer["amend"]:
-        messages.error(request, corrections.correctable(mission) or (
-            "Only the organiser corrects a report alone; a player corrects it once the other "
-            "player has asked to."
-        ))  # fmt: skip
+    if offer is None or offer["mission"].pk != mission.pk:
+        why = corrections.correctable(mission) or "Only the organiser and the mission's players."
+        messages.error(request, why)
         return redirect("campaigns:detail", pk=campaign.pk)
     sides = selectors.report_sides(mission, before_report=True)
     if request.method != "POST":
-        values = report_form.recorded(selectors.recorded_report(mission), sides)
-        return _report_page(request, campaign, mission, sides, values, correcting=True)
+        if offer["proposal"]:
+            values = report_form.kept(offer["proposal"]["values"], sides)
+        else:
+            values = report_form.recorded(selectors.recorded_report(mission), sides)
+        reason = offer["proposal"]["reason"] if offer["proposal"] else ""
+        return _report_page(
+            request, campaign, mission, sides, values, correcting=offer, reason=reason
+        )
     values = report_form.kept(request.POST, sides)
     reason = request.POST.get("reason", "")
     try:
-        voided = corrections.mission_report_amend(
-            mission=mission, by=request.user, values=values, reason=reason
-        )
+        done = _correct(request, mission, offer, values, reason)
     except REFUSED as exc:
         messages.error(request, str(exc))
+        if request.POST.get("action") in ("confirm", "decline"):  # nothing typed to keep
+            return redirect("campaigns:detail", pk=campaign.pk)
         wrong = getattr(exc, "field", None) or ""
         return _report_page(
-            request, campaign, mission, sides, values, wrong, correcting=True, reason=reason
+            request, campaign, mission, sides, values, wrong, correcting=offer, reason=reason
         )
-    messages.success(request, f"The report of mission {number} is corrected.")
-    for line in voided.undone:
-        messages.warning(request, f"Undone: {line}")
+    messages.success(request, done)
     return redirect("campaigns:detail", pk=campaign.pk)
 
 
+def _correct(request: HttpRequest, mission: Mission, offer: dict, values: dict, reason: str):
+    """Do what the correction form's button asks; returns what to tell the player."""
+    action, by, number = request.POST.get("action", ""), request.user, mission.number
+    if action == "decline":
+        corrections.mission_report_decline(mission=mission, by=by)
+        return f"The proposed correction of mission {number} is off: the report stays."
+    if action == "confirm":
+        done = corrections.mission_report_confirm(mission=mission, by=by)
+    elif offer["record"]:
+        done = corrections.mission_report_amend(
+            mission=mission, by=by, values=values, reason=reason
+        )
+    else:
+        corrections.mission_report_propose(mission=mission, by=by, values=values, reason=reason)
+        return (
+            f"Your correction of mission {number} is proposed: the other player (or the "
+            "organiser) confirms or declines it."
+        )
+    for line in done.undone:
+        messages.warning(request, f"Undone: {line}")
+    return f"The report of mission {number} is corrected."
+
+
 def _report_page(
-    request, campaign, mission, sides, values, wrong: str = "", *, correcting: bool = False,
+    request, campaign, mission, sides, values, wrong: str = "", *, correcting: dict | None = None,
     reason: str = "",
 ) -> HttpResponse:  # fmt: skip
     return render(
@@ -317,6 +344,8 @@ def _report_page(
             "nobody_won": not values.get("winner"),
             "wrong": wrong,
             "correcting": correcting,
+            # the other player checks a proposed correction: confirmed as it was typed
+            "reviewing": bool(correcting and correcting["review"] and not correcting["record"]),
             "reason": reason[:200],
         },
     )

@@ -84,3 +84,63 @@ def test_the_organiser_corrects_the_report_from_the_form_as_recorded(
         )
     finally:
         context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_ben_proposes_a_correction_and_ana_confirms_it_on_a_phone(
+    live_server, browser, starter_modules
+):
+    t = ashfall(reported=True)  # ana won, her squad killed four units
+    cy = type(t.ana).objects.create_user("cy", "cy@example.com", "pw-123456789")
+    type(t.campaign).objects.filter(pk=t.campaign.pk).update(organiser=cy)  # cy plays no part
+    phone = SIZES["phone"]
+    home = f"{live_server.url}/campaigns/{t.campaign.pk}/"
+
+    ben = logged_in(browser, live_server, t.ben, phone)
+    page = ben.new_page()
+    try:
+        page.goto(home)
+        page.get_by_text("Correct the report of mission 1…").click()
+        page.locator("#correct-report").get_by_role("link", name="Propose a correction").click()
+        form = page.locator("#battle-report")
+        form.get_by_label("ben won").check()
+        form.get_by_label("Lightbearer Squad: enemy units killed").fill("0")
+        form.get_by_label("Why (kept in the history)").fill("Ben held the field")
+        no_sideways_scroll(page, phone[0])
+        form.get_by_role("button", name="Propose this correction").click()
+        expect(page.locator(".messages")).to_contain_text(
+            "Your correction of mission 1 is proposed"
+        )
+        expect(page.locator("table.standings").locator("tr", has_text="ana")).to_contain_text(
+            "150 pts"
+        )  # nothing applied until ana confirms
+    finally:
+        ben.close()
+
+    ana = logged_in(browser, live_server, t.ana, phone)
+    page = ana.new_page()
+    try:
+        page.goto(home)
+        page.locator("#next-step").get_by_role(
+            "link", name="Confirm or decline ben's correction of mission 1"
+        ).click()
+        expect(page.locator("#proposal")).to_contain_text(
+            "ben proposes this correction: “Ben held the field”"
+        )
+        form = page.locator("#battle-report")
+        expect(form.get_by_label("ben won")).to_be_checked()
+        expect(form.get_by_label("ben won")).to_be_disabled()  # confirmed as ben typed it
+        looked_at(page, "confirm-proposal-375")
+        no_sideways_scroll(page, phone[0])
+        form.get_by_role("button", name="Confirm this correction").click()
+
+        expect(page.locator(".messages")).to_contain_text("The report of mission 1 is corrected.")
+        standings = page.locator("table.standings")
+        expect(standings.locator("tr", has_text="ana")).to_contain_text("300 pts")
+        expect(standings.locator("tr", has_text="ben")).to_contain_text("150 pts")
+        expect(page.locator(".history")).to_contain_text(
+            "ana confirmed ben's correction of the report of mission 1: Ben held the field"
+        )
+        looked_at(page, "confirmed-proposal-375")
+    finally:
+        ana.close()

@@ -114,25 +114,3 @@ def test_a_correction_replaces_the_report_and_recomputes_xp_and_rewards(client, 
     assert correction.by == users[0]
     assert CampaignEvent.objects.filter(voided_by=correction).count() == 2  # the old report
     assert Mission.objects.get(campaign=campaign, number=1).status == Mission.REPORTED
-
-
-def test_a_player_corrects_only_once_the_other_player_asked(client, reported, users):
-    campaign, a, b = reported
-    url = reverse("campaigns:correct", args=[campaign.pk, 1])
-    client.force_login(users[1])  # ben, a player and not the organiser
-
-    alone = client.post(url, amended(a, b), follow=True)
-
-    assert messages_of(alone) == [
-        "Only the organiser corrects a report alone; a player corrects it once the other "
-        "player has asked to."
-    ]
-    assert standing(b) == (0, 300, 1, [1, 0])
-
-    # ana asks as a player would (she is the organiser too: the service takes her as a player
-    # only through the void form's ask, so ask on her behalf as the other player here)
-    Mission.objects.filter(campaign=campaign, number=1).update(void_asked_by=users[0])
-    assert client.post(url, amended(a, b)).status_code == 302
-    assert standing(b) == (2, 150, 1, [2, 1])
-    line = CampaignEvent.objects.get(kind="correction").lines[0]
-    assert line == "ben corrected the report of mission 1 (asked by ana): Ben held the field"
