@@ -23,10 +23,6 @@ KNOWN_LONG = {
     ("factions/gamedata/loader.py", "game_module_load"): 87,
     ("factions/gamedata/references.py", "_content"): 67,
     ("factions/gamedata/references.py", "_option"): 66,
-    ("forgebuilder/armylists/importers/battleforge_app.py", "run"): 83,
-    ("forgebuilder/armylists/importers/text.py", "run"): 85,
-    ("forgebuilder/armylists/importers/text.py", "unit"): 76,
-    ("forgebuilder/campaigns/selectors.py", "upgrade_offers"): 67,
 }
 
 

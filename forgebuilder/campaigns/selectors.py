@@ -190,12 +190,9 @@ def choice_details(campaign: Campaign, choices: list[tuple[str, str]]) -> list[d
 def upgrade_offers(player: CampaignPlayer) -> list[dict]:
     """Each living unit with the upgrades it may buy (numbered, as the upgrade page's picks
     name them) and those it has, with what each sells for."""
-    from factions.cards import choice_label, option_line, price_text
-
     army = ArmyList.objects.select_related("module").get(pk=player.army_id)
     evaluated = evaluated_list(army_list=army)
     catalog, document = evaluated.catalog, evaluated.document
-    spec = catalog.spec.campaign
     points, factions = evaluated.report.unit_points, evaluated.report.unit_factions
     out = []
     for unit in document.units:
@@ -205,57 +202,80 @@ def upgrade_offers(player: CampaignPlayer) -> list[dict]:
         sheet = catalog.datasheet(faction, unit.datasheet)
         if sheet is None:
             continue
-        bought = {(c.option, c.choice) for c in unit.options}
-        offers = []
-        for model, option in sheet.all_options():
-            text = option_line(catalog, faction, model, option).text
-            if model is not None and len(sheet.models) > 1:
-                text = f"{model.name}: {text}"
-            for choice in option.choices:
-                if (option.id or "", choice.id or "") in bought:
-                    continue  # bought already: it shows below, to sell
-                offers.append(
-                    {
-                        "index": len(offers),
-                        "option": option.id or "",
-                        "choice": choice.id or "",
-                        "group": text,
-                        "label": choice_label(catalog, faction, option, choice),
-                        "price": price_text(option, choice),
-                    }
-                )
-        taken = []
-        for item in unit.options:
-            without = document.model_copy(deep=True)
-            without, _ = steps.sell_upgrade(without, unit.id, option=item.option, cost=0, spec=spec)
-            _, after = evaluated_document(document=without, catalog=catalog)
-            worth = points.get(unit.id, 0) - after.unit_points.get(unit.id, 0)
-            found = sheet.option(item.option)
-            label = item.option
-            if found is not None:
-                picked = next((c for c in found[1].choices if c.id == item.choice), None)
-                if picked is not None:
-                    what = option_line(catalog, faction, found[0], found[1]).text
-                    label = f"{what} {choice_label(catalog, faction, found[1], picked)}"
-            taken.append(
-                {
-                    "option": item.option,
-                    "label": label,
-                    "count": item.count,
-                    "worth": worth,
-                    "sale": spec.sale_price(worth) if spec else 0,
-                }
-            )
         out.append(
             {
                 "id": unit.id,
                 "name": steps.label(unit, catalog, document),
                 "points": points.get(unit.id, 0),
-                "offers": offers,
-                "taken": taken,
+                "offers": _offers(catalog, faction, sheet, unit),
+                "taken": _taken(evaluated, faction, sheet, unit),
             }
         )
     return out
+
+
+def _offers(catalog, faction: str, sheet, unit) -> list[dict]:
+    """The upgrades the unit may buy, numbered in order (the upgrade page's picks)."""
+    from factions.cards import choice_label, option_line, price_text
+
+    bought = {(c.option, c.choice) for c in unit.options}
+    offers: list[dict] = []
+    for model, option in sheet.all_options():
+        text = option_line(catalog, faction, model, option).text
+        if model is not None and len(sheet.models) > 1:
+            text = f"{model.name}: {text}"
+        for choice in option.choices:
+            if (option.id or "", choice.id or "") in bought:
+                continue  # bought already: it shows with the taken ones, to sell
+            offers.append(
+                {
+                    "index": len(offers),
+                    "option": option.id or "",
+                    "choice": choice.id or "",
+                    "group": text,
+                    "label": choice_label(catalog, faction, option, choice),
+                    "price": price_text(option, choice),
+                }
+            )
+    return offers
+
+
+def _taken(evaluated, faction: str, sheet, unit) -> list[dict]:
+    """The upgrades the unit has, each with what it is worth (the unit's points without it)
+    and what it sells for."""
+    catalog, document = evaluated.catalog, evaluated.document
+    spec = catalog.spec.campaign
+    points = evaluated.report.unit_points.get(unit.id, 0)
+    taken = []
+    for item in unit.options:
+        without = document.model_copy(deep=True)
+        without, _ = steps.sell_upgrade(without, unit.id, option=item.option, cost=0, spec=spec)
+        _, after = evaluated_document(document=without, catalog=catalog)
+        worth = points - after.unit_points.get(unit.id, 0)
+        taken.append(
+            {
+                "option": item.option,
+                "label": _upgrade_label(catalog, faction, sheet, item),
+                "count": item.count,
+                "worth": worth,
+                "sale": spec.sale_price(worth) if spec else 0,
+            }
+        )
+    return taken
+
+
+def _upgrade_label(catalog, faction: str, sheet, item) -> str:
+    """An upgrade as the card words it ("Upgrade with: Banner"), else its option's key."""
+    from factions.cards import choice_label, option_line
+
+    found = sheet.option(item.option)
+    if found is None:
+        return item.option
+    picked = next((c for c in found[1].choices if c.id == item.choice), None)
+    if picked is None:
+        return item.option
+    what = option_line(catalog, faction, found[0], found[1]).text
+    return f"{what} {choice_label(catalog, faction, found[1], picked)}"
 
 
 def upgrade_pick(player: CampaignPlayer, unit_id: str, index: str) -> tuple[str, str] | None:

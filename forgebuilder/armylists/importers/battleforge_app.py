@@ -154,50 +154,12 @@ class _Reader:
 
     def run(self, format_name: str) -> ImportOutcome:
         catalog = self.catalog
-        forces: list[ListForce] = []
-        units: list[ListUnit] = []
-        legends: list[ListLegend] = []
-        factions = catalog.spec.factions
+        self.forces: list[ListForce] = []
+        self.units: list[ListUnit] = []
+        self.legends: list[ListLegend] = []
         for fi, force in enumerate(self.data["forces"]):
-            where = f"force {fi + 1}"
-            if not isinstance(force, Mapping):
-                self.miss(where, "is not an object; left out")
-                continue
-            faction = _key(force.get("factionId"), factions)
-            if faction is None:
-                self.miss(
-                    where,
-                    f"faction {force.get('factionId')!r} is not in {catalog.spec.name}; "
-                    "the force and its units are left out",
-                )
-                continue
-            fid = f"f{len(forces) + 1}"
-            organization = _key(force.get("id"), catalog.force_organizations(faction))
-            if organization is None and force.get("id") is not None:
-                self.miss(
-                    f"{where} ({faction})",
-                    f"organization {force.get('id')!r} is unknown; the force keeps no organization",
-                )
-            focus = None
-            raw_focus = force.get("subFactionId")
-            if raw_focus not in (None, "", "none"):
-                focus = _key(raw_focus, catalog.focuses(faction))
-                if focus is None:
-                    self.miss(f"{where} ({faction})", f"focus {raw_focus!r} is unknown; left out")
-            forces.append(
-                ListForce(id=fid, organization=organization, faction=faction, focus=focus)
-            )
-            for ui, unit in enumerate(self.listed(force, "units", where)):
-                made = self.unit(unit, f"{where}, unit {ui + 1}", faction, fid, len(units) + 1)
-                if made is not None:
-                    units.append(made)
-            for li, legend in enumerate(self.listed(force, "legends", where)):
-                raw = legend.get("id") if isinstance(legend, Mapping) else legend
-                key = _key(raw, catalog.legends(faction))
-                if key is None:
-                    self.miss(f"{where}, legend {li + 1}", f"legend {raw!r} is unknown; left out")
-                elif len(legends) < 50:
-                    legends.append(ListLegend(legend=key))
+            self.read_force(force, f"force {fi + 1}")
+        forces = self.forces
         if not forces:
             raise DocumentError(
                 tuple((u.place, u.message) for u in self.unmatched)
@@ -207,14 +169,6 @@ class _Reader:
         limit = _points_limit(self.data.get("pointLimit"))
         if limit is None and self.data.get("pointLimit") not in (None, ""):
             self.miss("pointLimit", f"{self.data.get('pointLimit')!r} is not a number of points")
-        app_fields = {k: self.data[k] for k in LIST_APP_FIELDS if self.data.get(k) is not None}
-        if app_fields.get("type") == "competitive":
-            del app_fields["type"]
-        line = _app_data_line(app_fields)
-        if len(line) > MAX_NOTE:
-            self.miss("reserves", "too long to keep in the list's notes; left out")
-            app_fields.pop("reserves", None)
-            line = _app_data_line(app_fields)
         document = ListDocument(
             name=clean_line(name, 120)
             if isinstance(name, str) and name.strip()
@@ -225,9 +179,9 @@ class _Reader:
             focus=forces[0].focus,
             points_limit=limit or 1,
             forces=tuple(forces),
-            units=tuple(units),
-            legends=tuple(legends),
-            notes=join_notes(line),
+            units=tuple(self.units),
+            legends=tuple(self.legends),
+            notes=join_notes(self.app_data_line()),
         )
         if limit is None:
             from ..rules import resolve
@@ -235,6 +189,63 @@ class _Reader:
             points = resolve(document, catalog).points
             document = document.model_copy(update={"points_limit": clamp_points_limit(points)})
         return ImportOutcome(format_name, document, tuple(self.unmatched))
+
+    def read_force(self, force: Any, where: str) -> None:
+        """One force of the app's list, with its units and legends."""
+        catalog = self.catalog
+        if not isinstance(force, Mapping):
+            self.miss(where, "is not an object; left out")
+            return
+        faction = _key(force.get("factionId"), catalog.spec.factions)
+        if faction is None:
+            self.miss(
+                where,
+                f"faction {force.get('factionId')!r} is not in {catalog.spec.name}; "
+                "the force and its units are left out",
+            )
+            return
+        fid = f"f{len(self.forces) + 1}"
+        organization = _key(force.get("id"), catalog.force_organizations(faction))
+        if organization is None and force.get("id") is not None:
+            self.miss(
+                f"{where} ({faction})",
+                f"organization {force.get('id')!r} is unknown; the force keeps no organization",
+            )
+        focus = self.focus(force.get("subFactionId"), faction, where)
+        self.forces.append(
+            ListForce(id=fid, organization=organization, faction=faction, focus=focus)
+        )
+        for ui, unit in enumerate(self.listed(force, "units", where)):
+            made = self.unit(unit, f"{where}, unit {ui + 1}", faction, fid, len(self.units) + 1)
+            if made is not None:
+                self.units.append(made)
+        for li, legend in enumerate(self.listed(force, "legends", where)):
+            raw = legend.get("id") if isinstance(legend, Mapping) else legend
+            key = _key(raw, catalog.legends(faction))
+            if key is None:
+                self.miss(f"{where}, legend {li + 1}", f"legend {raw!r} is unknown; left out")
+            elif len(self.legends) < 50:
+                self.legends.append(ListLegend(legend=key))
+
+    def focus(self, raw_focus: Any, faction: str, where: str) -> str | None:
+        if raw_focus in (None, "", "none"):
+            return None
+        focus = _key(raw_focus, self.catalog.focuses(faction))
+        if focus is None:
+            self.miss(f"{where} ({faction})", f"focus {raw_focus!r} is unknown; left out")
+        return focus
+
+    def app_data_line(self) -> str:
+        """The app's own list fields we have no place for, kept as a line of the notes."""
+        app_fields = {k: self.data[k] for k in LIST_APP_FIELDS if self.data.get(k) is not None}
+        if app_fields.get("type") == "competitive":
+            del app_fields["type"]
+        line = _app_data_line(app_fields)
+        if len(line) > MAX_NOTE:
+            self.miss("reserves", "too long to keep in the list's notes; left out")
+            app_fields.pop("reserves", None)
+            line = _app_data_line(app_fields)
+        return line
 
     def unit(
         self, unit: Any, where: str, faction: str, force_id: str, number: int

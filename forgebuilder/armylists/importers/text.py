@@ -158,77 +158,18 @@ class _TextReader:
         return _by_name({k: f.name for k, f in self.catalog.spec.factions.items()}, name)
 
     def run(self) -> ImportOutcome:
-        catalog, lines = self.catalog, self.lines
-        head = _HEAD.match(lines[0])
+        catalog = self.catalog
+        head = _HEAD.match(self.lines[0])
         assert head is not None
-        second = lines[1]
-        casual = second.endswith(" · casual")
-        second = second.removesuffix(" · casual")
-        who = second.split(" · ", 1)[1] if " · " in second else ""
-        faction_name, _, focus_name = who.partition(", focus: ")
-        faction = self.faction_key(faction_name)
-        if faction is None:
-            raise DocumentError(
-                (("line 2", f"{catalog.spec.name} has no faction “{faction_name}”"),)
-            )
-        focus = None
-        if focus_name:
-            focus = _by_name({k: f.name for k, f in catalog.focuses(faction).items()}, focus_name)
-            if focus is None:
-                self.miss("line 2", f"the faction has no focus “{focus_name}”; left out")
-        forces: list[ListForce] = []
-        units: list[ListUnit] = []
-        legends: list[ListLegend] = []
-        force_id: str | None = None
-        force_faction = faction
-        for number, line in enumerate(lines[2:], start=3):
-            place = f"line {number}"
-            if (found := _force_line(line)) is not None:
-                fac = self.faction_key(found.faction)
-                if fac is None:
-                    self.miss(place, f"no faction “{found.faction}”; its units are left out")
-                    force_id, force_faction = None, None
-                    continue
-                force_faction = fac
-                if found.title in LOOSE_TITLES:
-                    force_id = None
-                    continue
-                orgs = {k: o.name for k, o in catalog.force_organizations(fac).items()}
-                org = _by_name(orgs, found.title)
-                if org is None and found.title != "Force":
-                    self.miss(place, f"no force organization “{found.title}”; kept without one")
-                force_id = f"f{len(forces) + 1}"
-                forces.append(
-                    ListForce(
-                        id=force_id,
-                        organization=org,
-                        faction=fac,
-                        focus=focus if fac == faction else None,
-                    )
-                )
-            elif (body := _unit_line(line)) is not None:
-                if force_faction is None:
-                    self.miss(place, "the unit's faction is unknown; left out")
-                    continue
-                unit = self.unit(body, force_faction, place, len(units) + 1, force_id)
-                if unit is not None:
-                    if force_faction != faction and force_id is None:
-                        unit = unit.model_copy(update={"faction": force_faction})
-                    units.append(unit)
-            elif (legend := _legend_line(line)) is not None:
-                legend_name, holder_name = legend
-                key = _by_name(
-                    {k: leg.name for k, leg in catalog.legends(faction).items()}, legend_name
-                )
-                if key is None:
-                    self.miss(place, f"no legend “{legend_name}”; left out")
-                    continue
-                holder = None
-                if holder_name:
-                    holder = next((u.id for u in units if self._name(u) == holder_name), None)
-                    if holder is None:
-                        self.miss(place, f"no unit “{holder_name}” to carry it; kept on the list")
-                legends.append(ListLegend(legend=key, unit=holder))
+        faction, focus, casual = self.header(self.lines[1])
+        self.faction, self.focus = faction, focus
+        self.forces: list[ListForce] = []
+        self.units: list[ListUnit] = []
+        self.legends: list[ListLegend] = []
+        self.force_id: str | None = None
+        self.force_faction: str | None = faction
+        for number, line in enumerate(self.lines[2:], start=3):
+            self.read_line(line, f"line {number}")
         document = ListDocument(
             name=clean_line(head["name"], 120) or "Imported list",
             module=catalog.slug,
@@ -237,11 +178,78 @@ class _TextReader:
             focus=focus,
             points_limit=clamp_points_limit(int(head["limit"])),
             casual=casual,
-            forces=tuple(forces),
-            units=tuple(units),
-            legends=tuple(legends),
+            forces=tuple(self.forces),
+            units=tuple(self.units),
+            legends=tuple(self.legends),
         )
         return ImportOutcome(FORMAT_NAME, document, tuple(self.unmatched))
+
+    def header(self, second: str) -> tuple[str, str | None, bool]:
+        """The list's faction, focus and casual mark, from its second line."""
+        casual = second.endswith(" · casual")
+        second = second.removesuffix(" · casual")
+        who = second.split(" · ", 1)[1] if " · " in second else ""
+        faction_name, _, focus_name = who.partition(", focus: ")
+        faction = self.faction_key(faction_name)
+        if faction is None:
+            raise DocumentError(
+                (("line 2", f"{self.catalog.spec.name} has no faction “{faction_name}”"),)
+            )
+        focus = None
+        if focus_name:
+            focuses = {k: f.name for k, f in self.catalog.focuses(faction).items()}
+            focus = _by_name(focuses, focus_name)
+            if focus is None:
+                self.miss("line 2", f"the faction has no focus “{focus_name}”; left out")
+        return faction, focus, casual
+
+    def read_line(self, line: str, place: str) -> None:
+        """One line after the head: a force's heading, a unit or a legend."""
+        if (found := _force_line(line)) is not None:
+            self.read_force(found, place)
+        elif (body := _unit_line(line)) is not None:
+            if self.force_faction is None:
+                self.miss(place, "the unit's faction is unknown; left out")
+                return
+            unit = self.unit(body, self.force_faction, place, len(self.units) + 1, self.force_id)
+            if unit is not None:
+                if self.force_faction != self.faction and self.force_id is None:
+                    unit = unit.model_copy(update={"faction": self.force_faction})
+                self.units.append(unit)
+        elif (legend := _legend_line(line)) is not None:
+            self.read_legend(*legend, place)
+
+    def read_force(self, found: _Force, place: str) -> None:
+        """A force's heading: the units below it are its own (none for the units outside)."""
+        fac = self.faction_key(found.faction)
+        if fac is None:
+            self.miss(place, f"no faction “{found.faction}”; its units are left out")
+            self.force_id, self.force_faction = None, None
+            return
+        self.force_faction = fac
+        if found.title in LOOSE_TITLES:
+            self.force_id = None
+            return
+        orgs = {k: o.name for k, o in self.catalog.force_organizations(fac).items()}
+        org = _by_name(orgs, found.title)
+        if org is None and found.title != "Force":
+            self.miss(place, f"no force organization “{found.title}”; kept without one")
+        self.force_id = f"f{len(self.forces) + 1}"
+        focus = self.focus if fac == self.faction else None
+        self.forces.append(ListForce(id=self.force_id, organization=org, faction=fac, focus=focus))
+
+    def read_legend(self, legend_name: str, holder_name: str, place: str) -> None:
+        legends = {k: leg.name for k, leg in self.catalog.legends(self.faction).items()}
+        key = _by_name(legends, legend_name)
+        if key is None:
+            self.miss(place, f"no legend “{legend_name}”; left out")
+            return
+        holder = None
+        if holder_name:
+            holder = next((u.id for u in self.units if self._name(u) == holder_name), None)
+            if holder is None:
+                self.miss(place, f"no unit “{holder_name}” to carry it; kept on the list")
+        self.legends.append(ListLegend(legend=key, unit=holder))
 
     def _name(self, unit: ListUnit) -> str:
         return unit.name or self.names.get(unit.id, unit.datasheet)
@@ -270,74 +278,80 @@ class _TextReader:
             self.miss(place, f"no datasheet of the faction matches “{body}”; left out")
             return None
         sheet = found.sheet
-        key = found.key
         self.names[f"u{number}"] = found.name or sheet.name
-        labels = self.labels(sheet, faction)
-        options: list[ListChoice] = []
-        specialty = None
-        rest = found.extras
-        while rest:
-            rest = rest.removeprefix(", ")
-            if rest.startswith("Legend: "):
-                # legends held by units are read from their own line
-                names = sorted(
-                    (leg.name for leg in self.catalog.legends(faction).values()),
-                    key=len,
-                    reverse=True,
-                )
-                match = next((n for n in names if rest[8:].startswith(n)), None)
-                rest = rest[8 + len(match) :] if match else ""
-                continue
-            if rest.startswith("Powers: "):
-                names = {k: s.name for k, s in self.catalog.power_specialties(faction).items()}
-                match = next(
-                    (
-                        k
-                        for k, n in sorted(names.items(), key=lambda kv: -len(kv[1]))
-                        if rest[8:].startswith(n)
-                    ),
-                    None,
-                )
-                if match is None:
-                    self.miss(place, f"no power specialty in “{rest[8:]}”; left out")
-                    break
-                specialty = match
-                rest = rest[8 + len(names[match]) :]
-                continue
-            count = 1
-            counted = _COUNT.match(rest)
-            if counted is not None:
-                count, rest = int(counted["n"]), rest[counted.end() :]
-            fits = [
-                (text, o, c)
-                for text, o, c in labels
-                if rest.startswith(text)
-                and (len(rest) == len(text) or rest[len(text) :].startswith(", "))
-            ]
-            # the same label on several options (one per model type): the first not yet taken
-            used = {item.option for item in options}
-            taken = next((f for f in fits if f[1].id not in used), fits[0] if fits else None)
-            if taken is None:
-                self.miss(
-                    place, f"{sheet.name} has no option “{rest.partition(', ')[0]}”; not taken"
-                )
-                rest = rest.partition(", ")[2]
-                continue
-            text, option, choice = taken
-            options.append(
-                ListChoice(option=option.id, choice=choice, count=1 if option.per_model else count)
-            )
-            rest = rest[len(text) :]
-        models = self.models(sheet, found.models, options)
+        options, specialty = self.extras(found.extras, sheet, faction, place)
         return ListUnit(
             id=f"u{number}",
-            datasheet=key,
+            datasheet=found.key,
             force=force_id,
             name=clean_line(found.name, 80),
-            models=models,
+            models=self.models(sheet, found.models, options),
             options=tuple(options),
             specialty=specialty,
         )
+
+    def extras(
+        self, rest: str, sheet: DatasheetSpec, faction: str, place: str
+    ) -> tuple[list[ListChoice], str | None]:
+        """What follows a unit's name: its options taken, its power specialty and its legend
+        (read from the legend's own line, skipped here)."""
+        labels = self.labels(sheet, faction)
+        options: list[ListChoice] = []
+        specialty = None
+        while rest:
+            rest = rest.removeprefix(", ")
+            if rest.startswith("Legend: "):
+                rest = self.after_legend(rest[8:], faction)
+            elif rest.startswith("Powers: "):
+                specialty = self.specialty(rest[8:], faction)
+                if specialty is None:
+                    self.miss(place, f"no power specialty in “{rest[8:]}”; left out")
+                    break
+                rest = rest[8 + len(self.catalog.power_specialties(faction)[specialty].name) :]
+            else:
+                rest = self.option(rest, labels, options, sheet, place)
+        return options, specialty
+
+    def after_legend(self, rest: str, faction: str) -> str:
+        names = sorted((leg.name for leg in self.catalog.legends(faction).values()), key=len)
+        match = next((n for n in reversed(names) if rest.startswith(n)), None)
+        return rest[len(match) :] if match else ""
+
+    def specialty(self, rest: str, faction: str) -> str | None:
+        names = {k: s.name for k, s in self.catalog.power_specialties(faction).items()}
+        longest_first = sorted(names.items(), key=lambda kv: -len(kv[1]))
+        return next((k for k, n in longest_first if rest.startswith(n)), None)
+
+    def option(
+        self,
+        rest: str,
+        labels: list[tuple[str, OptionSpec, str]],
+        options: list[ListChoice],
+        sheet: DatasheetSpec,
+        place: str,
+    ) -> str:
+        """Take the option `rest` starts with into `options`; what is left to read."""
+        count = 1
+        counted = _COUNT.match(rest)
+        if counted is not None:
+            count, rest = int(counted["n"]), rest[counted.end() :]
+        fits = [
+            (text, o, c)
+            for text, o, c in labels
+            if rest.startswith(text)
+            and (len(rest) == len(text) or rest[len(text) :].startswith(", "))
+        ]
+        # the same label on several options (one per model type): the first not yet taken
+        used = {item.option for item in options}
+        taken = next((f for f in fits if f[1].id not in used), fits[0] if fits else None)
+        if taken is None:
+            self.miss(place, f"{sheet.name} has no option “{rest.partition(', ')[0]}”; not taken")
+            return rest.partition(", ")[2]
+        text, option, choice = taken
+        options.append(
+            ListChoice(option=option.id, choice=choice, count=1 if option.per_model else count)
+        )
+        return rest[len(text) :]
 
     def labels(self, sheet: DatasheetSpec, faction: str) -> list[tuple[str, OptionSpec, str]]:
         """(label as exported, option, choice id), longest labels first."""
