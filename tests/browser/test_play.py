@@ -1,0 +1,241 @@
+"""Play mode on a phone (375 by 812 pixels): three rounds of a Battle Forge game and of a Grimdark game,
+tapping counters and tokens, going offline mid-game and coming back, the two games linked so
+each player sees the other's counters; and the browser's tracker.js against the worked
+examples the Python tracker passes (tests/play/vectors.json)."""
+
+from __future__ import annotations
+
+import pytest
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.test import Client
+from playwright.sync_api import expect
+
+from factions.models import GameModule
+from forgebuilder.armylists.selectors import evaluated_list
+from forgebuilder.play import services
+from forgebuilder.play.models import Game
+from tests.play.conftest import VECTORS, make_list
+
+from .test_offline import wait_for_worker, wait_until
+
+PHONE = {"width": 375, "height": 812}
+
+
+def phone(browser, live_server, user):
+    """A phone's browser with `user` logged in, its service worker allowed (offline play)."""
+    client = Client()
+    client.force_login(user)
+    context = browser.new_context(viewport=PHONE, is_mobile=True, service_workers="allow")
+    context.set_default_timeout(15_000)
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+    context.add_cookies(
+        [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
+    )
+    return context
+
+
+def tap(scope, name: str, times: int = 1) -> None:
+    for _ in range(times):
+        scope.get_by_role("button", name=name, exact=True).click()
+
+
+def value(page, path: str):
+    return page.locator(f'[data-value="{path}"]')
+
+
+def come_back_online(context, page) -> None:
+    context.set_offline(False)
+    expect(page.locator("#sync-status")).to_have_text("Saved", timeout=20_000)
+
+
+@pytest.fixture
+def people(transactional_db):
+    users = get_user_model().objects
+    return users.create_user("ada", password="pw-123456789"), users.create_user("bo", password="x")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_battle_forge_game_of_three_rounds_on_a_phone_offline_mid_game(
+    live_server, browser, starter_modules, people
+):
+    ada, _ = people
+    module = GameModule.objects.get(slug="ember-reach")
+    army = make_list(module, ada, "gilt_ledger",
+                     [{"datasheet": "pike_and_shot"}, {"datasheet": "brass_juggernaut"}],
+                     name="Coin and Steel")  # fmt: skip
+    context = phone(browser, live_server, ada)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/lists/{army.public_id}/table/")
+    tap(page, "Play a game")
+    expect(page.locator("h1")).to_contain_text("Coin and Steel")
+    wait_for_worker(page)
+    game = Game.objects.get(player=ada)
+    pike, jug = (f"u.{u['id']}" for u in game.sheet["units"])
+    sp_left = page.locator('[data-pool-left="sp"]')
+    # round 1: 150 points earn 1 + 150 // 50 = 4 strategy points; Hold the Line costs 1
+    expect(sp_left).to_have_text("4")
+    tap(page, "Hold the Line 1 SP")
+    expect(sp_left).to_have_text("3")
+    first = page.locator("#unit-1")
+    tap(first, "Models lost: one more", 2)
+    tap(first, "Shock: one more")
+    tap(first, "Focus")
+    tap(first, "Activated")
+    expect(value(page, f"{pike}.lost")).to_have_text("2")
+    expect(first.get_by_role("button", name="Focus")).to_have_attribute("aria-pressed", "true")
+    # the Juggernaut's activation rule is recalled when it activates
+    tap(page.locator("#unit-2"), "Activated")
+    expect(page.locator('#unit-2 .reminder[data-phase="activation"]')).to_have_class("reminder now")
+
+    tap(page, "Next round")  # round 2: a new pool, activations over, Focus stays
+    expect(page.locator(".play-round [data-round]")).to_have_text("2")
+    expect(sp_left).to_have_text("4")
+    expect(first.get_by_role("button", name="Activated")).to_have_attribute("aria-pressed", "false")
+    expect(first.get_by_role("button", name="Focus")).to_have_attribute("aria-pressed", "true")
+    tap(page, "Spend 1 SP", 4)
+    expect(sp_left).to_have_text("0")
+    tap(page, "Spend 1 SP")
+    expect(page.locator("#play-notice")).to_have_text("1 point costs 1 SP; round 2 has 0 left.")
+    expect(sp_left).to_have_text("0")
+
+    context.set_offline(True)  # no signal in the club's basement
+    try:
+        tap(page, "Victory points: one more", 3)
+        tap(page.locator("#unit-2"), "Wounds: one more", 8)
+        expect(page.locator("#unit-2")).to_have_class("card play-unit destroyed")
+        tap(page, "Next round")
+        expect(page.locator("#sync-status")).to_have_text("Offline: 12 changes kept on this phone")
+        page.reload()  # the worker serves the saved page; the phone keeps the changes
+        expect(page.locator(".play-round [data-round]")).to_have_text("3")
+        expect(value(page, "vp").first).to_have_text("3")
+    finally:
+        come_back_online(context, page)
+    game.refresh_from_db()
+    values = game.state["values"]
+    assert (values["round"], values["vp"], values["sp.spent"]) == (3, 3, 0)
+    assert (values[f"{pike}.lost"], values[f"{pike}.shock"], values[f"{pike}.focus"]) == (2, 1, 1)
+    assert values[f"{jug}.wounds"] == 8
+
+    tap(page, "Undo")  # back to round 2, its 4 strategy points spent, exactly
+    expect(page.locator(".play-round [data-round]")).to_have_text("2")
+    expect(sp_left).to_have_text("0")
+    expect(page.locator("#sync-status")).to_have_text("Saved")
+    game.refresh_from_db()
+    assert (game.state["values"]["round"], game.state["values"]["sp.spent"]) == (2, 4)
+    context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_grimdark_game_of_three_rounds_linked_to_the_opponents_game(
+    live_server, browser, starter_modules, people
+):
+    ada, bo = people
+    ashen = GameModule.objects.get(slug="ashen-stars")
+    units = [{"datasheet": "lantern_marshal"}] + [{"datasheet": "lightbearer_squad"}] * 5
+    army = make_list(ashen, bo, "cinder_compact", units, name="Lanterns", points_limit=2000,
+                     doctrine="iron_vigil")  # fmt: skip
+    ember = make_list(GameModule.objects.get(slug="ember-reach"), ada, "gilt_ledger",
+                      [{"datasheet": "pike_and_shot"}], name="Coin")  # fmt: skip
+    ada_game = services.start_game(player=ada, evaluated=evaluated_list(army_list=ember))
+    context = phone(browser, live_server, bo)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/lists/{army.public_id}/table/")
+    tap(page, "Play a game")
+    wait_for_worker(page)
+    game = Game.objects.get(player=bo)
+    command = game.sheet["pools"][0]["first"]
+    assert command == game.sheet["points"] * 4 // 1000 >= 2  # 4 per 1000 points spent
+    cp_left = page.locator('[data-pool-left="cp"]')
+    marshal = page.locator("#unit-1")
+    tap(page, "Spend 1 CP")
+    tap(marshal, "Wounds: one more", 2)
+    expect(marshal.locator('.reminder[data-phase="morale"]')).to_have_class("reminder now")
+    tap(marshal, "Shaken")
+    tap(marshal, "Fatigued")
+    tap(page, "Next round")
+    expect(cp_left).to_have_text(str(command - 1))  # command points last the whole game
+    expect(marshal.get_by_role("button", name="Fatigued")).to_have_attribute(
+        "aria-pressed", "false"
+    )
+    expect(marshal.get_by_role("button", name="Shaken")).to_have_attribute("aria-pressed", "true")
+    context.set_offline(True)
+    try:
+        tap(page.locator("#unit-2"), "Models lost: one more", 3)
+        tap(marshal, "Shaken")
+        tap(page, "Victory points: one more", 2)
+        tap(page, "Next round")
+        expect(page.locator("#sync-status")).to_contain_text("kept on this phone")
+    finally:
+        come_back_online(context, page)
+    game.refresh_from_db()
+    unit_ids = [u["id"] for u in game.sheet["units"]]
+    values = game.state["values"]
+    assert (values["round"], values["vp"], values["cp.spent"]) == (3, 2, 1)
+    assert values[f"u.{unit_ids[0]}.wounds"] == 2 and values[f"u.{unit_ids[0]}.shaken"] == 0
+    assert values[f"u.{unit_ids[1]}.lost"] == 3
+
+    # Bo scans Ada's code: her game's link, where he picks his game
+    page.goto(f"{live_server.url}/play/link/{ada_game.link_code}/")
+    tap(page, "Link my game: Lanterns")
+    expect(page.locator("#opponent")).to_contain_text("ada plays Coin · round 1")
+    ada_phone = phone(browser, live_server, ada)
+    theirs = ada_phone.new_page()
+    theirs.goto(f"{live_server.url}/play/{ada_game.public_id}/")
+    opponent = theirs.locator("#opponent")
+    expect(opponent).to_contain_text("bo plays Lanterns · round 3")
+    expect(opponent.locator(".total", has_text="Victory points")).to_contain_text("2")
+    # Bo scores again: Ada's page shows it when it asks next (every few seconds)
+    tap(page, "Victory points: one more")
+    expect(page.locator("#sync-status")).to_have_text("Saved")
+    theirs.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    expect(opponent.locator(".total", has_text="Victory points")).to_contain_text("3")
+    assert theirs.locator("#opponent button").count() == 0  # read only
+    ada_phone.close()
+    context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_browsers_tracker_gives_the_worked_examples(live_server, browser, starter_modules,
+                                                        people):  # fmt: skip
+    ada, _ = people
+    module = GameModule.objects.get(slug="ember-reach")
+    army = make_list(module, ada, "gilt_ledger", [{"datasheet": "pike_and_shot"}])
+    game = services.start_game(player=ada, evaluated=evaluated_list(army_list=army))
+    context = phone(browser, live_server, ada)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/play/{game.public_id}/")
+    wait_until(page, "() => !!window.Tracker")
+    results = page.evaluate(
+        """(vectors) => {
+            const T = window.Tracker, sheet = vectors.sheet;
+            let state = T.initialState(sheet);
+            return vectors.steps.map((step, n) => {
+                const [intent, a, b, c] = step.do;
+                const at = 1000 + n, id = "c" + n;
+                try {
+                    const change = intent === "add" ? T.add(state, sheet, a, b, at, id)
+                        : intent === "toggle" ? T.toggle(state, sheet, a, at, id)
+                        : intent === "spend" ? T.spend(state, sheet, a, b, c, at, id)
+                        : intent === "next_round" ? T.nextRound(state, sheet, at, id)
+                        : T.undo(state, at, id);
+                    state = T.apply(state, sheet, change).state;
+                    const destroyed = sheet.units.filter((u) => T.destroyed(state, u)).map((u) => u.id);
+                    return {values: state.values, label: change.label, destroyed};
+                } catch (error) {
+                    return {error: error.message};
+                }
+            });
+        }""",
+        VECTORS,
+    )
+    for n, (step, got) in enumerate(zip(VECTORS["steps"], results, strict=True)):
+        if "error" in step:
+            assert got == {"error": step["error"]}, n
+            continue
+        assert {k: got["values"][k] for k in step["values"]} == step["values"], n
+        if "label" in step:
+            assert got["label"] == step["label"], n
+        if "destroyed" in step:
+            assert got["destroyed"] == step["destroyed"], n
+    context.close()
