@@ -72,9 +72,8 @@ _SHAPES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 }
 
 
-@lru_cache(maxsize=128)
-def icon_data_uri(key: str, color: str, label: str = "") -> str:
-    """The icon of token kind `key` in `color`, as an SVG data: URI."""
+def icon_drawing(key: str, color: str, label: str = "") -> str:
+    """The SVG elements of the icon of token kind `key` in `color`, on a 24 by 24 canvas."""
     filled, stroked = _SHAPES.get(key, ((), ()))
     parts = [f'<path d="{d}" fill="{color}"/>' for d in filled]
     parts += [
@@ -88,12 +87,21 @@ def icon_data_uri(key: str, color: str, label: str = "") -> str:
             f'<text x="12" y="17.5" font-size="16" font-weight="bold" text-anchor="middle" '
             f'font-family="sans-serif" fill="{color}">{initial}</text>'
         )
-    svg = (
+    return "".join(parts)
+
+
+def svg_data_uri(svg: str) -> str:
+    return "data:image/svg+xml;charset=utf-8," + quote(svg)
+
+
+@lru_cache(maxsize=128)
+def icon_data_uri(key: str, color: str, label: str = "") -> str:
+    """The icon of token kind `key` in `color`, as an SVG data: URI."""
+    return svg_data_uri(
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24">'
-        + "".join(parts)
+        + icon_drawing(key, color, label)
         + "</svg>"
     )
-    return "data:image/svg+xml;charset=utf-8," + quote(svg)
 
 
 def has_icon(key: str) -> bool:

@@ -22,11 +22,11 @@ from .options import Paper
 from .registry import PAPER, TOKEN_SIZE, PrintoutKind, register_printout
 from .roster import alike_units
 from .source import ExportSource
+from .tiles import MARKER, NUMBERED, PLAIN, cell_mm, tile_uri
 
 TEMPLATE = "print/tokens.html"
 PAGE_MARGIN_MM = 10  # left and right, as in print.css
-GAP_MM = 3  # between tokens: room for the scissors
-NUMBERED = frozenset({"unit", "objective"})
+NUMBERED_KINDS = frozenset({"unit", "objective"})
 UNIT_MARKER = "unit"
 UNDERDOG = TokenDef("underdog", "Underdog point", color="#00695c")
 
@@ -38,6 +38,13 @@ class TokenKind:
     color: str
     icon: str
     count: int
+
+    @property
+    def style(self) -> str:
+        """How its tokens are drawn: unit markers, numbered tokens, or icon and label."""
+        if self.key == UNIT_MARKER:
+            return MARKER
+        return NUMBERED if self.key in NUMBERED_KINDS else PLAIN
 
 
 @dataclass(frozen=True)
@@ -75,7 +82,7 @@ def token_plan(source: ExportSource) -> list[tuple[TokenKind, list[Token]]]:
         kind = _kind(token, count)
         if token.key == UNIT_MARKER:
             tokens = _unit_markers(kind, numbered, count, _shared_by(source))
-        elif token.key in NUMBERED:
+        elif token.key in NUMBERED_KINDS:
             tokens = [Token(kind, i + 1) for i in range(count)]
         else:
             tokens = [Token(kind) for _ in range(count)]
@@ -113,7 +120,36 @@ def _kind(token: TokenDef, count: int) -> TokenKind:
 
 
 def columns_for(paper: Paper, size: int) -> int:
-    return max(1, math.floor((paper.width_mm - 2 * PAGE_MARGIN_MM) / (size + GAP_MM)))
+    return max(1, math.floor((paper.width_mm - 2 * PAGE_MARGIN_MM) / cell_mm(size)))
+
+
+@dataclass(frozen=True)
+class TokenRow:
+    """Tokens of one kind side by side: one box, its background the kind's tile repeated."""
+
+    kind: TokenKind
+    tokens: list[Token]
+    width_mm: int
+
+
+def token_rows(plan: list[tuple[TokenKind, list[Token]]], *, cols: int, size: int):
+    """The sheet's rows: each kind starts a row of its own, so tokens come cut in piles."""
+    return [
+        TokenRow(kind, tokens[i : i + cols], len(tokens[i : i + cols]) * cell_mm(size))
+        for kind, tokens in plan
+        for i in range(0, len(tokens), cols)
+    ]
+
+
+def tiles(plan: list[tuple[TokenKind, list[Token]]], *, size: int) -> list[tuple[str, str]]:
+    """Each kind's key and the tile its rows repeat."""
+    return [
+        (
+            kind.key,
+            tile_uri(key=kind.key, color=kind.color, label=kind.label, size=size, style=kind.style),
+        )
+        for kind, _ in plan
+    ]
 
 
 def token_sheet_pdf(source: ExportSource, *, paper: Paper, size: int) -> bytes:
@@ -131,9 +167,6 @@ def token_sheet_key(source: ExportSource, *, paper: Paper, size: int) -> str:
 
 def token_sheet_html(source: ExportSource, *, paper: Paper, size: int) -> str:
     plan = token_plan(source)
-    tokens = [token for _, group in plan for token in group]
-    cols = columns_for(paper, size)
-    rows = [tokens[i : i + cols] for i in range(0, len(tokens), cols)]
     faction = source.roster.faction
     return render_to_string(
         TEMPLATE,
@@ -142,8 +175,9 @@ def token_sheet_html(source: ExportSource, *, paper: Paper, size: int) -> str:
             "paper": paper,
             "size": size,
             "kinds": [kind for kind, _ in plan],
-            "rows": rows,
-            "total": len(tokens),
+            "tiles": tiles(plan, size=size),
+            "rows": token_rows(plan, cols=columns_for(paper, size), size=size),
+            "total": sum(len(tokens) for _, tokens in plan),
             "faction_name": source.faction_name,
             "ruleset": source.catalog.ruleset,
             "accent": faction.color if faction and faction.color else "#9a3412",

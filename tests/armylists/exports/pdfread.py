@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import math
 import re
 from dataclasses import dataclass
 
@@ -70,27 +71,65 @@ def _multiply(a, b):
 
 
 def filled_round_shapes(data: bytes, page_number: int) -> list[Shape]:
-    """Filled paths drawn with Bézier curves only (circles, rounded ends) on one page.
+    """Filled paths drawn with Bézier curves only (circles, rounded ends) on one page, each as
+    often as the page shows it: inside forms, and once per tile of a tiling pattern's fill (a
+    row of tokens is one box repeating one token's drawing).
 
-    Follows the transformation matrix (`q`, `Q`, `cm`) of the page's content stream, so the
+    Follows the transformation matrices (`q`, `Q`, `cm`, forms' and patterns' /Matrix), so the
     sizes are what a ruler measures on the printed page.
     """
     pdf = reader(data)
     page = pdf.pages[page_number]
     stream = ContentStream(page.get_contents(), pdf)
-    ctm = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    return _shapes(stream.operations, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), page.get("/Resources"))
+
+
+def _matrix(values) -> tuple[float, ...]:
+    return tuple(float(v) for v in values) if values else (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def _resource(resources, kind: str, name) -> object | None:
+    found = ((resources or {}).get(kind) or {}).get(name)
+    return found.get_object() if found is not None else None
+
+
+def _inner_shapes(xobject, ctm) -> list[Shape]:
+    """The shapes a form XObject or a pattern draws, under `ctm` and their own /Matrix."""
+    inner_ctm = _multiply(_matrix(xobject.get("/Matrix")), ctm)
+    operations = ContentStream(xobject, None).operations
+    return _shapes(operations, inner_ctm, xobject.get("/Resources"))
+
+
+def _tiles(pattern, rect, ctm) -> int:
+    """How many tiles of `pattern` a filled rectangle (x, y, width, height) shows."""
+    scale_x = abs(_multiply(_matrix(pattern.get("/Matrix")), (1, 0, 0, 1, 0, 0))[0])
+    scale_y = abs(_multiply(_matrix(pattern.get("/Matrix")), (1, 0, 0, 1, 0, 0))[3])
+    width, height = abs(rect[2] * ctm[0]), abs(rect[3] * ctm[3])
+    across = round(width / (float(pattern["/XStep"]) * scale_x))
+    down = max(1, math.ceil(height / (float(pattern["/YStep"]) * scale_y) - 0.01))
+    return across * down
+
+
+def _shapes(operations, ctm, resources) -> list[Shape]:
     stack = []
     points: list[tuple[float, float]] = []
     curves_only = True
-    shapes = []
-    for operands, operator in stream.operations:
+    shapes: list[Shape] = []
+    pattern, rect = None, None
+    for operands, operator in operations:
         op = operator.decode() if isinstance(operator, bytes) else operator
         if op == "q":
-            stack.append(ctm)
+            stack.append((ctm, pattern))
         elif op == "Q":
-            ctm = stack.pop()
+            ctm, pattern = stack.pop()
         elif op == "cm":
             ctm = _multiply(tuple(float(v) for v in operands), ctm)
+        elif op == "scn" and operands and str(operands[-1]).startswith("/"):
+            pattern = _resource(resources, "/Pattern", operands[-1])
+        elif op == "Do":
+            xobject = _resource(resources, "/XObject", operands[0])
+            if xobject is not None and xobject.get("/Subtype") == "/Form":
+                shapes += _inner_shapes(xobject, ctm)
         elif op in ("m", "l", "c", "v", "y"):
             values = [float(v) for v in operands]
             for i in range(0, len(values), 2):
@@ -101,8 +140,13 @@ def filled_round_shapes(data: bytes, page_number: int) -> list[Shape]:
         elif op == "re":
             curves_only = False
             points.clear()
+            rect = [float(v) for v in operands]
         elif op in ("f", "f*", "F", "B", "B*", "b", "b*", "S", "s", "n", "W", "W*"):
-            if op not in ("n", "W", "W*", "S", "s") and points and curves_only:
+            if op in ("f", "f*", "F") and pattern is not None and rect is not None:
+                # a tiling pattern's tile (as seen from the page, not the current matrix)
+                tile = _inner_shapes(pattern, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0))
+                shapes += tile * _tiles(pattern, rect, ctm)
+            elif op not in ("n", "W", "W*", "S", "s") and points and curves_only:
                 xs = [p[0] for p in points]
                 ys = [p[1] for p in points]
                 shapes.append(
@@ -116,6 +160,7 @@ def filled_round_shapes(data: bytes, page_number: int) -> list[Shape]:
             if op not in ("W", "W*"):
                 points = []
                 curves_only = True
+                rect = None
     return shapes
 
 

@@ -7,6 +7,7 @@ import re
 import pytest
 
 from forgebuilder.armylists.exports import PAPERS, token_plan, token_sheet_pdf
+from forgebuilder.armylists.exports.tokens import token_rows
 
 from .pdfread import circles, page_sizes_mm, page_texts
 
@@ -42,10 +43,10 @@ def test_the_sheet_prints_each_kind_as_many_times_as_planned(ember_source):
         if kind.key == "unit":
             continue
         assert text.count(kind.label.upper()) == len(tokens), kind.label
-    # the unit markers: numbered as the cards, each with its unit's name
-    assert " 1 2 3 4 5 6 7 8 " in text
-    for _, unit in ember_source.numbered_units:
-        assert unit.name in text
+    # the unit markers: numbered as the cards, each reading its number, then its unit's name
+    # (the name is on the line below its number: text extraction may not put a space between)
+    markers = " ".join(rf"{n} ?{re.escape(unit.name)}" for n, unit in ember_source.numbered_units)
+    assert re.search(rf" {markers} ", text)
     for number in range(1, 7):
         assert re.search(rf"\b{number} ?OBJECTIVE", text)
 
@@ -80,3 +81,15 @@ def test_other_rulesets_print_their_own_markers(ashen_source):
         assert text.count(label) == len(plan[key]), label
     assert "SHOCK" not in text
     assert circles(pdf, 25) == sum(len(tokens) for tokens in plan.values())
+
+
+def test_each_kind_fills_rows_of_its_own(ember_source):
+    # a row is one box repeating its kind's tile, so a row never mixes kinds
+    plan = token_plan(ember_source)
+    rows = token_rows(plan, cols=6, size=25)
+    for kind, tokens in plan:
+        widths = [row.width_mm for row in rows if row.kind == kind]
+        full, rest = divmod(len(tokens), 6)
+        # 28 mm cells: a 25 mm token and a 3 mm gap for the scissors
+        assert widths == [6 * 28] * full + ([rest * 28] if rest else [])
+    assert [t for row in rows for t in row.tokens] == [t for _, tokens in plan for t in tokens]
