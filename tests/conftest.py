@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -39,6 +40,7 @@ SLOW_FOLDERS = (REPO / "tests" / "firstrun", REPO / "tests" / "browser")
 
 def pytest_collection_modifyitems(config, items):
     items.sort(key=lambda item: not any(Path(item.fspath).is_relative_to(f) for f in SLOW_FOLDERS))
+    keep_database_tests(config, items)
     # Tests that draw PDFs need Pango: without it they are skipped saying how to install it,
     # except in CI, which must run them (they fail there: pytest_runtest_setup below).
     from tests.browser.chromium import in_ci
@@ -49,6 +51,32 @@ def pytest_collection_modifyitems(config, items):
     skip = pytest.mark.skip(reason=f"PDF test skipped: {pdf_problem()}")
     for item in drawing:
         item.add_marker(skip)
+
+
+def keep_database_tests(config, items) -> None:
+    """CI's PostgreSQL pass (FORGEBUILDER_DATABASE_TESTS_ONLY) runs only the tests that can reach
+    a database (tests/backends.py); the SQLite pass runs them all. FORGEBUILDER_SPLIT_REPORT
+    names a file where the split is written as JSON (tests/test_backend_split.py reads it)."""
+    from tests.backends import database_tests_only, uses_database
+
+    if not database_tests_only():
+        return
+    kept = {item.nodeid for item in items if uses_database(item)}
+    if report := os.environ.get("FORGEBUILDER_SPLIT_REPORT"):
+        rows = [split_row(item, item.nodeid in kept) for item in items]
+        Path(report).write_text(json.dumps(rows), encoding="utf-8")
+    config.hook.pytest_deselected(items=[item for item in items if item.nodeid not in kept])
+    items[:] = [item for item in items if item.nodeid in kept]
+
+
+def split_row(item, kept: bool) -> dict:
+    return {
+        "id": item.nodeid,
+        "kept": kept,
+        "fixtures": sorted(getattr(item, "fixturenames", ())),
+        "django_db": item.get_closest_marker("django_db") is not None,
+        "own_database": item.get_closest_marker("own_database") is not None,
+    }
 
 
 def pytest_runtest_setup(item):
@@ -181,6 +209,17 @@ def mini_catalog(mini_module):
     from factions.catalog import catalog_for
 
     return catalog_for(mini_module)
+
+
+def pytest_sessionfinish(session):
+    """The run's main process, when its workers are done, removes what they shared."""
+    if hasattr(session.config, "workerinput") or not session.config.pluginmanager.hasplugin(
+        "dsession"
+    ):
+        return
+    from tests.stack.conftest import remove_shared_template
+
+    remove_shared_template(session.config._tmp_path_factory.getbasetemp())
 
 
 def pytest_terminal_summary(terminalreporter):

@@ -10,10 +10,16 @@ import re
 import shutil
 import subprocess
 
+import pytest
+
 from tests.conftest import REPO
 
+# The script runs with stand-ins for make and PostgreSQL's tools: the result cannot differ by
+# backend, so CI's PostgreSQL pass leaves it out (tests/backends.py).
+pytestmark = pytest.mark.own_database
+
 FAKE_MAKE = """#!{bash}
-echo "$* DATABASE_URL=${{DATABASE_URL:-}} CI=${{CI:-}}" >> "{log}"
+echo "$* DATABASE_URL=${{DATABASE_URL:-}} CI=${{CI:-}}${{FORGEBUILDER_DATABASE_TESTS_ONLY:+ database tests only}}" >> "{log}"
 [ "$1 ${{DATABASE_URL:-}}" != "{fail}" ]
 """
 
@@ -58,7 +64,7 @@ def test_the_server_of_database_url_replaces_the_local_cluster(tmp_path):
         "lint DATABASE_URL= CI=true",
         "typecheck DATABASE_URL= CI=true",
         "test DATABASE_URL= CI=true",  # first on SQLite
-        f"test DATABASE_URL={url} CI=true",
+        f"test DATABASE_URL={url} CI=true database tests only",  # tests/backends.py
         "check-deploy DATABASE_URL= CI=true",
     ]
 
@@ -69,7 +75,7 @@ def test_a_failing_test_run_fails_ci(tmp_path):
     result, calls = run_ci(tmp_path, env={"DATABASE_URL": url}, fail_on=f"test {url}")
 
     assert result.returncode != 0
-    assert calls[-1] == f"test DATABASE_URL={url} CI=true"  # nothing ran after it
+    assert calls[-1] == f"test DATABASE_URL={url} CI=true database tests only"  # nothing after it
 
 
 def fake_cluster(tmp_path, *, status: str) -> str:
@@ -111,7 +117,7 @@ def test_each_step_prints_its_time_and_the_run_ends_with_all_of_them(tmp_path):
     assert [line.strip().split("  ", 1)[1] for line in summary] == [
         "Lint (ruff, mypy)",
         "Test suite on SQLite (make test)",
-        "Test suite on PostgreSQL at DATABASE_URL (make test)",
+        "Database tests on PostgreSQL at DATABASE_URL (make test)",
         "Production settings: manage.py check --deploy",
     ]
 
@@ -123,7 +129,7 @@ def test_a_failed_run_still_prints_the_times_of_the_steps_it_ran(tmp_path):
 
     assert result.returncode != 0
     summary = result.stdout[result.stdout.index("Time per step") :]
-    assert "Test suite on PostgreSQL at DATABASE_URL (make test)" in summary
+    assert "Database tests on PostgreSQL at DATABASE_URL (make test)" in summary
     assert "check --deploy" not in summary
 
 
@@ -140,6 +146,8 @@ def test_the_cluster_it_started_is_stopped_when_it_ends(tmp_path):
         "pg_ctlcluster 15 main stop",
     ]
     assert calls.index("pg_ctlcluster 15 main stop") == len(calls) - 1  # after every step
+    local = "postgres://forgebuilder:forgebuilder@127.0.0.1:5432/forgebuilder"
+    assert f"test DATABASE_URL={local} CI=true database tests only" in calls
 
 
 def test_the_cluster_it_started_is_stopped_when_a_step_fails(tmp_path):

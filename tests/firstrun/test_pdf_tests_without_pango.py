@@ -9,7 +9,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import INNER_RUN, REPO
+
+# The pytest it starts runs on SQLite, without DATABASE_URL: the result cannot differ by backend,
+# so CI's PostgreSQL pass leaves it out (tests/backends.py).
+pytestmark = pytest.mark.own_database
 
 HIDE_PANGO = Path(__file__).parent / "hide_pango"
 # one test that draws a PDF and one that does not, from the same file
