@@ -164,18 +164,33 @@ def read_module_source(path: Path) -> ModuleSource:
         p for p in faction_dir.glob("*") if p.suffix in DATA_SUFFIXES and p.is_file()
     )
     for faction_path in faction_paths:
-        name = f"factions/{faction_path.name}"
         try:
-            faction_file = read_data_file(faction_path, name)
-            _require_mapping(faction_file)
+            faction_file = _faction_file(faction_path, factions, defined_in)
         except ModuleFileError as exc:
             problems.extend(exc.problems)
             continue
-        data = dict(faction_file.data)
-        faction_id = str(data.pop("id", faction_path.stem))
-        if faction_id in factions:
-            has_id = "id" in faction_file.data
-            problems.append(
+        source.files.append(faction_file)
+    if problems:
+        raise ModuleFileError(problems)
+    if factions:
+        source.data["factions"] = factions
+    return source
+
+
+def _faction_file(
+    faction_path: Path, factions: dict[str, object], defined_in: dict[str, str]
+) -> SourceFile:
+    """A faction's own file, merged into `factions` under its id; a faction defined twice
+    (here and in the module file or another faction file) is a problem."""
+    name = f"factions/{faction_path.name}"
+    faction_file = read_data_file(faction_path, name)
+    _require_mapping(faction_file)
+    data = dict(faction_file.data)
+    faction_id = str(data.pop("id", faction_path.stem))
+    if faction_id in factions:
+        has_id = "id" in faction_file.data
+        raise ModuleFileError(
+            [
                 Problem(
                     name,
                     "id" if has_id else "",
@@ -183,18 +198,13 @@ def read_module_source(path: Path) -> ModuleSource:
                     f"{defined_in[faction_id]}; give one of them another id",
                     faction_file.line_of(("id",)) if has_id else None,
                 )
-            )
-            continue
-        defined_in[faction_id] = name
-        faction_file.prefix = ("factions", faction_id)
-        faction_file.data = data
-        factions[faction_id] = data
-        source.files.append(faction_file)
-    if problems:
-        raise ModuleFileError(problems)
-    if factions:
-        source.data["factions"] = factions
-    return source
+            ]
+        )
+    defined_in[faction_id] = name
+    faction_file.prefix = ("factions", faction_id)
+    faction_file.data = data
+    factions[faction_id] = data
+    return faction_file
 
 
 def _require_mapping(source: SourceFile) -> None:

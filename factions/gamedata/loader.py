@@ -161,21 +161,8 @@ def _sync(
 @transaction.atomic
 def game_module_load(*, spec: ModuleSpec) -> LoadSummary:
     """Create or update the module `spec.slug` so the database holds exactly `spec`."""
-    module_values = _fields(spec, m.GameModule)
-    module, created = m.GameModule.objects.select_for_update().get_or_create(
-        slug=spec.slug, defaults=module_values
-    )
-    summary = LoadSummary(spec.slug, module_created=created)
-    if not created:
-        diff = [k for k, v in module_values.items() if getattr(module, k) != v]
-        for name in diff:
-            setattr(module, name, module_values[name])
-        summary.module_updated = bool(diff)
-        summary.module_fields = diff
-        if diff:
-            module.save(update_fields=[*diff, "updated_at"])
+    module, summary = _module_row(spec)
     sync = _Sync(module, summary, _rows_before(module))
-
     alliances = sync.simple("alliances", m.Alliance, spec.alliances)
     categories = sync.simple("categories", m.UnitCategory, spec.categories)
     doctrines = sync.simple("doctrines", m.Doctrine, spec.doctrines)
@@ -196,6 +183,42 @@ def game_module_load(*, spec: ModuleSpec) -> LoadSummary:
     )
     layers: list[tuple[str | None, ContentSpec]] = [(None, spec)]
     layers += [(key, f) for key, f in spec.factions.items()]
+    orgs = _load_faction_scoped(sync, layers, factions, doctrines)
+    _load_slots(sync, layers, orgs, categories)
+    _load_datasheets(sync, spec, factions, categories)
+    if summary.changed:
+        # cached catalogues and share pages of this module are stale now; an unchanged
+        # re-load keeps them
+        m.GameModule.objects.filter(pk=module.pk).update(
+            revision=F("revision") + 1, updated_at=timezone.now()
+        )
+    return summary
+
+
+def _module_row(spec: ModuleSpec) -> tuple[m.GameModule, LoadSummary]:
+    """The module's row, locked, created or brought up to `spec`'s own fields."""
+    module_values = _fields(spec, m.GameModule)
+    module, created = m.GameModule.objects.select_for_update().get_or_create(
+        slug=spec.slug, defaults=module_values
+    )
+    summary = LoadSummary(spec.slug, module_created=created)
+    if not created:
+        diff = [k for k, v in module_values.items() if getattr(module, k) != v]
+        for name in diff:
+            setattr(module, name, module_values[name])
+        summary.module_updated = bool(diff)
+        summary.module_fields = diff
+        if diff:
+            module.save(update_fields=[*diff, "updated_at"])
+    return module, summary
+
+
+def _load_faction_scoped(
+    sync: _Sync, layers: list[tuple[str | None, ContentSpec]], factions, doctrines
+) -> dict[Hashable, m.ForceOrganization]:
+    """What the module and each faction define by key (force organizations, focuses...);
+    the force organizations' rows, for their slots."""
+    module = sync.module
     orgs: dict[Hashable, m.ForceOrganization] = {}
     for attr, model in FACTION_SCOPED:
         desired: dict[Hashable, dict[str, Any]] = {}
@@ -214,6 +237,12 @@ def game_module_load(*, spec: ModuleSpec) -> LoadSummary:
         )
         if model is m.ForceOrganization:
             orgs = rows
+    return orgs
+
+
+def _load_slots(
+    sync: _Sync, layers: list[tuple[str | None, ContentSpec]], orgs, categories
+) -> None:
     slots = {
         (org_key, cat): {
             "force_organization": orgs[org_key],
@@ -238,14 +267,6 @@ def game_module_load(*, spec: ModuleSpec) -> LoadSummary:
         ),
         slots,
     )
-    _load_datasheets(sync, spec, factions, categories)
-    if summary.changed:
-        # cached catalogues and share pages of this module are stale now; an unchanged
-        # re-load keeps them
-        m.GameModule.objects.filter(pk=module.pk).update(
-            revision=F("revision") + 1, updated_at=timezone.now()
-        )
-    return summary
 
 
 def _load_datasheets(sync: _Sync, spec: ModuleSpec, factions, categories) -> None:

@@ -127,6 +127,31 @@ def _parameters(spec: ModuleSpec, ruleset: Ruleset) -> Iterator[Finding]:
             yield Finding(("parameters", *loc), message)
 
 
+def _legend(legend, scope: Scope, path: tuple[object, ...]) -> Iterator[Finding]:
+    """A legend's rule, weapon, the categories and datasheets it applies to, its focuses."""
+    categories = scope.module.categories
+    if legend.rule:
+        yield from _rule_refs((legend.rule,), scope, (*path, "rule"), single=True)
+    if legend.weapon:
+        yield from _weapon_refs((legend.weapon,), scope, (*path, "weapon"), single=True)
+    for i, cat in enumerate(legend.applies_to.categories):
+        if cat not in categories:
+            yield Finding(
+                (*path, "applies_to", "categories", i),
+                _unknown("category", cat, categories),
+                ("category", cat),
+            )
+    if scope.faction is not None:
+        for i, sheet in enumerate(legend.applies_to.datasheets):
+            if sheet not in scope.faction.datasheets:
+                yield Finding(
+                    (*path, "applies_to", "datasheets", i),
+                    _unknown("datasheet", sheet, scope.faction.datasheets),
+                    ("datasheet", sheet),
+                )
+    yield from _focuses(legend.focuses, scope, (*path, "focuses"))
+
+
 def _content(content: ContentSpec, scope: Scope, where: tuple[object, ...]) -> Iterator[Finding]:
     categories = scope.module.categories
     for key, org in content.force_organizations.items():
@@ -153,27 +178,7 @@ def _content(content: ContentSpec, scope: Scope, where: tuple[object, ...]) -> I
         yield from _weapon_refs(template.weapons, scope, (*path, "weapons"))
         yield from _rule_refs(template.rules, scope, (*path, "rules"))
     for key, legend in content.legends.items():
-        path = (*where, "legends", key)
-        if legend.rule:
-            yield from _rule_refs((legend.rule,), scope, (*path, "rule"), single=True)
-        if legend.weapon:
-            yield from _weapon_refs((legend.weapon,), scope, (*path, "weapon"), single=True)
-        for i, cat in enumerate(legend.applies_to.categories):
-            if cat not in categories:
-                yield Finding(
-                    (*path, "applies_to", "categories", i),
-                    _unknown("category", cat, categories),
-                    ("category", cat),
-                )
-        if scope.faction is not None:
-            for i, sheet in enumerate(legend.applies_to.datasheets):
-                if sheet not in scope.faction.datasheets:
-                    yield Finding(
-                        (*path, "applies_to", "datasheets", i),
-                        _unknown("datasheet", sheet, scope.faction.datasheets),
-                        ("datasheet", sheet),
-                    )
-        yield from _focuses(legend.focuses, scope, (*path, "focuses"))
+        yield from _legend(legend, scope, (*where, "legends", key))
     for key, strategy in content.strategies.items():
         path = (*where, "strategies", key)
         if strategy.doctrine and strategy.doctrine not in scope.module.doctrines:
@@ -285,6 +290,18 @@ def _option(
                 )
         elif not scope.has_template(ref.id) and (model is None or ref.id != model.id):
             yield Finding(rpath, _unknown_model(ref.id), ("model", ref.id))
+    yield from _choices(option, sheet, carriers, scope, path)
+
+
+def _choices(
+    option: OptionSpec,
+    sheet: DatasheetSpec,
+    carriers: list,
+    scope: Scope,
+    path: tuple[object, ...],
+) -> Iterator[Finding]:
+    """What each choice of the option gives: weapons, rules (a removed one must be held) or
+    models, each known to the module."""
     for i, choice in enumerate(option.choices):
         cpath = (*path, "choices", i, "items")
         if option.verb in WEAPON_VERBS:

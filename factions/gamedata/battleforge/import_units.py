@@ -135,22 +135,7 @@ class UnitMapper:
             if isinstance(option, Mapping):
                 for alt in alternatives(option.get("addModel")):
                     brought += [r for r in alt if isinstance(r, str) and r not in brought]
-        swapped: list[str] = []
-        for model in as_list(unit.get("models")):
-            for option in as_list(model.get("options")) if isinstance(model, Mapping) else ():
-                if isinstance(option, Mapping):
-                    for alt in alternatives(option.get("replaceModel")):
-                        swapped += [r for r in alt if isinstance(r, str) and r not in brought]
-        for raw in dict.fromkeys(swapped):
-            template = self.ctx.models.get(raw)
-            if isinstance(template, Mapping) and as_list(template.get("options")):
-                self.report(
-                    "template_options_dropped",
-                    self.ctx.faction.origin("models", raw) or file,
-                    f"models.{raw}.options",
-                    f"model {raw!r} comes in by replaceModel; forgebuilder keeps the options "
-                    "of added models only, dropped",
-                )
+        self._swapped_options_dropped(unit, brought, file)
         out: list[dict[str, Any]] = []
         for raw in brought:
             template = self.ctx.models.get(raw)
@@ -185,6 +170,28 @@ class UnitMapper:
                         "model; forgebuilder cannot swap an added model, dropped",
                     )
         return out
+
+    def _swapped_options_dropped(
+        self, unit: Mapping[str, Any], brought: list[str], file: str
+    ) -> None:
+        """Report the options of models that come in by ``replaceModel`` (not ``addModel``):
+        forgebuilder keeps the options of added models only."""
+        swapped: list[str] = []
+        for model in as_list(unit.get("models")):
+            for option in as_list(model.get("options")) if isinstance(model, Mapping) else ():
+                if isinstance(option, Mapping):
+                    for alt in alternatives(option.get("replaceModel")):
+                        swapped += [r for r in alt if isinstance(r, str) and r not in brought]
+        for raw in dict.fromkeys(swapped):
+            template = self.ctx.models.get(raw)
+            if isinstance(template, Mapping) and as_list(template.get("options")):
+                self.report(
+                    "template_options_dropped",
+                    self.ctx.faction.origin("models", raw) or file,
+                    f"models.{raw}.options",
+                    f"model {raw!r} comes in by replaceModel; forgebuilder keeps the options "
+                    "of added models only, dropped",
+                )
 
     def _category(self, value: object, file: str, path: str) -> str:
         if isinstance(value, list):

@@ -88,6 +88,27 @@ class ImportResult:
         return Counter(f.code for f in self.findings)
 
 
+LAYERED = ("rules", "weapons", "strategies", "powerCategories")
+
+
+def _module_maps(game) -> tuple[dict[str, dict[str, Any]], dict[tuple[str, str], str]]:
+    """The module-wide entities by kind, the root index's global ones under the module's, and
+    the file each comes from."""
+    maps: dict[str, dict[str, Any]] = {}
+    module_origin: dict[tuple[str, str], str] = {}
+    for kind in (*LAYERED, "models", "powers", "relics"):
+        merged: dict[str, Any] = {}
+        layers = [(ROOT_FILE, game.global_data.get(kind))] if kind in LAYERED else []
+        layers.append((MODULE_INDEX, game.index.get(kind)))
+        for file, value in layers:
+            for eid, entity in as_entity_map(value).items():
+                if isinstance(entity, Mapping):
+                    merged[eid] = entity
+                    module_origin[(kind, eid)] = file
+        maps[kind] = merged
+    return maps, module_origin
+
+
 class _Importer:
     def __init__(self, game: BFGame, slug: str | None) -> None:
         self.game = game
@@ -260,36 +281,13 @@ class _Importer:
     def run(self) -> ModuleSpec:
         game = self.game
         head = module_head(game, self.slug, self.reporter)
-        alliance_keys = self.keymap(game.alliances, None, "alliances", MODULE_INDEX)
-        self.alliance_keys = alliance_keys
-        alliances = {
-            key: AllianceSpec.model_validate(data)
-            for key, data in alliance_dicts(game, alliance_keys).items()
-        }
-        self.categories = {
-            self.category_keys.keys[cid]: {
-                "name": str(cat.get("name") or cid)[:120] if isinstance(cat, Mapping) else cid
-            }
-            for cid, cat in game.categories.items()
-        }
+        alliances = self.alliances_and_categories()
         org_keys = self.keymap(game.organizations, None, "organizations", MODULE_INDEX)
         organizations = organization_dicts(game, org_keys, self.category_keys, self.reporter)
         offered = self.offered(organizations)
         self.offered_keys = offered
 
-        layered = ("rules", "weapons", "strategies", "powerCategories")
-        maps: dict[str, dict[str, Any]] = {}
-        module_origin: dict[tuple[str, str], str] = {}
-        for kind in (*layered, "models", "powers", "relics"):
-            merged: dict[str, Any] = {}
-            layers = [(ROOT_FILE, game.global_data.get(kind))] if kind in layered else []
-            layers.append((MODULE_INDEX, game.index.get(kind)))
-            for file, value in layers:
-                for eid, entity in as_entity_map(value).items():
-                    if isinstance(entity, Mapping):
-                        merged[eid] = entity
-                        module_origin[(kind, eid)] = file
-            maps[kind] = merged
+        maps, module_origin = _module_maps(game)
         module_focuses = {
             fid: f
             for fid, f in as_entity_map(game.index.get("subfactions")).items()
@@ -315,14 +313,7 @@ class _Importer:
         }
         note_not_imported(game, self.reporter)
 
-        factions: dict[str, FactionSpec] = {}
-        faction_keys = KeyMap(game.factions)
-        for fid, faction in game.factions.items():
-            spec = self.faction(
-                faction, faction_keys.keys[fid], module_scope, mkeys, focus_keys, offered
-            )
-            if spec is not None:
-                factions[faction_keys.keys[fid]] = spec
+        factions = self.factions(module_scope, mkeys, focus_keys, offered)
         module_content["legends"] = legend_dicts(
             module_scope, maps["relics"], mkeys["relics"], module_file, {}, self.model_names
         )
@@ -346,6 +337,33 @@ class _Importer:
             }
         )
 
+    def alliances_and_categories(self) -> dict[str, AllianceSpec]:
+        """The module's alliances (their keys kept for the factions) and unit categories."""
+        game = self.game
+        self.alliance_keys = self.keymap(game.alliances, None, "alliances", MODULE_INDEX)
+        self.categories = {
+            self.category_keys.keys[cid]: {
+                "name": str(cat.get("name") or cid)[:120] if isinstance(cat, Mapping) else cid
+            }
+            for cid, cat in game.categories.items()
+        }
+        return {
+            key: AllianceSpec.model_validate(data)
+            for key, data in alliance_dicts(game, self.alliance_keys).items()
+        }
+
+    def factions(self, module_scope, mkeys, focus_keys, offered) -> dict[str, FactionSpec]:
+        """Each faction of the game imported (those that fail entirely are left out)."""
+        factions: dict[str, FactionSpec] = {}
+        faction_keys = KeyMap(self.game.factions)
+        for fid, faction in self.game.factions.items():
+            spec = self.faction(
+                faction, faction_keys.keys[fid], module_scope, mkeys, focus_keys, offered
+            )
+            if spec is not None:
+                factions[faction_keys.keys[fid]] = spec
+        return factions
+
     def faction(
         self,
         faction: BFFaction,
@@ -355,30 +373,13 @@ class _Importer:
         module_focus_keys: KeyMap,
         offered: set[str],
     ) -> FactionSpec | None:
-        game = self.game
         file = faction.file or MODULE_INDEX
-
-        def own(kind: str) -> dict[str, Any]:
-            if faction.file is None:
-                return {}
-            return {
-                eid: entity
-                for eid, entity in faction.entity_map(kind).items()
-                if faction.origin(kind, eid) == faction.file
-            }
 
         def origin(kind: str, eid: str) -> str:
             return faction.origin(kind, eid) or file
 
-        kinds = ("rules", "weapons", "models", "strategies", "powerCategories", "powers", "relics")
-        maps = {kind: own(kind) for kind in kinds}
-        keys = {kind: self.keymap(maps[kind], mkeys[kind], kind, file) for kind in kinds}
-        module_focus_ids = set(as_entity_map(game.index.get("subfactions")))
-        focuses = {
-            fid: f
-            for fid, f in faction.subfactions.items()
-            if isinstance(f, Mapping) and fid not in module_focus_ids
-        }
+        maps, keys = self.faction_maps(faction, mkeys, file)
+        focuses = self.faction_focuses(faction)
         focus_keys = self.keymap(focuses, module_focus_keys, "subfactions", file)
         scope = Scope(
             file,
@@ -393,8 +394,68 @@ class _Importer:
         content["focuses"] = {
             focus_keys.keys[fid]: focus_dict(fid, f) for fid, f in focuses.items()
         }
+        datasheets = self.faction_datasheets(faction, scope, origin, offered)
+        content["legends"] = legend_dicts(scope, maps["relics"], keys["relics"], origin, datasheets)
 
-        ctx = PricingContext(faction, game.game_type)
+        own_rules = set(content["rules"]) | set(scope.placeholders.rules)
+        self.module_valued |= {k for k in scope.valued if k not in own_rules}
+        self.finish_content(
+            scope,
+            content,
+            {k for k in scope.valued if k in own_rules},
+            origin,
+            {key: raw for raw, key in keys["rules"].keys.items()},
+        )
+        content["datasheets"] = datasheets
+        checked = self.validated(content, file)
+        description = faction.entry.get("description")
+        color = faction.entry.get("color")
+        return self.validate(
+            FactionSpec,
+            {
+                **checked,
+                "name": faction.name[:120] or key,
+                "alliance": self.faction_alliance(faction),
+                "description": description if isinstance(description, str) else "",
+                "color": color if isinstance(color, str) else None,
+            },
+            file,
+            "",
+        )
+
+    def faction_maps(
+        self, faction: BFFaction, mkeys: Mapping[str, KeyMap], file: str
+    ) -> tuple[dict[str, dict[str, Any]], dict[str, KeyMap]]:
+        """The entities the faction's own file defines, by kind, and their keys."""
+
+        def own(kind: str) -> dict[str, Any]:
+            if faction.file is None:
+                return {}
+            return {
+                eid: entity
+                for eid, entity in faction.entity_map(kind).items()
+                if faction.origin(kind, eid) == faction.file
+            }
+
+        kinds = ("rules", "weapons", "models", "strategies", "powerCategories", "powers", "relics")
+        maps = {kind: own(kind) for kind in kinds}
+        keys = {kind: self.keymap(maps[kind], mkeys[kind], kind, file) for kind in kinds}
+        return maps, keys
+
+    def faction_focuses(self, faction: BFFaction) -> dict[str, Any]:
+        """The faction's own subfactions (focuses), those the module defines left out."""
+        module_focus_ids = set(as_entity_map(self.game.index.get("subfactions")))
+        return {
+            fid: f
+            for fid, f in faction.subfactions.items()
+            if isinstance(f, Mapping) and fid not in module_focus_ids
+        }
+
+    def faction_datasheets(
+        self, faction: BFFaction, scope: Scope, origin, offered: set[str]
+    ) -> dict[str, Any]:
+        """Each unit of the faction as a datasheet, by its key (renamed keys reported)."""
+        ctx = PricingContext(faction, self.game.game_type)
         unit_keys = KeyMap(faction.units)
         for raw, ukey in unit_keys.renamed():
             self.add(
@@ -414,46 +475,22 @@ class _Importer:
         self.model_names |= {
             str(model["name"]).lower() for sheet in datasheets.values() for model in sheet["models"]
         }
-        content["legends"] = legend_dicts(scope, maps["relics"], keys["relics"], origin, datasheets)
+        return datasheets
 
-        own_rules = set(content["rules"]) | set(scope.placeholders.rules)
-        self.module_valued |= {k for k in scope.valued if k not in own_rules}
-        self.finish_content(
-            scope,
-            content,
-            {k for k in scope.valued if k in own_rules},
-            origin,
-            {key: raw for raw, key in keys["rules"].keys.items()},
-        )
-        content["datasheets"] = datasheets
-        checked = self.validated(content, file)
-
-        entry = faction.entry
-        alliance = entry.get("alliance")
-        alliance_key = None
-        if isinstance(alliance, str) and alliance:
-            alliance_key = self.alliance_keys.get(alliance)
-            if alliance_key is None:
-                self.add(
-                    "alliance_unknown",
-                    MODULE_INDEX,
-                    f"factions.{faction.id}.alliance",
-                    f"alliance {alliance!r} is not defined; the faction has none",
-                )
-        description = entry.get("description")
-        color = entry.get("color")
-        return self.validate(
-            FactionSpec,
-            {
-                **checked,
-                "name": faction.name[:120] or key,
-                "alliance": alliance_key,
-                "description": description if isinstance(description, str) else "",
-                "color": color if isinstance(color, str) else None,
-            },
-            file,
-            "",
-        )
+    def faction_alliance(self, faction: BFFaction) -> str | None:
+        """The faction's alliance key; an alliance the module does not define is reported."""
+        alliance = faction.entry.get("alliance")
+        if not isinstance(alliance, str) or not alliance:
+            return None
+        alliance_key = self.alliance_keys.get(alliance)
+        if alliance_key is None:
+            self.add(
+                "alliance_unknown",
+                MODULE_INDEX,
+                f"factions.{faction.id}.alliance",
+                f"alliance {alliance!r} is not defined; the faction has none",
+            )
+        return alliance_key
 
 
 def build_module_spec(game: BFGame, *, slug: str | None = None) -> ImportResult:

@@ -278,15 +278,8 @@ def _group(
     )
 
 
-def build_option_groups(
-    ctx: PricingContext,
-    unit: Mapping[str, Any],
-    unit_path: str,
-    builder_quirks: bool = False,
-) -> list[OptionGroup]:
-    """Every option group of a unit with its priced alternatives, in §3.7 order."""
-    b = _GroupBuilder(ctx, unit, builder_quirks)
-    entries = reachable_models(ctx, unit, unit_path)
+def _extra_model_groups(ctx: PricingContext, b: _GroupBuilder, entries) -> list[OptionGroup]:
+    """A group for each model the unit may take more of (between its min and max)."""
     groups: list[OptionGroup] = []
     for entry in entries:
         if entry.index is None:
@@ -298,6 +291,19 @@ def build_option_groups(
             item = OptionAlternative(entry.name, (), total)
             group = _group("extraModels", "model", entry, None, entry.path, {}, [item])
             groups.append(replace(group, extra_models=int(high - low)))
+    return groups
+
+
+def build_option_groups(
+    ctx: PricingContext,
+    unit: Mapping[str, Any],
+    unit_path: str,
+    builder_quirks: bool = False,
+) -> list[OptionGroup]:
+    """Every option group of a unit with its priced alternatives, in §3.7 order."""
+    b = _GroupBuilder(ctx, unit, builder_quirks)
+    entries = reachable_models(ctx, unit, unit_path)
+    groups = _extra_model_groups(ctx, b, entries)
     unit_options = _option_dicts(unit.get("options"))
     for oi, option in unit_options:
         if "addModel" in option:

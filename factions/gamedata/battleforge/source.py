@@ -314,6 +314,42 @@ def _build_faction(
     )
 
 
+def _global_data(root: dict[str, Any] | None, game_type: Any) -> dict[str, Any]:
+    """The root index's global data for every game type, with this type's layered over it."""
+    root_global = root.get("globalData") if root is not None else None
+    if not isinstance(root_global, Mapping):
+        return {}
+    base = root_global.get("all")
+    over = root_global.get(game_type)
+    return deep_merge(
+        base if isinstance(base, Mapping) else {},
+        over if isinstance(over, Mapping) else {},
+    )
+
+
+def _faction_file(
+    module_dir: Path,
+    fid: str,
+    entry: Mapping[str, Any],
+    files: dict[str, SourceFile],
+    problems: list[LoadProblem],
+) -> tuple[str | None, Any]:
+    """The file a faction's index entry points to (its name and data, None when it has none
+    or it is broken: a problem names the faction), kept in `files` when read."""
+    url = entry.get("url")
+    file_name: str | None = url if isinstance(url, str) and url else None
+    if file_name is None:
+        return None, None
+    if "://" in file_name:
+        file_name = _url_segment(file_name)
+    file_data = _read_json(module_dir / str(file_name), str(file_name), problems)
+    if file_data is None:
+        problems[-1] = LoadProblem(str(file_name), problems[-1].message, fid)
+    else:
+        files[str(file_name)] = SourceFile(str(file_name), module_dir / str(file_name), file_data)
+    return file_name, file_data
+
+
 def load_game(
     module_dir: Path,
     root_index: Path | None = None,
@@ -344,33 +380,12 @@ def load_game(
             files[ROOT_FILE] = SourceFile(ROOT_FILE, Path(root_index), root)
     game = _find_root_game(root, module_dir.name, index) if root else None
     resolved_type = game_type or (game[1].get("gameType") if game else None) or DEFAULT_GAME_TYPE
-    global_data: dict[str, Any] = {}
-    if root is not None:
-        root_global = root.get("globalData")
-        if isinstance(root_global, Mapping):
-            base = root_global.get("all")
-            over = root_global.get(resolved_type)
-            global_data = deep_merge(
-                base if isinstance(base, Mapping) else {},
-                over if isinstance(over, Mapping) else {},
-            )
+    global_data = _global_data(root, resolved_type)
     factions: dict[str, BFFaction] = {}
     for fid, entry in as_entity_map(index.get("factions")).items():
         if not isinstance(entry, Mapping):
             continue
-        url = entry.get("url")
-        file_name: str | None = url if isinstance(url, str) and url else None
-        file_data = None
-        if file_name is not None:
-            if "://" in file_name:
-                file_name = _url_segment(file_name)
-            file_data = _read_json(module_dir / str(file_name), str(file_name), problems)
-            if file_data is None:
-                problems[-1] = LoadProblem(str(file_name), problems[-1].message, fid)
-            else:
-                files[str(file_name)] = SourceFile(
-                    str(file_name), module_dir / str(file_name), file_data
-                )
+        file_name, file_data = _faction_file(module_dir, fid, entry, files, problems)
         factions[fid] = _build_faction(fid, entry, file_name, file_data, index, global_data)
     hidden: list[HiddenItem] = []
     for source in files.values():
