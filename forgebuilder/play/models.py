@@ -46,6 +46,14 @@ class Game(models.Model):
     result = models.CharField(max_length=4, choices=RESULTS, blank=True)
     opponent_vp = models.PositiveIntegerField(null=True, blank=True)
     summary = models.JSONField(default=dict, blank=True)
+    # the campaign mission or event pairing the game is played for: finishing it pre-fills
+    # the mission's battle report (a draft) or the pairing's result (for the opponent to confirm)
+    mission = models.ForeignKey(
+        "campaigns.Mission", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    event_game = models.ForeignKey(
+        "events.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     class Meta:
         ordering = ["-started_at"]

@@ -19,7 +19,7 @@ from forgebuilder.armylists.extensions import extensions
 from forgebuilder.armylists.listdoc import ListDocument
 from forgebuilder.armylists.selectors import evaluated_document
 
-from . import tracker
+from . import missions, tracker
 from .models import Game
 from .sheet import build_sheet
 
@@ -29,6 +29,13 @@ SEEN_IDS = 500  # change ids remembered so a resent change is applied once
 
 class GameRefused(Exception):
     """A step the game's state or the player's role does not allow, in players' words."""
+
+
+@dataclass(frozen=True)
+class Finished:
+    game: Game
+    told: str = ""  # what the game pre-filled (a mission's report, an event round's result)
+    refused: str = ""  # why it could not pre-fill it (the game is finished all the same)
 
 
 @dataclass(frozen=True)
@@ -47,6 +54,9 @@ def start_game(*, player, evaluated, opponent_name: str = "") -> Game:
     sheet = build_sheet(roster=evaluated.roster, report=evaluated.report, underdog=underdog)
     if not sheet["units"]:
         raise GameRefused("This list has no units to play with yet: add some in the editor.")
+    mission = missions.mission_of(army_list) if own else None
+    if mission is not None:
+        sheet = missions.mission_sheet(sheet, mission)
     return Game.objects.create(
         player=player,
         name=evaluated.document.name,
@@ -56,6 +66,7 @@ def start_game(*, player, evaluated, opponent_name: str = "") -> Game:
         sheet=sheet,
         state=tracker.initial_state(sheet),
         opponent_name=opponent_name.strip()[:120],
+        mission=mission,
     )
 
 
@@ -172,8 +183,10 @@ def link(*, game: Game, player, code: str) -> Game:
 
 
 @transaction.atomic
-def finish(*, game: Game, player, result: str, opponent_vp: int | None) -> Game:
-    """End the game: its summary (rounds, VP, units destroyed) and result go to the history."""
+def finish(*, game: Game, player, result: str, opponent_vp: int | None) -> Finished:
+    """End the game: its summary (rounds, VP, units destroyed) and result go to the history;
+    a game played for a campaign mission pre-fills the mission's report. What it could not
+    pre-fill is told; the game is finished and kept all the same."""
     game = _locked(game, player)
     if game.finished:
         raise GameRefused("This game is already finished.")
@@ -185,7 +198,9 @@ def finish(*, game: Game, player, result: str, opponent_vp: int | None) -> Game:
     game.result, game.opponent_vp = result, opponent_vp
     game.finished_at = timezone.now()
     game.save(update_fields=["summary", "result", "opponent_vp", "finished_at", "updated_at"])
-    return game
+    if game.mission_id is not None:
+        return Finished(game, *missions.prefill_report(game=game, player=player))
+    return Finished(game)
 
 
 def played_list(game: Game):

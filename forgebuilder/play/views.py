@@ -153,7 +153,7 @@ def finish(request: HttpRequest, public_id: str) -> HttpResponse:
         messages.error(request, "Your opponent's victory points must be a whole number.")
         return redirect("play:tracker", public_id=public_id)
     try:
-        services.finish(
+        finished = services.finish(
             game=game, player=request.user, result=request.POST.get("result", ""),
             opponent_vp=opponent_vp,
         )  # fmt: skip
@@ -161,4 +161,10 @@ def finish(request: HttpRequest, public_id: str) -> HttpResponse:
         messages.error(request, str(refusal))
         return redirect(reverse("play:tracker", args=[public_id]) + "#finish")
     messages.success(request, "Game over: it is in your game history.")
-    return redirect("play:games")
+    if finished.refused:
+        messages.warning(request, finished.refused)
+    if not finished.told:
+        return redirect("play:games")
+    messages.info(request, finished.told)
+    mission = finished.game.mission
+    return redirect("campaigns:report", pk=mission.campaign_id, number=mission.number)

@@ -11,6 +11,7 @@ from factions.models import GameModule
 from forgebuilder.armylists.listdoc import ListDocument
 from forgebuilder.armylists.ownership import Owner
 from forgebuilder.armylists.services import army_list_create
+from tests.conftest import write_module_rows
 
 VECTORS = json.loads((pathlib.Path(__file__).parent / "vectors.json").read_text())
 
@@ -54,3 +55,31 @@ def ashen_list(starter_modules, players):
         module, players[1], "cinder_compact", units, name="Lanterns", points_limit=2000,
         doctrine="iron_vigil",
     )  # fmt: skip
+
+
+@pytest.fixture
+def campaigners(db):
+    """Ana and Ben, who play Ashfall's missions."""
+    model = get_user_model()
+    return [
+        model.objects.create_user(n, f"{n}@example.com", "pw-123456789") for n in ("ana", "ben")
+    ]
+
+
+@pytest.fixture
+def ashen(db, ashen_rows) -> GameModule:
+    write_module_rows(ashen_rows)
+    return GameModule.objects.get(slug="ashen-stars")
+
+
+@pytest.fixture
+def mission(ashen, campaigners):
+    """Ashfall's mission 1 (special objective Rage): ana's Lantern Marshal (u1) and Lightbearer
+    Squad (u2) against ben's Corsair Captain (u1) and Deckhand Mob (u2)."""
+    from forgebuilder.campaigns import services
+    from forgebuilder.campaigns.dice import EnteredDie
+    from tests.campaigns.conftest import ashfall
+
+    campaign, a, b = ashfall(ashen, *campaigners)
+    services.mission_setup(campaign=campaign, players=[a, b], die=EnteredDie([]), objective="rage")
+    return campaign, a, b

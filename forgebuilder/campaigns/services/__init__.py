@@ -35,7 +35,14 @@ from .membership import (
     campaign_join,
     campaign_leave,
 )
-from .missions import Setup, army_value, mission_report, mission_report_draft, mission_setup
+from .missions import (
+    Setup,
+    army_value,
+    mission_report,
+    mission_report_draft,
+    mission_report_prefill,
+    mission_setup,
+)
 
 __all__ = [
     "CAMPAIGNS",
@@ -58,6 +65,7 @@ __all__ = [
     "campaign_spec",
     "mission_report",
     "mission_report_draft",
+    "mission_report_prefill",
     "mission_setup",
     "pending_mission",
     "require_organiser",

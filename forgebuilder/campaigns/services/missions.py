@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -219,3 +220,21 @@ def mission_report_draft(*, mission: Mission, values: dict[str, str], by) -> Non
         raise CampaignError(f"Mission {mission.number} is already reported (see the history).")
     mission.draft, mission.draft_by = values, by
     mission.save(update_fields=["draft", "draft_by"])
+
+
+@transaction.atomic
+def mission_report_prefill(
+    *, mission: Mission, fill: Callable[[dict[str, str]], dict[str, str]], by
+) -> dict[str, str]:
+    """Pre-fill the report's draft from what was tracked at the table: `fill` is given the draft
+    as it stands, read with the mission locked (of two games finished at once, the second fills
+    the draft the first left), and answers the draft to keep. Nothing is recorded: a player
+    still opens the report, checks it and records it."""
+    campaign = _lock_campaign(mission.campaign)
+    _writable(campaign)
+    mission = Mission.objects.select_for_update().get(pk=mission.pk)
+    if mission.status != Mission.SET_UP:
+        raise CampaignError(f"Mission {mission.number} is already reported (see the history).")
+    values = fill(dict(mission.draft))
+    mission_report_draft(mission=mission, values=values, by=by)
+    return values
