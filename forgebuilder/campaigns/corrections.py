@@ -286,7 +286,7 @@ def _rewritten(player: CampaignPlayer, side: Side, mission: Mission, correction)
         before = history.replay(player, spec=spec, catalog=catalog, events=events[:at]).army
     except history.CannotReplay as exc:
         raise CampaignError(f"The report cannot be corrected in its place: {exc}") from exc
-    steps.check_report(before.document, side.report)
+    steps.check_report(before.document, side.report, catalog=catalog)
     now = history.apply(
         before, "mission-report", side.data, spec=spec, catalog=catalog, die=side.die
     )

@@ -86,7 +86,7 @@ def _level(army: Army, data: dict, spec, catalog, die) -> Army:
 
 def _buy(army: Army, data: dict, spec, catalog, die) -> Army:
     before = army.document
-    unit = steps._active_unit(before, data["unit"])
+    unit = steps._active_unit(before, data["unit"], catalog)
     option, choice = data["option"], data["choice"]
     taken = sum(c.count for c in unit.options if c.option == option and c.choice == choice)
     after = edits.set_option(
@@ -105,8 +105,10 @@ def _buy(army: Army, data: dict, spec, catalog, die) -> Army:
 
 def _sell(army: Army, data: dict, spec, catalog, die) -> Army:
     before = army.document
-    unit = steps._active_unit(before, data["unit"])
-    after, _ = steps.sell_upgrade(before, unit.id, option=data["option"], cost=0, spec=spec)
+    unit = steps._active_unit(before, data["unit"], catalog)
+    after, _ = steps.sell_upgrade(
+        before, unit.id, option=data["option"], cost=0, spec=spec, catalog=catalog
+    )
     cost = unit_points(before, catalog, unit.id) - unit_points(after, catalog, unit.id)
     price = spec.sale_price(cost)
     line = (

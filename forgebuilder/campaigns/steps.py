@@ -61,12 +61,13 @@ def _with_state(army: ListDocument, unit_id: str, **changes: Any) -> ListDocumen
     return ListDocument.model_validate(data)
 
 
-def _active_unit(army: ListDocument, unit_id: str) -> ListUnit:
+def _active_unit(army: ListDocument, unit_id: str, catalog: Catalog | None = None) -> ListUnit:
     unit = army.unit(unit_id)
     if unit is None:
         raise StepError(f"The army has no unit '{unit_id}'.")
     if not is_active(unit.campaign):
-        raise StepError(f"{label(unit)} is {state(unit).status} and takes no part any more.")
+        name = numbered(army, unit, catalog)
+        raise StepError(f"{name} is {state(unit).status} and takes no part any more.")
     return unit
 
 
@@ -100,17 +101,20 @@ def unit_is_hero(army: ListDocument, catalog: Catalog, unit: ListUnit) -> bool:
     return is_hero(catalog.datasheet(army.unit_faction(unit), unit.datasheet))
 
 
-def check_report(army: ListDocument, report: BattleReport, *, active: bool = True) -> None:
+def check_report(
+    army: ListDocument, report: BattleReport, *, active: bool = True, catalog: Catalog | None = None
+) -> None:
     """Every unit the report names is a unit of the army (an active one, unless told)."""
     for unit_id, outcome in report.units.items():
         unit = army.unit(unit_id)
         if unit is None:
             raise StepError(f"The report names unit '{unit_id}', which is not in this army.")
         if active and not is_active(unit.campaign):
-            raise StepError(f"The report names {label(unit)}, which is {state(unit).status}.")
+            name = numbered(army, unit, catalog)
+            raise StepError(f"The report names {name}, which is {state(unit).status}.")
         kills = (outcome.killed_units, outcome.killed_heroes, outcome.killed_heroes_with_unit)
         if any(n < 0 for n in kills):
-            raise StepError(f"{label(unit)}: kills cannot be negative.")
+            raise StepError(f"{numbered(army, unit, catalog)}: kills cannot be negative.")
 
 
 def roll_on(
@@ -129,7 +133,7 @@ def casualties(
     army: ListDocument, report: BattleReport, *, spec: CampaignSpec, catalog: Catalog, die: Die
 ) -> Step:
     """Roll for every destroyed or routed unit: dead, recovered, or a talent (heroes roll on)."""
-    check_report(army, report)
+    check_report(army, report, catalog=catalog)
     step = Step(army)
     for unit_id, outcome in report.units.items():
         if not outcome.casualty:
@@ -178,7 +182,7 @@ def experience(
 
     Runs after `casualties`: a unit that died there gains nothing.
     """
-    check_report(army, report, active=False)
+    check_report(army, report, active=False, catalog=catalog)
     xp = spec.experience
     step = Step(army)
     for unit in army.units:
@@ -220,7 +224,7 @@ def level_up(
     `pick` is the player's choice where the tables give one: the skill set of a rolled pair (a
     hero without a set, or whose set is complete), or any other trait after Fast Learner.
     """
-    unit = _active_unit(army, unit_id)
+    unit = _active_unit(army, unit_id, catalog)
     name = label(unit, catalog, army)
     now = state(unit)
     progress = level_progress(now, spec)
@@ -313,13 +317,14 @@ def reward(report: BattleReport, *, spec: CampaignSpec) -> Reward:
 
 
 def sell_upgrade(
-    army: ListDocument, unit_id: str, *, option: str, cost: int, spec: CampaignSpec
-) -> tuple[ListDocument, int]:
+    army: ListDocument, unit_id: str, *, option: str, cost: int, spec: CampaignSpec,
+    catalog: Catalog | None = None,
+) -> tuple[ListDocument, int]:  # fmt: skip
     """Remove an upgrade the unit took; the bank gets its sale price (half, down to 5)."""
-    unit = _active_unit(army, unit_id)
+    unit = _active_unit(army, unit_id, catalog)
     taken = [c for c in unit.options if c.option == option]
     if not taken:
-        raise StepError(f"{label(unit)} has no upgrade '{option}' to sell.")
+        raise StepError(f"{numbered(army, unit, catalog)} has no upgrade '{option}' to sell.")
     data = army.model_dump()
     for item in data["units"]:
         if item["id"] == unit_id:
@@ -400,7 +405,7 @@ def level_up_choices(
 
     Rolls `die` as `level_up` does, so the same seed (or entered dice) gives the same choice.
     """
-    unit = _active_unit(army, unit_id)
+    unit = _active_unit(army, unit_id, catalog)
     now = state(unit)
     if unit_is_hero(army, catalog, unit):
         sets = list(now.skill_sets)

@@ -224,3 +224,20 @@ def test_a_specialist_without_a_choice_is_refused_and_changes_nothing(game):
 
     assert str(no.value) == "Specialist: choose melee or shooting for Lightbearer Squad."
     assert ArmyList.objects.get(pk=a.army_id).document == before
+
+
+def test_a_refused_sale_names_the_unit_as_the_army_does(client, game, users):
+    campaign, _a, b = game
+    client.force_login(users[1])
+    act = reverse("campaigns:army_action", args=[campaign.pk, b.pk])
+    services.army_disband_unit(player=b, unit_id="u2")
+
+    nothing = client.post(
+        act, {"action": "sell", "unit": "u1", "option": "add_rule.ambush"}, follow=True
+    )
+    gone = client.post(
+        act, {"action": "sell", "unit": "u2", "option": "add_rule.ambush"}, follow=True
+    )
+
+    assert messages_of(nothing) == ["Corsair Captain has no upgrade 'add_rule.ambush' to sell."]
+    assert messages_of(gone) == ["Deckhand Mob is disbanded and takes no part any more."]

@@ -130,3 +130,44 @@ def test_a_campaign_army_cannot_be_deleted_from_my_lists(client, levelled, users
         f"“{army.name}” is ana's army in the campaign Ashfall: it stays while it is in the campaign. "
         "Duplicate it for a copy of your own."
     ]
+
+
+def test_the_settings_the_campaign_keeps_are_shown_by_name(client, levelled, users):
+    _campaign, a, _b = levelled
+    client.force_login(users[0])
+    army = ArmyList.objects.get(pk=a.army_id)
+    assert army.document["doctrine"] == "iron_vigil"
+
+    page = client.get(reverse("armylists:editor", args=[army.public_id])).content.decode()
+
+    note = page[page.index('<p class="muted locked-note">Points limit') :]
+    note = note[: note.index("</p>")]
+    assert "doctrine Iron Vigil: kept by the campaign." in note
+    assert "iron_vigil" not in note
+
+
+def test_a_kept_focus_is_shown_by_its_name_and_an_unknown_one_by_its_key():
+    """Ashen Stars has no focuses: the settings panel is drawn with the focus the roster
+    resolved (its name), and with none when the module no longer knows the key."""
+    from types import SimpleNamespace
+
+    from django.template.loader import render_to_string
+
+    document = SimpleNamespace(
+        name="Army", points_limit=1000, focus="night_watch", doctrine=None, casual=False, notes=""
+    )
+    context = {
+        "lock": True,
+        "document": document,
+        "army_list": SimpleNamespace(public_id="abc", version=1),
+        "doctrine": None,
+    }
+
+    named = render_to_string(
+        "armylists/editor/settings.html",
+        {**context, "focus": SimpleNamespace(name="Night Watch")},
+    )
+    unknown = render_to_string("armylists/editor/settings.html", {**context, "focus": None})
+
+    assert "Points limit 1000 · focus Night Watch: kept by the campaign." in named
+    assert "Points limit 1000 · focus night_watch: kept by the campaign." in unknown

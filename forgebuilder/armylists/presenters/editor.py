@@ -111,8 +111,16 @@ def editor_context(
         "legends": SimpleLazyObject(lambda: _legends(catalog, roster)),
         "force_types": SimpleLazyObject(lambda: _force_types(catalog, roster)),
         "pre_game": SimpleLazyObject(lambda: pre_game_panel(roster, report)),
+        **_settings(catalog, roster, document),
+    }
+
+
+def _settings(catalog, roster: Roster, document) -> dict:
+    """The list settings' choices, and the doctrine chosen (named where it is only shown)."""
+    return {
         "focuses": list(catalog.focuses(roster.faction_key).items()),
         "doctrines": [(k, d) for k, d in catalog.spec.doctrines.items() if not d.universal],
+        "doctrine": catalog.spec.doctrines.get(document.doctrine or ""),
     }
 
 

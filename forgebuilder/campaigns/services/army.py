@@ -46,7 +46,7 @@ def army_buy_upgrade(*, player: CampaignPlayer, unit_id: str, option: str, choic
     army = _lock_army(player)
     catalog = catalog_for(army.module)
     document = ListDocument.model_validate(army.document)
-    unit = steps._active_unit(document, unit_id)
+    unit = steps._active_unit(document, unit_id, catalog)
     name = _choice_name(catalog, document, unit, option, choice)
     data = {"unit": unit_id, "option": option, "choice": choice, "name": name}
     bank = player.bank

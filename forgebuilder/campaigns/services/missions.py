@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
+from factions.catalog import catalog_for
 from forgebuilder.armylists.listdoc import ListDocument
 from forgebuilder.armylists.models import ArmyList
 
@@ -191,9 +192,10 @@ def mission_report(*, mission: Mission, reports: dict[int, BattleReport], die: D
         mission.players.select_for_update(of=("self",)).select_related("user").order_by("pk")
     )
     check_reports(players, reports)
+    catalog = catalog_for(campaign.module)
     for player in players:
         document = ListDocument.model_validate(_lock_army(player).document)
-        steps.check_report(document, reports[player.pk])
+        steps.check_report(document, reports[player.pk], catalog=catalog)
     for player in players:
         side = Side(player, reports[player.pk], reports, die)
         new = _army_step(
