@@ -3,17 +3,22 @@ its losses and statuses, its card, and the rules to remember at each phase."""
 
 from __future__ import annotations
 
+from django.core.cache import cache
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+
 from . import tracker
 from .models import Game
 from .selectors import opponent_counters
 from .services import played_list
 from .sheet import phase_titles, unit_cards
 
+CARDS_KEPT = 7 * 24 * 3600  # a game's cards never change: its list is the one it started with
+
 
 def tracker_page(game: Game) -> dict:
     sheet, values = game.sheet, game.state["values"]
-    roster, report = played_list(game)
-    cards = unit_cards(roster=roster, report=report)
+    cards = _cards_html(game)
     return {
         "game": game,
         "sheet": sheet,
@@ -28,10 +33,28 @@ def tracker_page(game: Game) -> dict:
         "tracker_data": {
             "game": game.public_id,
             "sheet": sheet,
-            "state": game.state,
+            "state": tracker.for_device(game.state),
             "version": game.version,
         },
     }
+
+
+def _cards_html(game: Game) -> dict[str, str]:
+    """Each unit's card as drawn HTML, by unit id: drawn once per game and kept (a game's list
+    and its module revision are fixed when it starts), so a tap's page is not a list's render."""
+    key = f"play-cards:{game.public_id}:{game.module.revision}"
+    cards = cache.get(key)
+    if cards is None:
+        roster, report = played_list(game)
+        cards = {
+            unit_id: render_to_string(
+                "factions/partials/card.html",
+                {"card": card, "card_id": f"play-{unit_id}", "open_rules": True},
+            )
+            for unit_id, card in unit_cards(roster=roster, report=report).items()
+        }
+        cache.set(key, cards, CARDS_KEPT)
+    return cards
 
 
 def _pool(pool: dict, values: dict) -> dict:
@@ -58,7 +81,7 @@ def _unit(unit: dict, sheet: dict, state: dict, card) -> dict:
             for phase, title in phase_titles().items()
             if phase != "round" and unit["reminders"].get(phase)
         ],
-        card=card,
+        card_html=mark_safe(card) if card else "",  # drawn by the card template, escaped there
     )
 
 

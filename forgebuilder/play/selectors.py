@@ -20,6 +20,14 @@ def game_of(*, player, public_id: str) -> Game:
     return game
 
 
+def game_ref(*, player, public_id: str) -> Game:
+    """The player's game without its sheet and state (a write reads them on the locked row)."""
+    game = Game.objects.filter(player=player, public_id=public_id).only("pk", "player_id").first()
+    if game is None:
+        raise Http404("No game of yours has this address.")
+    return game
+
+
 def game_by_link_code(code: str) -> Game:
     game = Game.objects.filter(link_code=code).select_related("player").first()
     if game is None:

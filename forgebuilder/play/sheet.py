@@ -44,7 +44,8 @@ def build_sheet(*, roster, report, underdog: int = 0) -> dict:
         "points": roster.points,
         "counters": _counters(ruleset, underdog),
         "pools": _pools(report),
-        "spends": _spends(roster) if ruleset.uses_strategy_points else [],
+        "spends": _spends(roster, report),
+        "pre_game": _pre_game(roster),
         "statuses": statuses,
         "units": _units(roster, report),
     }
@@ -82,13 +83,30 @@ def _pools(report) -> list[dict]:
     return pools
 
 
-def _spends(roster) -> list[dict]:
-    """The strategies a player may spend strategy points on during the game, with their cost."""
+def _spends(roster, report) -> list[dict]:
+    """What a player may spend points on during the game, with its cost: the strategies the
+    forces offer (strategy points), or the stratagems of the list's doctrines (command points)."""
+    if report.total("sp_left") is not None:
+        return [
+            {"name": s.spec.name, "cost": s.spec.cost, "pool": "sp"}
+            for s in offered_strategies(roster)
+            if not s.pre_game and s.spec.cost
+        ]
+    if report.total("command_points") is None:
+        return []
+    doctrines = roster.catalog.spec.doctrines
+    played = {key for key, d in doctrines.items() if d.universal} | {roster.document.doctrine}
     return [
-        {"name": s.spec.name, "cost": s.spec.cost, "pool": "sp"}
-        for s in offered_strategies(roster)
-        if not s.pre_game and s.spec.cost
+        {"name": spec.name, "cost": spec.cost, "pool": "cp"}
+        for spec in roster.catalog.strategies(roster.faction_key).values()
+        if spec.doctrine in played and spec.cost
     ]
+
+
+def _pre_game(roster) -> list[str]:
+    """The pre-game strategies the list paid from round 1's strategy points, by name."""
+    offered = {s.key: s.spec.name for s in offered_strategies(roster) if s.pre_game}
+    return [offered.get(s.strategy, s.strategy) for s in roster.document.pre_game_strategies]
 
 
 def _units(roster, report) -> list[dict]:

@@ -90,10 +90,12 @@ def _limits(sheet: dict) -> dict[str, tuple[str, int]]:
     return limits
 
 
-def _check(sheet: dict, values: dict) -> None:
-    """Raise ChangeError when `values` break a limit (after a change is applied)."""
+def _check(sheet: dict, values: dict, paths) -> None:
+    """Raise ChangeError when the values at `paths` break a limit, or a pool is overspent
+    (`values`: every value once the change is applied)."""
     limits = _limits(sheet)
-    for path, value in values.items():
+    for path in paths:
+        value = values.get(path)
         if path not in limits:
             raise ChangeError(f"This game tracks no counter called {path!r}.")
         label, most = limits[path]
@@ -129,7 +131,7 @@ def add(state: dict, sheet: dict, path: str, by: int, *, at: int, change_id: str
         state, {path: value}, label=f"{label} {'+' if by > 0 else '−'}{abs(by)}", at=at,
         change_id=change_id,
     )  # fmt: skip
-    _check(sheet, {**state["values"], **change["sets"]})
+    _check(sheet, {**state["values"], **change["sets"]}, change["sets"])
     return change
 
 
@@ -141,7 +143,7 @@ def toggle(state: dict, sheet: dict, path: str, *, at: int, change_id: str) -> d
         state, {path: value}, label=f"{label} {'on' if value else 'off'}", at=at,
         change_id=change_id,
     )  # fmt: skip
-    _check(sheet, {**state["values"], **change["sets"]})
+    _check(sheet, {**state["values"], **change["sets"]}, change["sets"])
     return change
 
 
@@ -204,7 +206,7 @@ def apply(state: dict, sheet: dict, change: dict) -> Applied:
     if isinstance(at, bool) or not isinstance(at, int) or at < 0:
         raise ChangeError(f"{change.get('label', 'A change')}: its time is not a number.")
     kept = {path: value for path, value in change["sets"].items() if stamps.get(path, 0) <= at}
-    _check(sheet, {**values, **kept})
+    _check(sheet, {**values, **kept}, kept)
     old = {path: values.get(path) for path in kept}
     for path, value in kept.items():
         values[path] = value
@@ -216,6 +218,12 @@ def apply(state: dict, sheet: dict, change: dict) -> Applied:
         new["undo"].append({"id": change["id"], "label": change["label"], "old": old})
         new["undo"] = new["undo"][-UNDO_DEPTH:]
     return Applied(new, conflicts)
+
+
+def for_device(state: dict) -> dict:
+    """The state a phone keeps: without the ids of the changes already applied (the server's
+    own record, to apply a resent change once)."""
+    return {key: value for key, value in state.items() if key != "seen"}
 
 
 def destroyed(state: dict, unit: dict) -> bool:

@@ -25,6 +25,7 @@ from forgebuilder.ratelimit import rate_limited
 
 from . import selectors, services
 from .presenters import tracker_page
+from .tracker import for_device
 
 MAX_SYNC_BYTES = 256 * 1024
 
@@ -78,27 +79,39 @@ def tracker(request: HttpRequest, public_id: str) -> HttpResponse:
 @login_required
 @require_POST
 def tap(request: HttpRequest, public_id: str) -> HttpResponse:
-    """One tap from the page without JavaScript: the same changes the script makes."""
-    game = selectors.game_of(player=request.user, public_id=public_id)
-    by = parse_whole_number(request.POST.get("by", "0"), negative=True) or 0
+    """One tap from the page without JavaScript (its button's `do`: "add:<counter>:<by>",
+    "toggle:<counter>", "spend:<pool>:<what>", "next_round", "undo"): the script's changes."""
+    game = selectors.game_ref(player=request.user, public_id=public_id)
+    intent, _, rest = request.POST.get("do", "").partition(":")
+    path, by, spend = rest, 0, ""
+    if intent == "add":
+        path, _, raw = rest.rpartition(":")
+        by = parse_whole_number(raw, negative=True) or 0
+    elif intent == "spend":
+        path, spend = "", rest
     try:
         result = services.tap(
-            game=game, player=request.user, intent=request.POST.get("intent", ""),
-            path=request.POST.get("path", ""), by=by, spend=request.POST.get("spend", ""),
-        )  # fmt: skip
+            game=game, player=request.user, intent=intent, path=path, by=by, spend=spend
+        )
     except services.GameRefused as refusal:
         messages.error(request, str(refusal))
     else:
         for reason in result.refused:
             messages.error(request, reason)
-    return redirect(reverse("play:tracker", args=[public_id]) + "#" + request.POST.get("at", ""))
+    return redirect(reverse("play:tracker", args=[public_id]) + _anchor(path))
+
+
+def _anchor(path: str) -> str:
+    """Where the page opens again after a tap: the unit's row, else the top bar."""
+    parts = path.split(".")
+    return f"#u-{parts[1]}" if len(parts) == 3 and parts[0] == "u" else "#play-bar"
 
 
 @login_required
 @require_POST
 def sync(request: HttpRequest, public_id: str) -> JsonResponse:
     """The changes a device made (offline or not), applied in order; answers the state now."""
-    game = selectors.game_of(player=request.user, public_id=public_id)
+    game = selectors.game_ref(player=request.user, public_id=public_id)
     if len(request.body) > MAX_SYNC_BYTES:
         return JsonResponse({"error": "Too many changes at once: send them in parts."}, status=413)
     try:
@@ -109,7 +122,7 @@ def sync(request: HttpRequest, public_id: str) -> JsonResponse:
     except services.GameRefused as refusal:
         return JsonResponse({"error": str(refusal)}, status=400)
     return JsonResponse({
-        "state": result.game.state, "version": result.game.version,
+        "state": for_device(result.game.state), "version": result.game.version,
         "applied": result.applied, "conflicts": list(result.conflicts),
         "refused": list(result.refused),
     })  # fmt: skip
@@ -121,7 +134,7 @@ def state(request: HttpRequest, public_id: str) -> JsonResponse:
     """The game's state and the linked opponent's counters (read-only), for the page to poll."""
     game = selectors.game_of(player=request.user, public_id=public_id)
     return JsonResponse({
-        "state": game.state, "version": game.version,
+        "state": for_device(game.state), "version": game.version,
         "opponent": selectors.opponent_counters(game),
     })  # fmt: skip
 

@@ -27,6 +27,7 @@
     return { server: data.state, version: data.version, queue: [] };
   }
   let held = load();
+  let shown = null; // the state on screen: worked out again only when the server answers
 
   function save() {
     try { localStorage.setItem(storeKey, JSON.stringify(held)); } catch (error) { /* full: keep in memory */ }
@@ -34,10 +35,12 @@
 
   // The state shown: the server's, with the changes still to send applied on top.
   function current() {
+    if (shown) return shown;
     let state = held.server;
     held.queue.forEach((change) => {
       try { state = T.apply(state, sheet, change).state; } catch (error) { /* refused: the server will say */ }
     });
+    shown = state;
     return state;
   }
 
@@ -81,28 +84,28 @@
   }
 
   // A reminder for the moment the tracker reaches: a new round, an activation, losses.
-  function remind(form, change) {
-    document.querySelectorAll(".reminder.now").forEach((n) => n.classList.remove("now"));
-    const unit = form.closest("[data-unit]");
-    if (form.dataset.intent === "next_round") {
+  function remind(button, change) {
+    document.querySelectorAll(".now").forEach((n) => n.classList.remove("now"));
+    const unit = button.closest("[data-unit]");
+    if (button.dataset.intent === "next_round") {
       const box = document.getElementById("round-reminders");
       if (!box.hidden) box.classList.add("now");
       return;
     }
     if (!unit) return;
-    const path = form.dataset.path || "";
+    const path = button.dataset.path || "";
     const value = change.sets[path];
     let phase = "";
     if (/\.activated$/.test(path) && value) phase = "activation";
-    if (/\.(lost|wounds)$/.test(path) && Number(form.dataset.by) > 0) phase = "morale";
+    if (/\.(lost|wounds)$/.test(path) && Number(button.dataset.by) > 0) phase = "morale";
     const note = phase && unit.querySelector('.reminder[data-phase="' + phase + '"]');
     if (note) note.classList.add("now");
   }
 
-  function changeFor(form, state) {
+  function changeFor(button, state) {
     const at = Date.now();
     const id = data.game.slice(0, 6) + "-" + at.toString(36) + "-" + Math.random().toString(36).slice(2, 8);
-    const d = form.dataset;
+    const d = button.dataset;
     if (d.intent === "add") return T.add(state, sheet, d.path, Number(d.by), at, id);
     if (d.intent === "toggle") return T.toggle(state, sheet, d.path, at, id);
     if (d.intent === "spend") return T.spend(state, sheet, d.pool, Number(d.cost), d.what, at, id);
@@ -111,15 +114,16 @@
     throw new T.ChangeError("That control is not part of this game.");
   }
 
-  document.addEventListener("submit", (event) => {
-    const form = event.target.closest("form.tap");
-    if (!form) return;
+  // Every tap is a button of the page's one tap form: the script makes and keeps the change.
+  document.getElementById("taps").addEventListener("submit", (event) => {
+    const button = event.submitter;
+    if (!button || !button.dataset.intent) return;
     event.preventDefault();
     const state = current();
-    let change;
+    let change, next;
     try {
-      change = changeFor(form, state);
-      T.apply(state, sheet, change);
+      change = changeFor(button, state);
+      next = T.apply(state, sheet, change).state;
     } catch (error) {
       if (!(error instanceof T.ChangeError)) throw error;
       say(error.message);
@@ -127,9 +131,10 @@
     }
     say("");
     held.queue.push(change);
+    shown = next;
     save();
-    render(current());
-    remind(form, change);
+    render(shown);
+    remind(button, change);
     showStatus();
     flush();
   });
@@ -147,6 +152,7 @@
       const answer = await response.json();
       if (!response.ok) { say(answer.error || "The changes could not be saved."); return; }
       held = { server: answer.state, version: answer.version, queue: held.queue.slice(batch.length) };
+      shown = null;
       save();
       const told = [];
       if (answer.conflicts.length) told.push("Kept the later change made on another device: " + answer.conflicts.join(", ") + ".");
@@ -171,6 +177,7 @@
       const answer = await response.json();
       if (answer.version > held.version && !held.queue.length) {
         held = { server: answer.state, version: answer.version, queue: [] };
+        shown = null;
         save();
         render(current());
       }

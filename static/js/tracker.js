@@ -46,9 +46,10 @@
     return found;
   }
 
-  function check(sheet, values) {
+  // The values at `paths` and every pool, once a change is applied (`values`: all of them).
+  function check(sheet, values, paths) {
     const known = limits(sheet);
-    Object.keys(values).forEach((path) => {
+    Object.keys(paths).forEach((path) => {
       if (!(path in known)) throw new ChangeError("This game tracks no counter called '" + path + "'.");
       const [label, most] = known[path];
       const value = values[path];
@@ -81,7 +82,7 @@
     const value = (state.values[path] || 0) + by;
     const sets = {}; sets[path] = value;
     const change = makeChange(state, sets, labelOf(sheet, path) + " " + (by > 0 ? "+" : "−") + Math.abs(by), at, id);
-    check(sheet, Object.assign({}, state.values, change.sets));
+    check(sheet, Object.assign({}, state.values, change.sets), change.sets);
     return change;
   }
 
@@ -89,7 +90,7 @@
     const value = state.values[path] ? 0 : 1;
     const sets = {}; sets[path] = value;
     const change = makeChange(state, sets, labelOf(sheet, path) + " " + (value ? "on" : "off"), at, id);
-    check(sheet, Object.assign({}, state.values, change.sets));
+    check(sheet, Object.assign({}, state.values, change.sets), change.sets);
     return change;
   }
 
@@ -133,7 +134,7 @@
     Object.keys(change.sets).forEach((path) => {
       if ((stamps[path] || 0) <= change.at) kept[path] = change.sets[path];
     });
-    check(sheet, Object.assign({}, values, kept));
+    check(sheet, Object.assign({}, values, kept), kept);
     const old = {};
     Object.keys(kept).forEach((path) => { old[path] = path in values ? values[path] : null; });
     Object.keys(kept).forEach((path) => { values[path] = kept[path]; stamps[path] = change.at; });

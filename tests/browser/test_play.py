@@ -239,3 +239,31 @@ def test_the_browsers_tracker_gives_the_worked_examples(live_server, browser, st
         if "destroyed" in step:
             assert got["destroyed"] == step["destroyed"], n
     context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_later_change_from_another_phone_wins_and_the_player_is_told(
+    live_server, browser, starter_modules, people
+):
+    ada, _ = people
+    module = GameModule.objects.get(slug="ember-reach")
+    army = make_list(module, ada, "gilt_ledger", [{"datasheet": "pike_and_shot"}])
+    game = services.start_game(player=ada, evaluated=evaluated_list(army_list=army))
+    url = f"{live_server.url}/play/{game.public_id}/"
+    first, second = phone(browser, live_server, ada), phone(browser, live_server, ada)
+    on_first, on_second = first.new_page(), second.new_page()
+    on_first.goto(url)
+    on_second.goto(url)
+    first.set_offline(True)
+    tap(on_first, "Victory points: one more")  # kept on the first phone
+    tap(on_second, "Victory points: one more", 2)  # later, saved from the second
+    expect(on_second.locator("#sync-status")).to_have_text("Saved")
+    come_back_online(first, on_first)
+    expect(on_first.locator("#play-notice")).to_have_text(
+        "Kept the later change made on another device: Victory points +1."
+    )
+    expect(value(on_first, "vp").first).to_have_text("2")
+    game.refresh_from_db()
+    assert game.state["values"]["vp"] == 2
+    first.close()
+    second.close()

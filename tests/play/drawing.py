@@ -15,9 +15,7 @@ def draw_play_pages(client, army_list, opponent) -> None:
     start = client.post(reverse("play:start", args=[army_list.public_id]))
     game = Game.objects.get(public_id=start["Location"].strip("/").split("/")[-1])
     tracker = reverse("play:tracker", args=[game.public_id])
-    client.post(
-        reverse("play:tap", args=[game.public_id]), {"intent": "add", "path": "vp", "by": 1}
-    )
+    client.post(reverse("play:tap", args=[game.public_id]), {"do": "add:vp:1"})
     assert client.get(tracker).status_code == 200
     other = Client()
     other.force_login(opponent)

@@ -10,8 +10,12 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from factions.catalog import catalog_for
+from factions.models import GameModule
 from forgebuilder.armylists.sharing import share_link_create
 from forgebuilder.play.models import Game
+
+from .conftest import make_list
 
 pytestmark = pytest.mark.django_db
 
@@ -72,13 +76,16 @@ def test_taps_without_javascript_apply_and_a_refusal_says_why(ember_list, player
     ada = client_of(players[0])
     game = start(ada, ember_list)
     tap = reverse("play:tap", args=[game.public_id])
-    ada.post(tap, {"intent": "add", "path": "vp", "by": "2"})
-    ada.post(tap, {"intent": "spend", "spend": "sp:Hold the Line"})
-    response = ada.post(tap, {"intent": "add", "path": "vp", "by": "-5"}, follow=True)
+    ada.post(tap, {"do": "add:vp:1"})
+    ada.post(tap, {"do": "add:vp:1"})
+    ada.post(tap, {"do": "spend:sp:Hold the Line"})
+    response = ada.post(tap, {"do": "add:vp:-5"}, follow=True)
     assert "Victory points cannot go below 0." in response.content.decode()
     game.refresh_from_db()
     assert game.state["values"]["vp"] == 2 and game.state["values"]["sp.spent"] == 1
-    ada.post(tap, {"intent": "undo"})
+    assert ada.post(tap, {"do": "toggle:u.u1.focus"})["Location"].endswith("#u-u1")
+    ada.post(tap, {"do": "undo"})
+    ada.post(tap, {"do": "undo"})
     game.refresh_from_db()
     assert game.state["values"]["sp.spent"] == 0
 
@@ -149,3 +156,28 @@ def test_finishing_keeps_the_game_in_the_history(ember_list, players):
     assert game.summary == {"rounds": 3, "vp": 7, "destroyed": [unit["id"]]}
     history = ada.get(reverse("play:games")).content.decode()
     assert "Won · 7 VP to 4 · 3 rounds" in history
+
+
+def test_stratagems_of_the_lists_doctrines_cost_command_points(ashen_list, players):
+    game = start(client_of(players[1]), ashen_list)
+    spends = {s["name"]: (s["cost"], s["pool"]) for s in game.sheet["spends"]}
+    # the universal Standing Orders and the chosen Iron Vigil, not another doctrine's
+    assert spends["Second Opinion"] == (1, "cp") and spends["Shift the Line"] == (2, "cp")
+    strategies = catalog_for(ashen_list.module).strategies("cinder_compact").values()
+    vigil = {s.name for s in strategies if s.doctrine == "iron_vigil"}
+    other = {s.name for s in strategies if s.doctrine == "blood_and_ash"}
+    assert vigil and vigil <= set(spends) and not other & set(spends)
+
+
+def test_pre_game_strategies_come_out_of_round_ones_strategy_points(starter_modules, players):
+    army = make_list(GameModule.objects.get(slug="ember-reach"), players[0], "gilt_ledger",
+                     [{"datasheet": "free_swords"}],
+                     pre_game_strategies=[{"strategy": "forced_march"}])  # fmt: skip
+    ada = client_of(players[0])
+    game = start(ada, army)
+    assert game.sheet["pools"][0] == {
+        "key": "sp", "label": "Strategy points", "short": "SP", "first": 3, "each": 4,
+    }  # fmt: skip
+    assert game.sheet["pre_game"] == ["Forced March"]
+    page = ada.get(reverse("play:tracker", args=[game.public_id])).content.decode()
+    assert "round 1: 3 after Forced March, then 4 each round" in page
