@@ -20,16 +20,29 @@ DASH = 'stroke="#b5b5b5" stroke-width=".14" stroke-dasharray="1 .7" fill="none"'
 
 @dataclass(frozen=True)
 class TileSize:
-    """A token's rings, in mm: the white rim inside the cut line, the coloured ring, the icon
-    alone and the icon above a number."""
+    """A token's drawing and text. In mm: the white rim inside the cut line, the coloured ring,
+    the icon alone and the icon above a number, the room for text inside the ring, and the top
+    of the text in the cell (a label alone, a number above a label, a unit marker's number). In
+    pt: the label, a number above a label, a marker's number and its unit's name."""
 
     rim: float
     ring: float
     icon: float
     small_icon: float
+    room: float
+    label_top: float
+    number_top: float
+    marker_top: float
+    label_pt: float
+    number_pt: float
+    marker_pt: float
+    name_pt: float
 
 
-TILE_SIZES = {25: TileSize(0.55, 1.9, 7.5, 4.5), 32: TileSize(0.7, 2.4, 9.5, 5.8)}
+TILE_SIZES = {
+    25: TileSize(0.55, 1.9, 7.5, 4.5, 14.2, 15.1, 10.5, 7.7, 6, 16, 19, 5.8),
+    32: TileSize(0.7, 2.4, 9.5, 5.8, 18.3, 18.75, 12.75, 9.35, 7.5, 20, 24, 7),
+}
 
 PLAIN, NUMBERED, MARKER = "plain", "numbered", "marker"
 

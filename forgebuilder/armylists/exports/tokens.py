@@ -21,8 +21,9 @@ from .icons import icon_data_uri
 from .options import Paper
 from .registry import PAPER, TOKEN_SIZE, PrintoutKind, register_printout
 from .roster import alike_units
+from .sheet_rows import token_row
 from .source import ExportSource
-from .tiles import MARKER, NUMBERED, PLAIN, cell_mm, tile_uri
+from .tiles import MARKER, NUMBERED, PLAIN, TILE_SIZES, cell_mm, tile_uri
 
 TEMPLATE = "print/tokens.html"
 PAGE_MARGIN_MM = 10  # left and right, as in print.css
@@ -123,19 +124,10 @@ def columns_for(paper: Paper, size: int) -> int:
     return max(1, math.floor((paper.width_mm - 2 * PAGE_MARGIN_MM) / cell_mm(size)))
 
 
-@dataclass(frozen=True)
-class TokenRow:
-    """Tokens of one kind side by side: one box, its background the kind's tile repeated."""
-
-    kind: TokenKind
-    tokens: list[Token]
-    width_mm: int
-
-
 def token_rows(plan: list[tuple[TokenKind, list[Token]]], *, cols: int, size: int):
     """The sheet's rows: each kind starts a row of its own, so tokens come cut in piles."""
     return [
-        TokenRow(kind, tokens[i : i + cols], len(tokens[i : i + cols]) * cell_mm(size))
+        token_row(kind, tokens[i : i + cols], size=size)
         for kind, tokens in plan
         for i in range(0, len(tokens), cols)
     ]
@@ -176,6 +168,7 @@ def token_sheet_html(source: ExportSource, *, paper: Paper, size: int) -> str:
             "size": size,
             "kinds": [kind for kind, _ in plan],
             "tiles": tiles(plan, size=size),
+            "text": TILE_SIZES[size],
             "rows": token_rows(plan, cols=columns_for(paper, size), size=size),
             "total": sum(len(tokens) for _, tokens in plan),
             "faction_name": source.faction_name,

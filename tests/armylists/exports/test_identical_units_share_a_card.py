@@ -61,8 +61,8 @@ def test_the_summary_still_lists_every_unit_by_its_number(guard_source):
 @pytest.mark.pdf
 def test_unit_markers_of_units_sharing_a_card_say_how_many_share_it(guard_source):
     text = " ".join(page_texts(token_sheet_pdf(guard_source, paper=A4, size=25)))
-    # each marker reads as its number, then (on the line below) its name
-    names = ["Forge-Thane", "Hearthguard ×3", "Hearthguard ×3", "Hearthguard", "Hearthguard ×3"]
-    markers = " ".join(f"{n} ?{name}" for n, name in enumerate([*names, "Oathsworn"], start=1))
-    assert re.search(f" {markers} ", text)
+    # a row of markers reads as its numbers, then its names, in the same order
+    assert " 1 2 3 4 5 6 " in text
+    names = "Forge-Thane Hearthguard ×3 Hearthguard ×3 Hearthguard Hearthguard ×3 Oathsworn"
+    assert names in text
     assert text.count("×3") == 3

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from forgebuilder.armylists.exports import PAPERS, token_plan, token_sheet_pdf
+from forgebuilder.armylists.exports.measure import text_width_mm
+from forgebuilder.armylists.exports.sheet_rows import NAME_LINES, _name_lines, centred, label_size
+from forgebuilder.armylists.exports.tiles import TILE_SIZES
 from forgebuilder.armylists.exports.tokens import token_rows
 
 from .pdfread import circles, page_sizes_mm, page_texts
@@ -43,12 +44,14 @@ def test_the_sheet_prints_each_kind_as_many_times_as_planned(ember_source):
         if kind.key == "unit":
             continue
         assert text.count(kind.label.upper()) == len(tokens), kind.label
-    # the unit markers: numbered as the cards, each reading its number, then its unit's name
-    # (the name is on the line below its number: text extraction may not put a space between)
-    markers = " ".join(rf"{n} ?{re.escape(unit.name)}" for n, unit in ember_source.numbered_units)
-    assert re.search(rf" {markers} ", text)
-    for number in range(1, 7):
-        assert re.search(rf"\b{number} ?OBJECTIVE", text)
+    # the unit markers, numbered as the cards: a row of six reads as its numbers, then its names
+    assert " 1 2 3 4 5 6 " in text and " 7 8 " in text
+    words = set(text.split())
+    for _, unit in ember_source.numbered_units:
+        # a long name wraps onto a second line of the row ("Thane Brokka" / "Emberhand")
+        assert set(unit.name.split()) <= words, unit.name
+    # the six objectives, numbered, in a row of their own
+    assert " 1 2 3 4 5 6 " + " ".join(["OBJECTIVE"] * 6) + " " in text
 
 
 @pytest.mark.parametrize("size", [25, 32])
@@ -93,3 +96,31 @@ def test_each_kind_fills_rows_of_its_own(ember_source):
         # 28 mm cells: a 25 mm token and a 3 mm gap for the scissors
         assert widths == [6 * 28] * full + ([rest * 28] if rest else [])
     assert [t for row in rows for t in row.tokens] == [t for _, tokens in plan for t in tokens]
+
+
+@pytest.mark.parametrize("size", [25, 32])
+def test_a_rows_text_is_centred_in_each_tokens_cell(size):
+    # the text of a row is one line: each token's text starts where centring puts it
+    line = centred(["7", "12", "130"], cell=size + 3, size_pt=19)
+    ends = []
+    for i, text in enumerate(["7", "12", "130"]):
+        end = line.index(text, ends[-1] if ends else 0) + len(text)
+        ends.append(end)
+        start_mm = text_width_mm(line[: end - len(text)], 19, bold=True)
+        width = text_width_mm(text, 19, bold=True)
+        # within a third of a millimetre of the cell's centre (spaces come in steps)
+        assert abs(start_mm + width / 2 - (i + 0.5) * (size + 3)) < 0.33
+
+
+def test_a_long_name_wraps_and_stays_inside_its_ring():
+    lines = _name_lines("The Nameless Duelist of the Seven Ashen Gates Beyond", size=25)
+    assert len(lines) == NAME_LINES and lines[-1].endswith("…")
+    room = TILE_SIZES[25].room
+    assert all(text_width_mm(line, TILE_SIZES[25].name_pt, bold=True) <= room for line in lines)
+
+
+def test_a_long_label_gets_smaller_to_stay_on_one_line():
+    assert label_size("SHOCK", size=25) == TILE_SIZES[25].label_pt
+    smaller = label_size("CRITICAL DAMAGE", size=25)
+    assert smaller < TILE_SIZES[25].label_pt
+    assert text_width_mm("CRITICAL DAMAGE", smaller, bold=True) <= TILE_SIZES[25].room + 0.01
