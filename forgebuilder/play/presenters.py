@@ -35,6 +35,7 @@ def tracker_page(game: Game) -> dict:
             "sheet": sheet,
             "state": tracker.for_device(game.state),
             "version": game.version,
+            "finished": game.finished,
         },
     }
 

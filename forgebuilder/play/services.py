@@ -27,6 +27,9 @@ MAX_CHANGES = 200  # per sync: a phone offline for a whole game sends far fewer
 SEEN_IDS = 500  # change ids remembered so a resent change is applied once
 
 
+FINISHED = "This game is finished: its counters stay as they ended."
+
+
 class GameRefused(Exception):
     """A step the game's state or the player's role does not allow, in players' words."""
 
@@ -84,6 +87,8 @@ def sync(*, game: Game, player, changes: list) -> Synced:
     if not isinstance(changes, list) or len(changes) > MAX_CHANGES:
         raise GameRefused(f"Send between 0 and {MAX_CHANGES} changes at a time.")
     game = _locked(game, player)
+    if game.finished and changes:
+        raise GameRefused(FINISHED)
     state, seen = game.state, list(game.state.get("seen", []))
     applied, conflicts, refused = 0, [], []
     for change in changes:

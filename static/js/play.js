@@ -119,6 +119,7 @@
     const button = event.submitter;
     if (!button || !button.dataset.intent) return;
     event.preventDefault();
+    if (data.finished) { say("This game is finished: its counters stay as they ended."); return; }
     const state = current();
     let change, next;
     try {

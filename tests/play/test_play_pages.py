@@ -181,3 +181,19 @@ def test_pre_game_strategies_come_out_of_round_ones_strategy_points(starter_modu
     assert game.sheet["pre_game"] == ["Forced March"]
     page = ada.get(reverse("play:tracker", args=[game.public_id])).content.decode()
     assert "round 1: 3 after Forced March, then 4 each round" in page
+
+
+def test_a_finished_games_counters_stay_as_they_ended(ember_list, players):
+    ada = client_of(players[0])
+    game = start(ada, ember_list)
+    sync(ada, game, change("a", 1, "VP", vp=4))
+    ada.post(reverse("play:finish", args=[game.public_id]), {"result": "loss"})
+    late = sync(ada, game, change("b", 2, "VP", vp=9))
+    assert late.status_code == 400
+    assert late.json()["error"] == "This game is finished: its counters stay as they ended."
+    tapped = ada.post(reverse("play:tap", args=[game.public_id]), {"do": "add:vp:1"}, follow=True)
+    assert "This game is finished" in tapped.content.decode()
+    page = ada.get(reverse("play:tracker", args=[game.public_id])).content.decode()
+    assert "lost, 4 VP after 1 round." in page
+    game.refresh_from_db()
+    assert game.state["values"]["vp"] == 4
