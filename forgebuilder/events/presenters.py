@@ -52,6 +52,7 @@ def game_row(game: Game, user: AbstractBaseUser | AnonymousUser, organiser: bool
         "mine": mine,
         "may_enter": not game.bye and (organiser or (mine and open_result)),
         "may_confirm": (mine and game.status == Game.REPORTED and game.reported_by_id != user.pk),
+        "may_play": mine and not game.bye and game.status == Game.PAIRED,
         "status": _status(game),
     }
 

@@ -299,6 +299,23 @@ def game_report(*, game: Game, by: AbstractBaseUser, first_vp: int, second_vp: i
 
 
 @transaction.atomic
+def game_report_prefill(*, game: Game, by: AbstractBaseUser, first_vp: int, second_vp: int) -> Game:
+    """Enter a result a player tracked at the table (both scores, for the opponent to
+    confirm), only while the pairing has no result: one already entered is never replaced."""
+    _locked(game.round.event)
+    locked = (
+        Game.objects.select_for_update(of=("self",)).select_related("reported_by").get(pk=game.pk)
+    )
+    if locked.status != Game.PAIRED:
+        who = f" by {locked.reported_by.get_username()}" if locked.reported_by else ""
+        raise EventRefused(
+            f"The result of table {locked.table} is already entered{who}: confirm or change it "
+            "on the event page."
+        )
+    return game_report(game=locked, by=by, first_vp=first_vp, second_vp=second_vp)
+
+
+@transaction.atomic
 def game_confirm(*, game: Game, by: AbstractBaseUser) -> Game:
     """The opponent of the player who entered the result agrees with it."""
     _locked(game.round.event)

@@ -19,7 +19,7 @@ from forgebuilder.armylists.extensions import extensions
 from forgebuilder.armylists.listdoc import ListDocument
 from forgebuilder.armylists.selectors import evaluated_document
 
-from . import missions, tracker
+from . import missions, rounds, tracker
 from .models import Game
 from .sheet import build_sheet
 
@@ -49,8 +49,9 @@ class Synced:
     refused: tuple[str, ...]
 
 
-def start_game(*, player, evaluated, opponent_name: str = "") -> Game:
-    """A new game with the list as it is now (an own list or one opened through a share link)."""
+def start_game(*, player, evaluated, opponent_name: str = "", event_game=None) -> Game:
+    """A new game with the list as it is now (an own list or one opened through a share link),
+    or the list submitted to an event, played for the player's pairing `event_game`."""
     army_list = evaluated.army_list
     own = evaluated.share_link is None
     underdog = extensions.underdog_points(army_list.pk) if own and army_list.pk else 0
@@ -65,11 +66,12 @@ def start_game(*, player, evaluated, opponent_name: str = "") -> Game:
         name=evaluated.document.name,
         module=army_list.module,
         document=evaluated.document.to_json(),
-        army_list=army_list if own else None,
+        army_list=army_list if own and army_list.pk else None,
         sheet=sheet,
         state=tracker.initial_state(sheet),
         opponent_name=opponent_name.strip()[:120],
         mission=mission,
+        event_game=event_game,
     )
 
 
@@ -205,6 +207,8 @@ def finish(*, game: Game, player, result: str, opponent_vp: int | None) -> Finis
     game.save(update_fields=["summary", "result", "opponent_vp", "finished_at", "updated_at"])
     if game.mission_id is not None:
         return Finished(game, *missions.prefill_report(game=game, player=player))
+    if game.event_game_id is not None:
+        return Finished(game, *rounds.prefill_result(game=game, player=player))
     return Finished(game)
 
 

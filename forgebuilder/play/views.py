@@ -23,7 +23,7 @@ from forgebuilder.armylists.selectors import (
 from forgebuilder.numbers import parse_whole_number
 from forgebuilder.ratelimit import rate_limited
 
-from . import selectors, services
+from . import rounds, selectors, services
 from .presenters import tracker_page
 from .tracker import for_device
 
@@ -36,11 +36,11 @@ def game_list(request: HttpRequest) -> HttpResponse:
     return render(request, "play/games.html", {"games": selectors.games_of(player=request.user)})
 
 
-def _start(request: HttpRequest, evaluated) -> HttpResponse:
+def _start(request: HttpRequest, evaluated, *, opponent: str = "", event_game=None) -> HttpResponse:
     try:
         game = services.start_game(
             player=request.user, evaluated=evaluated,
-            opponent_name=request.POST.get("opponent", ""),
+            opponent_name=request.POST.get("opponent") or opponent, event_game=event_game,
         )  # fmt: skip
     except services.GameRefused as refusal:
         messages.error(request, str(refusal))
@@ -63,6 +63,21 @@ def start_from_list(request: HttpRequest, public_id: str) -> HttpResponse:
 @rate_limited("create", "new games")
 def start_from_share(request: HttpRequest, token: str) -> HttpResponse:
     return _start(request, evaluated_shared_list(token=token))
+
+
+@login_required
+@require_POST
+@rate_limited("create", "new games")
+def start_for_pairing(request: HttpRequest, event_id: str, pairing: int) -> HttpResponse:
+    """A game for the player's pairing of an event round, with the list they submitted."""
+    try:
+        found = rounds.pairing_of(player=request.user, event_id=event_id, pairing=pairing)
+        evaluated = rounds.submitted_list(player=request.user, pairing=found)
+    except rounds.PairingRefused as refusal:
+        messages.error(request, str(refusal))
+        return redirect("events:detail", public_id=event_id)
+    opponent = found.second if found.first.player_id == request.user.pk else found.first
+    return _start(request, evaluated, opponent=opponent.name, event_game=found)
 
 
 @login_required
@@ -179,5 +194,8 @@ def finish(request: HttpRequest, public_id: str) -> HttpResponse:
     if not finished.told:
         return redirect("play:games")
     messages.info(request, finished.told)
-    mission = finished.game.mission
-    return redirect("campaigns:report", pk=mission.campaign_id, number=mission.number)
+    mission, pairing = finished.game.mission, finished.game.event_game
+    if mission is not None:
+        return redirect("campaigns:report", pk=mission.campaign_id, number=mission.number)
+    event = pairing.round.event.public_id
+    return redirect(reverse("events:detail", args=[event]) + f"#game-{pairing.pk}")

@@ -1,10 +1,13 @@
 from __future__ import annotations
 
+import datetime as dt
 import json
 import pathlib
+import random
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.utils import timezone
 
 from factions.catalog import catalog_for
 from factions.models import GameModule
@@ -83,3 +86,35 @@ def mission(ashen, campaigners):
     campaign, a, b = ashfall(ashen, *campaigners)
     services.mission_setup(campaign=campaign, players=[a, b], die=EnteredDie([]), objective="rage")
     return campaign, a, b
+
+
+@pytest.fixture
+def entrants(db):
+    model = get_user_model()
+    return [
+        model.objects.create_user(n, f"{n}@example.com", "pw-123456789")
+        for n in ("ann", "bob", "cy")
+    ]
+
+
+@pytest.fixture
+def pairing(ashen, entrants):
+    """Round 1 of the Ember Cup: ann against bob, each with a Lantern Marshal and a Lightbearer
+    Squad submitted."""
+    from forgebuilder.events import services as events
+    from forgebuilder.events.models import Event
+    from tests.campaigns.conftest import make_army
+
+    organiser = get_user_model().objects.create_user("olga", "olga@example.com", "pw-123456789")
+    event = Event.objects.create(
+        organiser=organiser, name="Ember Cup", starts_on=dt.date(2026, 12, 5), place="Leeds",
+        module=ashen, points_limit=1000, list_deadline=timezone.now() + dt.timedelta(days=1),
+        rounds=3,
+    )  # fmt: skip
+    for player in entrants[:2]:
+        entrant = events.entrant_register(event=event, player=player)
+        army = make_army(ashen, player, "cinder_compact", "lantern_marshal", "lightbearer_squad")
+        document = ListDocument.model_validate(army.document)
+        events.submission_submit(entrant=entrant, document=document, source=army.public_id)
+        events.entrant_check_in(event=event, entrant=entrant)
+    return events.round_pair(event=event, rng=random.Random(1)).games.get()

@@ -1,6 +1,7 @@
-"""Both players finish their linked games of one mission at the same moment: the mission's
-report is pre-filled once with both sides (the second finish fills the draft the first left,
-read with the mission locked), never as two drafts that each miss the other side.
+"""Both players finish their linked games at the same moment: a mission's report is pre-filled
+once with both sides (the second finish fills the draft the first left, read with the mission
+locked), never as two drafts that each miss the other side; an event round's result is entered
+once, never replaced by the second.
 
 These need PostgreSQL's row locks: run with DATABASE_URL pointing at PostgreSQL."""
 
@@ -10,10 +11,12 @@ import pytest
 from django.urls import reverse
 
 from forgebuilder.campaigns.models import Mission
+from forgebuilder.events.models import Game as Pairing
 from forgebuilder.play.models import Game
 from tests.concurrency import POSTGRES_ONLY, at_once, client_of
 
 from .test_after_mission import sets, start
+from .test_after_round import start_for
 
 pytestmark = POSTGRES_ONLY
 
@@ -71,3 +74,32 @@ def test_two_players_claiming_the_win_at_once_leave_the_winner_to_the_report(
     draft = Mission.objects.get(campaign=campaign, number=1).draft
     assert "winner" not in draft
     assert Game.objects.filter(result=Game.WIN).count() == 2
+
+
+@pytest.mark.parametrize("trial", range(TRIALS))
+def test_two_players_finishing_an_event_game_at_once_enter_one_result(pairing, entrants, trial):
+    """The first finish enters the result; the second is told it is entered (and by whom),
+    never replaces it, and its game is finished all the same."""
+    ann, bob = client_of(entrants[0]), client_of(entrants[1])
+    ann_game, bob_game = start_for(ann, pairing), start_for(bob, pairing)
+    bob.post(reverse("play:link", args=[ann_game.link_code]), {"game": bob_game.public_id})
+    sets(ann, ann_game, "ann", vp=6)
+    sets(bob, bob_game, "bob", vp=2)
+
+    at_once(
+        lambda: ann.post(reverse("play:finish", args=[ann_game.public_id]), {"result": "win"}),
+        lambda: bob.post(reverse("play:finish", args=[bob_game.public_id]), {"result": "loss"}),
+    )
+
+    pairing.refresh_from_db()
+    ann_first = pairing.first.player_id == entrants[0].pk
+    assert (pairing.first_vp, pairing.second_vp) == ((6, 2) if ann_first else (2, 6))
+    assert pairing.status == Pairing.REPORTED and pairing.reported_by in entrants[:2]
+    assert Game.objects.filter(finished_at__isnull=False).count() == 2
+    told = [
+        [str(m) for m in client.get(reverse("play:games")).context["messages"]]
+        for client in (ann, bob)
+    ]
+    entered = [any(m.startswith("Your result is entered") for m in t) for t in told]
+    refused = [any("is already entered by" in m for m in t) for t in told]
+    assert sorted(entered) == [False, True] and refused == [not e for e in entered], told

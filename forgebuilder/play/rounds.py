@@ -1,0 +1,83 @@
+"""A game played for a player's pairing in an event round: started from the list the player
+submitted to the event, and on finishing it enters the round's result (the tracker's victory
+points and the opponent's, from their linked game or as the player typed them) for the
+opponent to confirm, as a player's entry on the event page does."""
+
+from __future__ import annotations
+
+from factions.catalog import catalog_for
+from forgebuilder.armylists.listdoc import ListDocument
+from forgebuilder.armylists.models import ArmyList
+from forgebuilder.armylists.selectors import EvaluatedList, evaluated_document
+from forgebuilder.events import models as events
+from forgebuilder.events.selectors import current_round
+from forgebuilder.events.services import EventRefused, game_report_prefill
+
+from .models import Game
+
+NOT_FILLED = "Your game is finished and kept; the round's result was not entered: "
+
+
+class PairingRefused(Exception):
+    """A pairing the player cannot start a game for, in players' words."""
+
+
+def pairing_of(*, player, event_id: str, pairing: int) -> events.Game:
+    """The player's pairing of the event's current round that has no result yet."""
+    found = (
+        events.Game.objects.select_related("round__event__module", "first", "second")
+        .filter(round__event__public_id=event_id, pk=pairing)
+        .first()
+    )
+    if found is None or player.pk not in (
+        found.first.player_id,
+        found.second_id and found.second.player_id,
+    ):
+        raise PairingRefused("This pairing is not yours to play.")
+    if found.bye:
+        raise PairingRefused("A bye has no game to play.")
+    if current_round(found.round.event) != found.round:
+        raise PairingRefused("This round is over: play the current round's game.")
+    if found.status != events.Game.PAIRED:
+        raise PairingRefused("This game's result is already entered: see the event page.")
+    return found
+
+
+def submitted_list(*, player, pairing: events.Game) -> EvaluatedList:
+    """The list the player submitted to the event, as the event checked it."""
+    entrant = pairing.first if pairing.first.player_id == player.pk else pairing.second
+    submission = events.Submission.objects.filter(entrant=entrant).first()
+    if submission is None:
+        raise PairingRefused("Submit your list to the event first: the game is played with it.")
+    event = pairing.round.event
+    catalog = catalog_for(event.module)
+    document = ListDocument.model_validate(submission.document)
+    roster, report = evaluated_document(document=document, catalog=catalog)
+    return EvaluatedList(ArmyList(module=event.module), document, catalog, roster, report)
+
+
+def prefill_result(*, game: Game, player) -> tuple[str, str]:
+    """Enter the round's result from the finished `game` (in the caller's transaction).
+
+    Answers (what was done, what was refused), one of them empty."""
+    pairing = game.event_game
+    other = Game.objects.filter(pk=game.opponent_id, event_game=pairing).first()
+    theirs = other.state["values"].get("vp", 0) if other is not None else game.opponent_vp
+    if theirs is None:
+        return (
+            "",
+            NOT_FILLED
+            + "your opponent's victory points were not given; enter it on the event page.",
+        )
+    mine = game.summary["vp"]
+    first = pairing.first.player_id == player.pk
+    first_vp, second_vp = (mine, theirs) if first else (theirs, mine)
+    try:
+        game_report_prefill(game=pairing, by=player, first_vp=first_vp, second_vp=second_vp)
+    except EventRefused as refusal:
+        return "", NOT_FILLED + str(refusal)
+    opponent = (pairing.second if first else pairing.first).name
+    return (
+        f"Your result is entered: {pairing.first.name} {first_vp}–{second_vp} "
+        f"{pairing.second.name}. {opponent} confirms it on the event page."
+    ), ""
