@@ -10,15 +10,12 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from factions.catalog import catalog_for
 from forgebuilder.armylists import exports
-from forgebuilder.armylists.documents import parse_document
 from forgebuilder.armylists.importers.text import text_list_document
-from forgebuilder.armylists.ownership import Owner
 from forgebuilder.armylists.presenters import forces
 from forgebuilder.armylists.selectors import evaluated_list
-from forgebuilder.armylists.services import army_list_create
 from forgebuilder.armylists.sharing import share_link_create
+from tests.armylists.test_one_home_slots_and_factions import BRIDGE_UNITS, bridge_list
 from tests.armylists.test_report_facts import owner_client
 
 pytestmark = pytest.mark.django_db
@@ -33,20 +30,8 @@ LOOSE = {"id": "u9", "datasheet": "captain", "name": "Wandering Cato"}
 
 
 def named_list(mini_module, *more):
-    """The bridge list (tests.armylists.test_one_home_slots_and_factions) with named units."""
-    document = parse_document(
-        {
-            "format": "forgebuilder-list", "version": 2, "name": "Bridge",
-            "module": "mini-vale", "faction": "millford", "points_limit": 300,
-            "forces": [
-                {"id": "f1", "organization": "patrol", "faction": "millford"},
-                {"id": "f2", "organization": "vanguard", "faction": "hollowmere"},
-            ],
-            "units": [*NAMED, {"id": "u3", "datasheet": "bowmen", "force": "f2"}, *more],
-        }
-    )  # fmt: skip
-    catalog = catalog_for(mini_module)
-    return army_list_create(owner=Owner(None, "owner-token"), catalog=catalog, document=document)
+    """The bridge list with its patrol's units named."""
+    return bridge_list(mini_module, *more, units=(*NAMED, BRIDGE_UNITS[2]))
 
 
 def editor(army_list) -> str:

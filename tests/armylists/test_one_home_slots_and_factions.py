@@ -30,9 +30,17 @@ from tests.armylists.test_report_facts import owner_client
 pytestmark = pytest.mark.django_db
 
 
-def bridge_list(mini_module, *more_units):
-    """A Millford patrol (Captain, Spearmen) and an allied Hollowmere vanguard whose Bowmen name
-    no faction of their own: they are Hollowmere's by their force."""
+# A Millford patrol (Captain, Spearmen) and an allied Hollowmere vanguard whose Bowmen name no
+# faction of their own: they are Hollowmere's by their force.
+BRIDGE_UNITS = (
+    {"id": "u1", "datasheet": "captain", "force": "f1"},
+    {"id": "u2", "datasheet": "spearmen", "force": "f1"},
+    {"id": "u3", "datasheet": "bowmen", "force": "f2"},
+)
+
+
+def bridge_list(mini_module, *more_units, units=BRIDGE_UNITS):
+    """The bridge list of `units` (BRIDGE_UNITS), then `more_units`, stored."""
     document = parse_document(
         {
             "format": "forgebuilder-list", "version": 2, "name": "Bridge",
@@ -41,12 +49,7 @@ def bridge_list(mini_module, *more_units):
                 {"id": "f1", "organization": "patrol", "faction": "millford"},
                 {"id": "f2", "organization": "vanguard", "faction": "hollowmere"},
             ],
-            "units": [
-                {"id": "u1", "datasheet": "captain", "force": "f1"},
-                {"id": "u2", "datasheet": "spearmen", "force": "f1"},
-                {"id": "u3", "datasheet": "bowmen", "force": "f2"},
-                *more_units,
-            ],
+            "units": [*units, *more_units],
         }
     )  # fmt: skip
     catalog = catalog_for(mini_module)
