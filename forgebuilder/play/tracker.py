@@ -123,28 +123,27 @@ def make_change(state: dict, sets: dict, *, label: str, at: int, change_id: str)
     return {"id": change_id, "at": at, "label": label, "sets": dict(sets), "old": old}
 
 
+def _set_one(state: dict, sheet: dict, path: str, value: int, how: str, **stamp) -> dict:
+    """A change of one counter to `value`, labelled "<counter> <how>", checked before it is
+    offered (so a refused tap never reaches the queue)."""
+    label = _limits(sheet).get(path, (path, 0))[0]
+    change = make_change(state, {path: value}, label=f"{label} {how}", **stamp)
+    _check(sheet, {**state["values"], path: value}, change["sets"])
+    return change
+
+
 def add(state: dict, sheet: dict, path: str, by: int, *, at: int, change_id: str) -> dict:
     """Add `by` (or take away, when negative) to a counter; refused below zero or above its most."""
     value = state["values"].get(path, 0) + by
-    label = _limits(sheet).get(path, (path, 0))[0]
-    change = make_change(
-        state, {path: value}, label=f"{label} {'+' if by > 0 else '−'}{abs(by)}", at=at,
-        change_id=change_id,
-    )  # fmt: skip
-    _check(sheet, {**state["values"], **change["sets"]}, change["sets"])
-    return change
+    how = f"{'+' if by > 0 else '−'}{abs(by)}"
+    return _set_one(state, sheet, path, value, how, at=at, change_id=change_id)
 
 
 def toggle(state: dict, sheet: dict, path: str, *, at: int, change_id: str) -> dict:
     """Put a status on a unit or take it off."""
     value = 0 if state["values"].get(path) else 1
-    label = _limits(sheet).get(path, (path, 0))[0]
-    change = make_change(
-        state, {path: value}, label=f"{label} {'on' if value else 'off'}", at=at,
-        change_id=change_id,
-    )  # fmt: skip
-    _check(sheet, {**state["values"], **change["sets"]}, change["sets"])
-    return change
+    how = "on" if value else "off"
+    return _set_one(state, sheet, path, value, how, at=at, change_id=change_id)
 
 
 def spend(

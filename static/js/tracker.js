@@ -78,20 +78,22 @@
     return path in known ? known[path][0] : path;
   }
 
+  // A change of one counter to `value`, checked before it is offered.
+  function setOne(state, sheet, path, value, how, at, id) {
+    const sets = {}; sets[path] = value;
+    const change = makeChange(state, sets, labelOf(sheet, path) + " " + how, at, id);
+    check(sheet, Object.assign({}, state.values, sets), sets);
+    return change;
+  }
+
   function add(state, sheet, path, by, at, id) {
     const value = (state.values[path] || 0) + by;
-    const sets = {}; sets[path] = value;
-    const change = makeChange(state, sets, labelOf(sheet, path) + " " + (by > 0 ? "+" : "−") + Math.abs(by), at, id);
-    check(sheet, Object.assign({}, state.values, change.sets), change.sets);
-    return change;
+    return setOne(state, sheet, path, value, (by > 0 ? "+" : "−") + Math.abs(by), at, id);
   }
 
   function toggle(state, sheet, path, at, id) {
     const value = state.values[path] ? 0 : 1;
-    const sets = {}; sets[path] = value;
-    const change = makeChange(state, sets, labelOf(sheet, path) + " " + (value ? "on" : "off"), at, id);
-    check(sheet, Object.assign({}, state.values, change.sets), change.sets);
-    return change;
+    return setOne(state, sheet, path, value, value ? "on" : "off", at, id);
   }
 
   function spend(state, sheet, poolKey, cost, what, at, id) {

@@ -49,6 +49,13 @@ def come_back_online(context, page) -> None:
     expect(page.locator("#sync-status")).to_have_text("Saved", timeout=20_000)
 
 
+def one_unit_game(player) -> Game:
+    """A game of a one-unit Battle Forge list, started without the browser."""
+    module = GameModule.objects.get(slug="ember-reach")
+    army = make_list(module, player, "gilt_ledger", [{"datasheet": "pike_and_shot"}])
+    return services.start_game(player=player, evaluated=evaluated_list(army_list=army))
+
+
 @pytest.fixture
 def people(transactional_db):
     users = get_user_model().objects
@@ -199,9 +206,7 @@ def test_a_grimdark_game_of_three_rounds_linked_to_the_opponents_game(
 def test_the_browsers_tracker_gives_the_worked_examples(live_server, browser, starter_modules,
                                                         people):  # fmt: skip
     ada, _ = people
-    module = GameModule.objects.get(slug="ember-reach")
-    army = make_list(module, ada, "gilt_ledger", [{"datasheet": "pike_and_shot"}])
-    game = services.start_game(player=ada, evaluated=evaluated_list(army_list=army))
+    game = one_unit_game(ada)
     context = phone(browser, live_server, ada)
     page = context.new_page()
     page.goto(f"{live_server.url}/play/{game.public_id}/")
@@ -246,9 +251,7 @@ def test_a_later_change_from_another_phone_wins_and_the_player_is_told(
     live_server, browser, starter_modules, people
 ):
     ada, _ = people
-    module = GameModule.objects.get(slug="ember-reach")
-    army = make_list(module, ada, "gilt_ledger", [{"datasheet": "pike_and_shot"}])
-    game = services.start_game(player=ada, evaluated=evaluated_list(army_list=army))
+    game = one_unit_game(ada)
     url = f"{live_server.url}/play/{game.public_id}/"
     first, second = phone(browser, live_server, ada), phone(browser, live_server, ada)
     on_first, on_second = first.new_page(), second.new_page()
