@@ -29,18 +29,15 @@ import argparse
 import http.client
 import io
 import os
-import re
 import secrets
-import shutil
 import signal
 import subprocess
 import sys
-import threading
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import _support as support
+from _load import Result, children_cpu, client_name, load, wrk_binary
 
 TARGET_RPS = 300.0
 UNITS = 30
@@ -52,56 +49,6 @@ from forgebuilder.settings.production import *  # noqa: F403
 
 STATIC_ROOT = {static_root!r}  # not settable from the environment
 """
-
-WRK_SCRIPT = """\
--- Count the status codes of every answer (each thread keeps its own table; done() adds them).
-local threads = {}
-function setup(thread) table.insert(threads, thread) end
-function init(args) statuses = {} end
-function response(status, headers, body) statuses[status] = (statuses[status] or 0) + 1 end
-function done(summary, latency, requests)
-  local total = {}
-  for _, t in ipairs(threads) do
-    for code, n in pairs(t:get("statuses")) do total[code] = (total[code] or 0) + n end
-  end
-  for code, n in pairs(total) do io.write(string.format("STATUS %d %d\\n", code, n)) end
-  local e = summary.errors
-  io.write(string.format("ERRORS connect=%d read=%d write=%d timeout=%d status=%d\\n",
-    e.connect, e.read, e.write, e.timeout, e.status))
-  for _, p in ipairs({50, 90, 99}) do
-    io.write(string.format("PCT %d %.1f\\n", p, latency:percentile(p)))
-  end
-  io.write(string.format("TOTAL %d %.6f\\n", summary.requests, summary.duration / 1e6))
-end
-"""
-
-
-@dataclass
-class Result:
-    name: str
-    expected: int
-    requests: int = 0
-    seconds: float = 0.0
-    statuses: dict[int, int] = field(default_factory=dict)
-    errors: str = ""
-    pct_ms: dict[int, float] = field(default_factory=dict)
-    server_cpu_s: float | None = None  # CPU time the gunicorn workers spent on the load
-
-    @property
-    def cpu_ms(self) -> float | None:
-        """Server CPU milliseconds per request (immune to other load on the machine)."""
-        if self.server_cpu_s is None or not self.requests:
-            return None
-        return self.server_cpu_s * 1000 / self.requests
-
-    @property
-    def rps(self) -> float:
-        return self.requests / self.seconds if self.seconds else 0.0
-
-    @property
-    def ok(self) -> bool:
-        return bool(self.requests) and set(self.statuses) == {self.expected}
-
 
 # --------------------------------------------------------------------------- preparing
 
@@ -189,17 +136,7 @@ class Server:
 
     def workers_cpu(self) -> float | None:
         """CPU seconds (user + system) the master's worker processes used so far (Linux)."""
-        tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
-        total, found = 0, False
-        for stat in Path("/proc").glob("[0-9]*/stat"):
-            try:
-                fields = stat.read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == self.process.pid:  # ppid
-                total += int(fields[11]) + int(fields[12])  # utime, stime
-                found = True
-        return total / tick if found else None
+        return children_cpu([self.process.pid])
 
     def tail(self) -> str:
         self.log.flush()
@@ -244,81 +181,6 @@ def check_answers(port: int, token: str, name: str) -> str:
     return etag
 
 
-# --------------------------------------------------------------------------- load
-
-
-def load_wrk(
-    wrk: str, port: int, path: str, headers: dict, result: Result, args, tmp: Path
-) -> None:
-    script = tmp / "count.lua"
-    script.write_text(WRK_SCRIPT)
-    command = [wrk, f"-t{min(args.connections, os.cpu_count() or 1)}",
-               f"-c{args.connections}", f"-d{args.seconds}s", "--timeout", "10s",
-               "-s", str(script)]  # fmt: skip
-    for key, value in headers.items():
-        command += ["-H", f"{key}: {value}"]
-    command.append(f"http://127.0.0.1:{port}{path}")
-    out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
-    for code, n in re.findall(r"^STATUS (\d+) (\d+)$", out, re.M):
-        result.statuses[int(code)] = int(n)
-    for p, ms in re.findall(r"^PCT (\d+) ([\d.]+)$", out, re.M):
-        result.pct_ms[int(p)] = float(ms) / 1000  # wrk gives microseconds
-    total = re.search(r"^TOTAL (\d+) ([\d.]+)$", out, re.M)
-    result.requests, result.seconds = int(total[1]), float(total[2])
-    errors = re.search(r"^ERRORS (.*)$", out, re.M)[1]
-    if any(int(n) for n in re.findall(r"=(\d+)", errors)):
-        result.errors = errors
-
-
-def load_python(port: int, path: str, headers: dict, result: Result, args) -> None:
-    """Threads of keep-alive http.client connections (reconnecting when the server closes)."""
-    lock = threading.Lock()
-    latencies: list[float] = []
-    errors = [0]
-    deadline = time.perf_counter() + args.seconds
-
-    def worker() -> None:
-        mine, statuses, failed = [], {}, 0
-        conn = None
-        while time.perf_counter() < deadline:
-            if conn is None:
-                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-            start = time.perf_counter()
-            try:
-                conn.request("GET", path, headers=headers)
-                response = conn.getresponse()
-                response.read()
-            except (OSError, http.client.HTTPException):
-                failed += 1
-                conn.close()
-                conn = None
-                continue
-            mine.append((time.perf_counter() - start) * 1000)
-            statuses[response.status] = statuses.get(response.status, 0) + 1
-            if response.will_close:
-                conn.close()
-                conn = None
-        if conn is not None:
-            conn.close()
-        with lock:
-            latencies.extend(mine)
-            errors[0] += failed
-            for code, n in statuses.items():
-                result.statuses[code] = result.statuses.get(code, 0) + n
-
-    started = time.perf_counter()
-    threads = [threading.Thread(target=worker, daemon=True) for _ in range(args.connections)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    result.seconds = time.perf_counter() - started
-    result.requests = len(latencies)
-    result.pct_ms = {p: support.percentile(latencies, p) for p in (50, 90, 99)}
-    if errors[0]:
-        result.errors = f"{errors[0]} failed requests"
-
-
 # --------------------------------------------------------------------------- main
 
 
@@ -332,8 +194,7 @@ def main() -> int:
         "--wsgi", default="forgebuilder.wsgi", help="the app gunicorn serves (to try out a change)"
     )
     args = parser.parse_args()
-    wrk = shutil.which("wrk") if args.client != "python" else None
-    if args.client == "wrk" and wrk is None:
+    if args.client == "wrk" and wrk_binary() is None:
         parser.error("wrk is not installed (apt-get install wrk)")
 
     # Stop cleanly on SIGTERM/SIGHUP too: turn them into an exception the finally below sees.
@@ -357,10 +218,8 @@ def main() -> int:
             ]
             for result, path, headers in targets:
                 cpu_before = server.workers_cpu()
-                if wrk:
-                    load_wrk(wrk, port, path, headers, result, args, tmp)
-                else:
-                    load_python(port, path, headers, result, args)
+                load(port, path, result, connections=args.connections, seconds=args.seconds,
+                     headers=headers, client=args.client)  # fmt: skip
                 cpu_after = server.workers_cpu()
                 if cpu_before is not None and cpu_after is not None:
                     result.server_cpu_s = cpu_after - cpu_before
@@ -368,19 +227,15 @@ def main() -> int:
                 raise RuntimeError(f"gunicorn died during the load:\n{server.tail()}")
         finally:
             server.stop()
-    return report([r for r, _, _ in targets], args, wrk)
+    return report([r for r, _, _ in targets], args)
 
 
-def report(results: list[Result], args, wrk: str | None) -> int:
-    client = (
-        f"wrk ({min(args.connections, os.cpu_count() or 1)} threads)"
-        if wrk
-        else "Python threads with http.client"
-    )
-    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+def report(results: list[Result], args) -> int:
+    client = client_name(args.connections, args.client)
+    loadavg = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"gunicorn {args.wsgi} -w {WORKERS} (sync) on loopback, production settings; {client}, "
           f"{args.connections} connections, {args.seconds} s each; {os.cpu_count()} CPUs, "
-          f"load average {load}")  # fmt: skip
+          f"load average {loadavg}")  # fmt: skip
     baseline = results[-1].rps
     for r in results:
         statuses = ", ".join(f"{code}: {n}" for code, n in sorted(r.statuses.items()))
