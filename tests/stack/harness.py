@@ -282,6 +282,11 @@ class Stack:
             stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=timeout,
         )  # fmt: skip
 
+    def make_user(self, username: str) -> str:
+        """An account in the stack's database; returns its password (ACCOUNT_PASSWORD)."""
+        self.manage("shell", "-c", _MAKE_USER.format(username=username))
+        return ACCOUNT_PASSWORD
+
     def run_pdf_worker(self) -> None:
         """Run the queued PDF renders, as `manage.py db_worker` does on a server, then stop."""
         self.manage("db_worker", "--batch", "--no-startup-delay")
@@ -312,6 +317,13 @@ class Stack:
             f"--- {path.name}\n{path.read_text(errors='replace')[-3000:]}"
             for path in sorted(self.root.glob("**/*.log"))
         )
+
+
+ACCOUNT_PASSWORD = "stack-test-Passw0rd!"
+_MAKE_USER = (
+    "from django.contrib.auth import get_user_model; "
+    "get_user_model().objects.create_user({username!r}, password=" + repr(ACCOUNT_PASSWORD) + ")"
+)
 
 
 def redis_command(port: int | None, *words: str) -> list[str]:

@@ -12,12 +12,6 @@ import pytest
 
 from .harness import HOST, Browser, token
 
-_PASSWORD = "stack-abuse-Passw0rd!"
-_MAKE_USER = (
-    "from django.contrib.auth import get_user_model; "
-    "get_user_model().objects.create_user({username!r}, password=" + repr(_PASSWORD) + ")"
-)
-
 
 @pytest.fixture(scope="module")
 def site(stack):
@@ -62,7 +56,7 @@ def test_an_api_body_over_nginxs_limit_gets_the_apis_json_error(site):
 def test_redis_stopped_mid_load_gives_no_500_and_healthz_says_the_cache_is_down(site):
     stack, nginx = site
     username = f"ada-{token()}"
-    stack.manage("shell", "-c", _MAKE_USER.format(username=username))
+    password = stack.make_user(username)
     owner = Browser(nginx)
     public_id = owner.new_list("Under load")
     share = owner.share(public_id)
@@ -84,7 +78,7 @@ def test_redis_stopped_mid_load_gives_no_500_and_healthz_says_the_cache_is_down(
         after = {
             "share page": Browser(nginx).get(f"/s/{share}/").status,
             "login": Browser(nginx)
-            .post("/accounts/login/", {"username": username, "password": _PASSWORD})
+            .post("/accounts/login/", {"username": username, "password": password})
             .status,
             "wrong login": Browser(nginx)
             .post("/accounts/login/", {"username": username, "password": "wrong"})

@@ -13,11 +13,6 @@ from .conftest import require
 from .harness import Browser, openssl_binary, token
 
 PROMISED = 5.0  # seconds: a revoked link or an edit shows within this
-_PASSWORD = "stack-test-Passw0rd!"
-_MAKE_USER = (
-    "from django.contrib.auth import get_user_model; "
-    "get_user_model().objects.create_user({username!r}, password=" + repr(_PASSWORD) + ")"
-)
 
 
 @pytest.fixture(scope="module")
@@ -35,6 +30,14 @@ def shared_list(port: int, name: str) -> tuple[Browser, str, str]:
     owner = Browser(port, tls=True)
     public_id = owner.new_list(name)
     return owner, public_id, owner.share(public_id)
+
+
+def held_by_nginx(port: int, share: str) -> Browser:
+    """An anonymous reader, after the page is in nginx's cache."""
+    reader = Browser(port, tls=True)
+    reader.get(f"/s/{share}/")
+    assert reader.get(f"/s/{share}/").headers["X-Cache-Status"] == "HIT"
+    return reader
 
 
 def served_until(reader: Browser, url: str, still: callable) -> float:
@@ -73,10 +76,9 @@ def test_an_anonymous_reader_is_answered_from_nginx_the_second_time(site):
 def test_a_signed_in_reader_or_one_with_a_session_is_never_answered_from_the_cache(site):
     stack, port = site
     username = f"quill-{token()}"
-    stack.manage("shell", "-c", _MAKE_USER.format(username=username))
+    password = stack.make_user(username)
     member = Browser(port, tls=True)
-    member.get("/accounts/login/")
-    login = member.post("/accounts/login/", {"username": username, "password": _PASSWORD})
+    login = member.post("/accounts/login/", {"username": username, "password": password})
     assert login.status == 302
     public_id = member.new_list(f"Signed In {token()}")
     share = member.share(public_id)
@@ -99,9 +101,7 @@ def test_a_signed_in_reader_or_one_with_a_session_is_never_answered_from_the_cac
 def test_a_revoked_link_stops_being_served_within_five_seconds(site):
     _, port = site
     owner, public_id, share = shared_list(port, f"Revoked {token()}")
-    reader = Browser(port, tls=True)
-    reader.get(f"/s/{share}/")
-    assert reader.get(f"/s/{share}/").headers["X-Cache-Status"] == "HIT"
+    reader = held_by_nginx(port, share)
 
     revoked = owner.post(f"/lists/{public_id}/share/{share}/revoke", {})
     assert revoked.status == 302
@@ -114,9 +114,7 @@ def test_a_revoked_link_stops_being_served_within_five_seconds(site):
 def test_a_changed_list_shows_to_anonymous_readers_within_five_seconds(site):
     _, port = site
     owner, public_id, share = shared_list(port, f"Before {token()}")
-    reader = Browser(port, tls=True)
-    reader.get(f"/s/{share}/")
-    assert reader.get(f"/s/{share}/").headers["X-Cache-Status"] == "HIT"
+    reader = held_by_nginx(port, share)
 
     renamed = owner.post(f"/lists/{public_id}/rename", {"name": "After The Edit"})
     assert renamed.status in (200, 302)
