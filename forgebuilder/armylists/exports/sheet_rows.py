@@ -7,6 +7,7 @@ row instead of a box per token: WeasyPrint's cost is per box and per line.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .measure import spaces_mm, text_width_mm, wrap
 from .tiles import MARKER, NUMBERED, TILE_SIZES, cell_mm
@@ -29,6 +30,11 @@ class TokenRow:
 
 def centred(texts: list[str], *, cell: float, size_pt: float) -> str:
     """`texts` on one line, each centred in its own cell `cell` mm wide (bold print font)."""
+    return _centred(tuple(texts), cell, size_pt)
+
+
+@lru_cache(maxsize=256)  # a kind's full rows of labels are all alike
+def _centred(texts: tuple[str, ...], cell: float, size_pt: float) -> str:
     line, cursor = "", 0.0
     for i, text in enumerate(texts):
         width = text_width_mm(text, size_pt, bold=True)
