@@ -26,6 +26,7 @@ def test_a_finished_mission_game_prefills_the_report_one_player_saves_the_other_
     t = ashfall(set_up=True)
     phone = SIZES["phone"]
     ana = logged_in(browser, live_server, t.ana, phone, mobile=True)
+    ana.set_default_timeout(20_000)  # the live server's first page is slow on a busy machine
     page = ana.new_page()
     page.goto(f"{live_server.url}/campaigns/{t.campaign.pk}/")
     looked_at(page, "play-mission-campaign-page")
@@ -63,6 +64,7 @@ def test_a_finished_mission_game_prefills_the_report_one_player_saves_the_other_
     assert Mission.objects.get(pk=game.mission_id).status == Mission.SET_UP  # nothing recorded
 
     ben = logged_in(browser, live_server, t.ben, phone, mobile=True)
+    ben.set_default_timeout(20_000)
     other = ben.new_page()
     other.goto(f"{live_server.url}/campaigns/{t.campaign.pk}/missions/1/report/")
     expect(other.locator("body")).to_contain_text("Draft saved by ana")

@@ -35,10 +35,14 @@ def make_list(module: GameModule, user, faction: str, units: list[dict], **setti
     return army_list_create(owner=Owner(user.pk, ""), catalog=catalog, document=document)
 
 
+def users_named(*names: str) -> list:
+    model = get_user_model()
+    return [model.objects.create_user(n, f"{n}@example.com", "pw-123456789") for n in names]
+
+
 @pytest.fixture
 def players(db):
-    model = get_user_model()
-    return [model.objects.create_user(n, f"{n}@example.com", "pw-123456789") for n in ("ada", "bo")]
+    return users_named("ada", "bo")
 
 
 @pytest.fixture
@@ -63,10 +67,7 @@ def ashen_list(starter_modules, players):
 @pytest.fixture
 def campaigners(db):
     """Ana and Ben, who play Ashfall's missions."""
-    model = get_user_model()
-    return [
-        model.objects.create_user(n, f"{n}@example.com", "pw-123456789") for n in ("ana", "ben")
-    ]
+    return users_named("ana", "ben")
 
 
 @pytest.fixture
@@ -90,11 +91,7 @@ def mission(ashen, campaigners):
 
 @pytest.fixture
 def entrants(db):
-    model = get_user_model()
-    return [
-        model.objects.create_user(n, f"{n}@example.com", "pw-123456789")
-        for n in ("ann", "bob", "cy")
-    ]
+    return users_named("ann", "bob", "cy")
 
 
 @pytest.fixture

@@ -8,26 +8,16 @@ from __future__ import annotations
 import json
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 
 from forgebuilder.campaigns.models import Mission
 from forgebuilder.play.models import Game
 from tests.campaigns.conftest import make_army
+from tests.concurrency import client_of
+
+from .test_play_pages import start
 
 pytestmark = pytest.mark.django_db
-
-
-def client_of(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def start(client, army_list) -> Game:
-    response = client.post(reverse("play:start", args=[army_list.public_id]))
-    assert response.status_code == 302, response.content[:300]
-    return Game.objects.get(public_id=response["Location"].strip("/").split("/")[-1])
 
 
 def sets(client, game, label, **values):
