@@ -194,6 +194,36 @@ def ashen_rows(django_db_setup, django_db_blocker):
         return module_rows(lambda: load_module_path(STARTERS / "ashen-stars"), first_id=2_000_000)
 
 
+@pytest.fixture(scope="session")
+def ember_rows(django_db_setup, django_db_blocker):
+    """The rows of the Ember Reach starter module alone, read once per session (the export
+    tests' list and the pre-game strategy tests load it)."""
+    from factions.gamedata.loader import load_module_path
+
+    with django_db_blocker.unblock():
+        return module_rows(lambda: load_module_path(STARTERS / "ember-reach"), first_id=4_000_000)
+
+
+@pytest.fixture
+def ember_reach(db, ember_rows):
+    """The Ember Reach starter module alone, in the test's database, as `load_module` leaves it."""
+    from factions.models import GameModule
+
+    write_module_rows(ember_rows)
+    return GameModule.objects.get(slug="ember-reach")
+
+
+@pytest.fixture(scope="session")
+def dark_rows(django_db_setup, django_db_blocker):
+    """The rows of the small Grimdark module of the tests (mini-dark), read once per session."""
+    from factions.gamedata.loader import load_module_path
+
+    with django_db_blocker.unblock():
+        return module_rows(
+            lambda: load_module_path(FIXTURES / "mini_grimdark.yaml"), first_id=5_000_000
+        )
+
+
 @pytest.fixture
 def mini_module(db, mini_rows):
     """The small example module of docs/module-format.md, loaded (`tests/factions/test_loader.py`

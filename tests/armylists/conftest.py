@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import write_module_rows
+
 LIST_FORMAT_DOC = Path(__file__).resolve().parents[2] / "docs" / "list-format.md"
 
 
@@ -85,12 +87,12 @@ def list_format_examples() -> dict[str, str]:
 
 
 @pytest.fixture
-def dark_module(db):
-    """The small Grimdark module of the tests (mini-dark), loaded: the ruleset with match checks."""
-    from factions.gamedata.loader import load_module_path
+def dark_module(db, dark_rows):
+    """The small Grimdark module of the tests (mini-dark), loaded: the ruleset with match checks
+    (its rows read once per session: tests/conftest.py)."""
     from factions.models import GameModule
 
-    load_module_path(Path(__file__).resolve().parents[1] / "factions/fixtures/mini_grimdark.yaml")
+    write_module_rows(dark_rows)
     return GameModule.objects.get(slug="mini-dark")
 
 

@@ -12,11 +12,6 @@ from forgebuilder.armylists.rules import evaluate, resolve
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def ember_reach(starter_modules):
-    """The shipped modules, Ember Reach among them."""
-
-
 def roster_of(units, *, forces=None, focus=None):
     document = parse_document(
         {

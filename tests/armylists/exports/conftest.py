@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import io
-
 import pytest
 from django.core.cache import caches
-from django.core.management import call_command
 
 from tests.armylists.views.conftest import make_list, owner  # noqa: F401
-from tests.conftest import REPO
+from tests.conftest import REPO, write_module_rows
 
 EMBER_REACH = REPO / "factions" / "game_modules" / "ember-reach"
 
@@ -24,18 +21,11 @@ def _empty_render_cache():
 
 
 @pytest.fixture
-def ember_module(db):
-    from factions.models import GameModule
-
-    call_command("load_module", str(EMBER_REACH), stdout=io.StringIO())
-    return GameModule.objects.get(slug="ember-reach")
-
-
-@pytest.fixture
-def ember_catalog(ember_module):
+def ember_catalog(ember_reach):
+    """Ember Reach's catalogue (its rows read once per session: tests/conftest.py)."""
     from factions.catalog import catalog_for
 
-    return catalog_for(ember_module)
+    return catalog_for(ember_reach)
 
 
 def choice(catalog, faction: str, datasheet: str, option: str, index: int = 0) -> str:
@@ -202,7 +192,7 @@ def guard_source(ember_catalog):
 
 
 @pytest.fixture
-def ashen_source(db):
+def ashen_source(db, ashen_rows):
     """A Grimdark-style list (ashen-stars): other tokens than Battle Forge's."""
     from factions.catalog import catalog_for
     from factions.models import GameModule
@@ -210,10 +200,7 @@ def ashen_source(db):
     from forgebuilder.armylists.exports import ExportSource
     from forgebuilder.armylists.rules import evaluate, resolve
 
-    call_command(
-        "load_module", str(REPO / "factions" / "game_modules" / "ashen-stars"),
-        stdout=io.StringIO(),
-    )  # fmt: skip
+    write_module_rows(ashen_rows)  # read once per session (tests/conftest.py)
     catalog = catalog_for(GameModule.objects.get(slug="ashen-stars"))
     d = e.new_document(
         catalog, faction="cinder_compact", name="Lamp Watch", points_limit=1000, casual=False

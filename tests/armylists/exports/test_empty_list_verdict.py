@@ -3,10 +3,7 @@ share page, the table view, the PDF roster and the text export), never "Legal li
 
 from __future__ import annotations
 
-import io
-
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
 
 from factions.catalog import catalog_for
@@ -18,18 +15,16 @@ from forgebuilder.armylists.ownership import Owner
 from forgebuilder.armylists.selectors import evaluated_list
 from forgebuilder.armylists.services import army_list_create
 from forgebuilder.armylists.sharing import share_link_create
-from tests.conftest import REPO
+from tests.conftest import write_module_rows
 
 from .pdfread import page_texts
 
-ASHEN_STARS = REPO / "factions" / "game_modules" / "ashen-stars"
-
 
 @pytest.fixture
-def empty_list(player):
+def empty_list(player, ashen_rows):
     """A Grimdark list (Ashen Stars) with its doctrine chosen and no units: nothing is wrong
     with it, and nothing is in it."""
-    call_command("load_module", str(ASHEN_STARS), stdout=io.StringIO())
+    write_module_rows(ashen_rows)  # read once per session (tests/conftest.py)
     catalog = catalog_for(GameModule.objects.get(slug="ashen-stars"))
     d = e.new_document(
         catalog, faction="cinder_compact", name="Blank Muster", points_limit=1000,

@@ -8,17 +8,14 @@ not grow with the list (bench/bench_edits.py times the same edits on a 60-unit l
 
 from __future__ import annotations
 
-import io
 import re
 from html import unescape
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
 
 from factions.catalog import catalog_for
-from factions.models import GameModule
 from forgebuilder import fragments
 from forgebuilder.armylists import edits
 from forgebuilder.armylists.services import army_list_create
@@ -124,10 +121,9 @@ TWO_CORE = "Force organization 'Muster' needs at least 2 Core units; you have 1.
 
 
 @pytest.fixture
-def muster_with_one_core(owner):
+def muster_with_one_core(owner, ember_reach):
     """A Cinderhold Muster with a Forge-Thane (u1) and one Core unit, Hearthguard (u2)."""
-    call_command("load_module", str(EMBER_REACH), stdout=io.StringIO())
-    catalog = catalog_for(GameModule.objects.get(slug="ember-reach"))
+    catalog = catalog_for(ember_reach)
     document = edits.new_document(
         catalog, faction="cinderhold", name="Hold", points_limit=150, casual=False
     )

@@ -6,17 +6,13 @@ the Ledger and, from its allies, Tide of Reeds (1 SP each)."""
 
 from __future__ import annotations
 
-import io
-
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
 
 from factions.catalog import catalog_for
-from factions.models import GameModule
 from forgebuilder.armylists import edits
 from forgebuilder.armylists.services import army_list_create
-from tests.armylists.exports.conftest import EMBER_REACH, ember_document
+from tests.armylists.exports.conftest import ember_document
 
 from .helpers import HTMX, change, document_of, oob_ids, shows, stored
 
@@ -24,9 +20,8 @@ TIDE = "mirewind/tide_of_reeds"
 
 
 @pytest.fixture
-def catalog(db):
-    call_command("load_module", str(EMBER_REACH), stdout=io.StringIO())
-    return catalog_for(GameModule.objects.get(slug="ember-reach"))
+def catalog(ember_reach):
+    return catalog_for(ember_reach)
 
 
 @pytest.fixture
