@@ -8,9 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from .measure import spaces_mm, text_width_mm, wrap
 from .tiles import MARKER, NUMBERED, TILE_SIZES, cell_mm
+
+if TYPE_CHECKING:  # tokens.py builds its rows here
+    from .tokens import Token, TokenKind
 
 NAME_LINES = 3  # a unit's name on its marker; a longer one ends in "…"
 
@@ -19,8 +23,8 @@ NAME_LINES = 3  # a unit's name on its marker; a longer one ends in "…"
 class TokenRow:
     """Tokens of one kind side by side, as one box and its lines of text."""
 
-    kind: object  # tokens.TokenKind
-    tokens: list
+    kind: TokenKind
+    tokens: list[Token]
     width_mm: int
     style: str  # tiles.PLAIN, NUMBERED or MARKER
     numbers: str  # the numbers line ("" for plain tokens)
@@ -63,7 +67,7 @@ def _name_lines(name: str, *, size: int) -> list[str]:
     return lines
 
 
-def _names(tokens: list, *, size: int) -> str:
+def _names(tokens: list[Token], *, size: int) -> str:
     cell, dims = cell_mm(size), TILE_SIZES[size]
     per_token = [_name_lines(token.marker_name, size=size) for token in tokens]
     depth = max((len(lines) for lines in per_token), default=0)
@@ -77,8 +81,8 @@ def _names(tokens: list, *, size: int) -> str:
     )
 
 
-def token_row(kind, tokens: list, *, size: int) -> TokenRow:
-    """One row of tokens of `kind` (a tokens.TokenKind), `size` mm across."""
+def token_row(kind: TokenKind, tokens: list[Token], *, size: int) -> TokenRow:
+    """One row of tokens of `kind`, `size` mm across."""
     cell, dims, style = cell_mm(size), TILE_SIZES[size], kind.style
     label = kind.label.upper()
     label_pt = label_size(label, size=size)

@@ -60,10 +60,6 @@ class Token:
     def marker_name(self) -> str:
         return f"{self.name} ×{self.times}" if self.times > 1 else self.name
 
-    @property
-    def long_name(self) -> bool:
-        return len(self.marker_name) > 18
-
 
 def token_plan(source: ExportSource) -> list[tuple[TokenKind, list[Token]]]:
     """Each kind of token the list needs, with its tokens, in the ruleset's order; then the
