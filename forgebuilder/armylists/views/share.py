@@ -24,6 +24,7 @@ from ..models import ShareLink
 from ..ownership import owner_of
 from ..presenters.cards import card_groups
 from ..presenters.forces import focus_names
+from ..presenters.totals import over_limit
 from ..selectors import army_list_owned, evaluated_shared_list
 from ..services import army_list_create
 from ..sharing import (
@@ -140,7 +141,7 @@ def _page(data) -> dict:
         "focus_name": focus_names(roster),
         "points": roster.points,
         "points_limit": data.document.points_limit,
-        "over_limit": bool((total := report.total("points")) and total.over),
+        "over_limit": over_limit(report),
         "legal": report.legal,
         "empty": report.empty,
         "kind": data.share_link.kind,
