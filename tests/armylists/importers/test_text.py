@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from factions.catalog import catalog_by_slug
-from factions.gamedata.loader import load_module_path
 from forgebuilder.armylists import edits
 from forgebuilder.armylists.exports.source import ExportSource
 from forgebuilder.armylists.exports.text import list_text
@@ -68,8 +67,7 @@ def representative_list(catalog):
 
 
 @pytest.mark.parametrize("slug", STARTER_SLUGS)
-def test_text_export_import_export_is_identical(db, slug):
-    load_module_path(STARTERS / slug)
+def test_text_export_import_export_is_identical(starter_modules, slug):
     catalog = catalog_by_slug(slug)
     document = representative_list(catalog)
     text = text_of(document, catalog)
@@ -82,9 +80,8 @@ def test_text_export_import_export_is_identical(db, slug):
     assert text_of(outcome.document, catalog) == text
 
 
-def test_unknown_units_and_options_are_listed_with_their_line(db):
+def test_unknown_units_and_options_are_listed_with_their_line(starter_modules):
     slug = STARTER_SLUGS[0]
-    load_module_path(STARTERS / slug)
     catalog = catalog_by_slug(slug)
     lines = text_of(representative_list(catalog), catalog).splitlines()
     first_unit = next(i for i, line in enumerate(lines) if line.startswith("1. "))

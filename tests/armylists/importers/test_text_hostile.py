@@ -15,7 +15,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from factions.catalog import catalog_by_slug
-from factions.gamedata.loader import load_module_path
 from forgebuilder.armylists.documents import DocumentError
 from forgebuilder.armylists.importers.detect import read_import
 from forgebuilder.armylists.importers.text import (
@@ -25,7 +24,7 @@ from forgebuilder.armylists.importers.text import (
     MAX_UNMATCHED,
 )
 
-from .test_text import STARTER_SLUGS, STARTERS, representative_list, text_of
+from .test_text import STARTER_SLUGS, representative_list, text_of
 
 #: A hostile paste may cost this many times a normal paste of its length (linear parsing
 #: keeps it near 1; the old patterns took thousands of times as long).
@@ -36,9 +35,8 @@ FRAGMENTS += ["1. ", "3× ", "12", "-", "a", "Units", " SP)", "× "]
 
 
 @pytest.fixture
-def export(db) -> str:
+def export(starter_modules) -> str:
     slug = STARTER_SLUGS[0]
-    load_module_path(STARTERS / slug)
     catalog = catalog_by_slug(slug)
     return text_of(representative_list(catalog), catalog)
 
