@@ -7,24 +7,21 @@ template must be drawn here)."""
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.core.management import call_command
 from django.template.loader import render_to_string
 from django.test import RequestFactory
 from django.test.signals import template_rendered
 from django.urls import reverse
 
 from factions.catalog import catalog_for
-from factions.models import GameModule
 from forgebuilder.armylists.ownership import Owner
 from forgebuilder.armylists.services import army_list_create
 from forgebuilder.armylists.sharing import share_link_create
 
-from .armylists.exports.conftest import EMBER_REACH, ember_document
+from .armylists.exports.conftest import ember_document
 from .events.drawing import draw_event_pages
 from .play.drawing import draw_play_pages
 
@@ -99,9 +96,10 @@ def draw_pdf_off(monkeypatch, client, army_list) -> None:
 
 
 @pytest.mark.django_db
-def test_every_template_is_drawn_with_real_data(client, django_user_model, drawn, monkeypatch):
-    call_command("load_module", str(EMBER_REACH), stdout=io.StringIO())
-    catalog = catalog_for(GameModule.objects.get(slug="ember-reach"))
+def test_every_template_is_drawn_with_real_data(
+    client, django_user_model, drawn, monkeypatch, ember_reach
+):
+    catalog = catalog_for(ember_reach)
     user = django_user_model.objects.create_user("marshal", password="x")
     for name in ("login", "signup", "password_reset", "password_reset_done"):
         get(client, reverse(f"accounts:{name}"))
