@@ -55,6 +55,16 @@ def correctable(mission: Mission) -> str:
     return ""
 
 
+def why(reason: str) -> str:
+    """The reason a player gave, as the history keeps it: one line, 200 characters at most."""
+    return " ".join(reason.split())[:200]
+
+
+def said(line: str, reason: str) -> str:
+    """A history line with the reason given for it, if any."""
+    return line + (f": {reason}" if reason else ".")
+
+
 class _Tried(Exception):
     """A proposal recorded on trial, to be sure it holds: nothing of it is kept."""
 
@@ -81,12 +91,12 @@ def mission_report_void(*, mission: Mission, by, reason: str = "") -> Voided:
     """Void the report (organiser), or ask for it / confirm the other player's ask (players)."""
     campaign, mission, players = _locked(mission, by)
     organiser = campaign.organiser_id == by.pk
-    reason = " ".join(reason.split())[:200]
+    reason = why(reason)
     if not organiser and mission.void_asked_by_id in (None, by.pk):
         mission.void_asked_by = by
         mission.save(update_fields=["void_asked_by"])
         line = f"{by} asks to void the report of mission {mission.number}"
-        _event(campaign, "correction-asked", [line + (f": {reason}" if reason else ".")],
+        _event(campaign, "correction-asked", [said(line, reason)],
                mission=mission.number, by=by)  # fmt: skip
         return Voided(done=False)
     return Voided(True, _void(campaign, mission, players, by, reason))
@@ -97,9 +107,8 @@ def _correction(campaign, mission: Mission, by, verb: str, reason: str) -> Campa
     asked = mission.void_asked_by
     together = f" (asked by {asked})" if asked and asked.pk != by.pk else ""
     line = f"{by} {verb} the report of mission {mission.number}{together}"
-    reason = " ".join(reason.split())[:200]
     return _event(
-        campaign, "correction", [line + (f": {reason}" if reason else ".")],
+        campaign, "correction", [said(line, why(reason))],
         mission=mission.number, by=by,
     )  # fmt: skip
 
@@ -188,11 +197,11 @@ def mission_report_propose(
             raise _Tried  # rolls the try back
     except _Tried:
         pass
-    reason = " ".join(reason.split())[:200]
+    reason = why(reason)
     mission.proposal, mission.proposed_by = {"values": values, "reason": reason}, by
     mission.save(update_fields=["proposal", "proposed_by"])
     line = f"{by} proposes a correction of the report of mission {mission.number}"
-    _event(campaign, "correction-proposed", [line + (f": {reason}" if reason else ".")],
+    _event(campaign, "correction-proposed", [said(line, reason)],
            mission=mission.number, by=by)  # fmt: skip
 
 

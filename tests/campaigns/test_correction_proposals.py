@@ -170,3 +170,17 @@ def test_the_organiser_records_a_correction_alone_over_a_proposal(client, report
         "ana corrected the report of mission 1: checked"
     ]
     assert Mission.objects.get(number=1).proposal == {}
+
+
+def test_ben_withdraws_his_own_proposal(client, players_only, users):
+    campaign, a, b = players_only
+    proposed_by_ben(client, campaign, a, b, users)
+    assert "Withdraw my proposal" in client.get(url(campaign)).content.decode()
+
+    client.post(url(campaign), {"action": "decline"})
+
+    assert CampaignEvent.objects.get(kind="correction-declined").lines == [
+        "ben withdrew their correction of the report of mission 1."
+    ]
+    assert Mission.objects.get(number=1).proposal == {}
+    assert (standing(a), standing(b)) == RECORDED
