@@ -106,6 +106,7 @@ def test_a_battle_forge_game_of_three_rounds_on_a_phone_offline_mid_game(
     expect(page.locator("#play-notice")).to_have_text("1 point costs 1 SP; round 2 has 0 left.")
     expect(sp_left).to_have_text("0")
 
+    expect(page.locator("#sync-status")).to_have_text("Saved")  # every tap so far is saved
     context.set_offline(True)  # no signal in the club's basement
     try:
         tap(page, "Victory points: one more", 3)
@@ -166,6 +167,7 @@ def test_a_grimdark_game_of_three_rounds_linked_to_the_opponents_game(
         "aria-pressed", "false"
     )
     expect(marshal.get_by_role("button", name="Shaken")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#sync-status")).to_have_text("Saved")
     context.set_offline(True)
     try:
         tap(page.locator("#unit-2"), "Models lost: one more", 3)
