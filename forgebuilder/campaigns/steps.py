@@ -324,12 +324,23 @@ def sell_upgrade(
     unit = _active_unit(army, unit_id, catalog)
     taken = [c for c in unit.options if c.option == option]
     if not taken:
-        raise StepError(f"{numbered(army, unit, catalog)} has no upgrade '{option}' to sell.")
+        what = _option_label(army, unit, option, catalog)
+        raise StepError(
+            f"{numbered(army, unit, catalog)} has no {what} upgrade to sell "
+            "(it may have been sold already: reload the page)."
+        )
     data = army.model_dump()
     for item in data["units"]:
         if item["id"] == unit_id:
             item["options"] = [c for c in item["options"] if c["option"] != option]
     return ListDocument.model_validate(data), spec.sale_price(cost)
+
+
+def _option_label(army: ListDocument, unit: ListUnit, option: str, catalog: Catalog | None) -> str:
+    """An option as its datasheet names it ("Arrival"), in quotes; its key when unknown."""
+    sheet = catalog.datasheet(army.unit_faction(unit), unit.datasheet) if catalog else None
+    found = sheet.option(option) if sheet else None
+    return f"'{found[1].label}'" if found and found[1].label else f"'{option}'"
 
 
 def recruit_check(

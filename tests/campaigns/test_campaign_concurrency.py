@@ -165,7 +165,7 @@ def test_two_tabs_selling_one_upgrade_sell_it_once(game, users, trial):
     one_done_one_refused(
         told,
         "Sold for 5 pts.",
-        "has no upgrade 'add_rule.ambush' to sell.",
+        "has no 'Arrival' upgrade to sell (it may have been sold already: reload the page).",
     )
 
 

@@ -239,5 +239,8 @@ def test_a_refused_sale_names_the_unit_as_the_army_does(client, game, users):
         act, {"action": "sell", "unit": "u2", "option": "add_rule.ambush"}, follow=True
     )
 
-    assert messages_of(nothing) == ["Corsair Captain has no upgrade 'add_rule.ambush' to sell."]
+    assert messages_of(nothing) == [
+        "Corsair Captain has no 'Arrival' upgrade to sell (it may have been sold already: "
+        "reload the page)."
+    ]
     assert messages_of(gone) == ["Deckhand Mob is disbanded and takes no part any more."]
