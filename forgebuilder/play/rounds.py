@@ -43,6 +43,13 @@ def pairing_of(*, player, event_id: str, pairing: int) -> events.Game:
     return found
 
 
+def pairing_underdog(*, pairing: events.Game, player) -> int:
+    """The underdog points the pairing's match check gave the player's side (0 without one)."""
+    sides = pairing.match.get("sides") or []
+    index = 0 if pairing.first.player_id == player.pk else 1
+    return int(sides[index][2]) if len(sides) == 2 else 0
+
+
 def submitted_list(*, player, pairing: events.Game) -> EvaluatedList:
     """The list the player submitted to the event, as the event checked it."""
     entrant = pairing.first if pairing.first.player_id == player.pk else pairing.second

@@ -55,6 +55,8 @@ def start_game(*, player, evaluated, opponent_name: str = "", event_game=None) -
     army_list = evaluated.army_list
     own = evaluated.share_link is None
     underdog = extensions.underdog_points(army_list.pk) if own and army_list.pk else 0
+    if event_game is not None:
+        underdog = rounds.pairing_underdog(pairing=event_game, player=player)
     sheet = build_sheet(roster=evaluated.roster, report=evaluated.report, underdog=underdog)
     if not sheet["units"]:
         raise GameRefused("This list has no units to play with yet: add some in the editor.")

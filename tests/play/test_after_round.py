@@ -120,3 +120,17 @@ def test_a_pairing_that_is_not_yours_or_already_entered_starts_no_game(pairing, 
     response = ann.post(url, follow=True)
     assert messages_of(response)[-1] == "This game's result is already entered: see the event page."
     assert not Game.objects.exists()
+
+
+def test_the_smaller_side_starts_with_the_underdog_points_of_its_pairing(pairing, entrants):
+    ann, bob, ann_first = seats(pairing, entrants)
+    # the pairing's match check: the smaller army earns 1 per full 50 points below the larger
+    sides = [["ann", 600, 0], ["bob", 480, 2]] if ann_first else [["bob", 480, 2], ["ann", 600, 0]]
+    Pairing.objects.filter(pk=pairing.pk).update(match={"sides": sides, "problems": []})
+    pairing.refresh_from_db()
+    ups = {}
+    for name, client in (("ann", ann), ("bob", bob)):
+        game = start_for(client, pairing)
+        ups[name] = next(c for c in game.sheet["counters"] if c["key"] == "up")["start"]
+        assert game.state["values"]["up"] == ups[name]
+    assert ups == {"ann": 0, "bob": 2}
