@@ -154,7 +154,7 @@ def tap(*, game: Game, player, intent: str, path: str = "", by: int = 0, spend: 
 
 def _intent(state, sheet, intent, path, by, spend, *, at, change_id) -> dict:
     stamp = {"at": at, "change_id": change_id}
-    if intent == "add":
+    if intent == "add" and by:
         return tracker.add(state, sheet, path, by, **stamp)
     if intent == "toggle":
         return tracker.toggle(state, sheet, path, **stamp)
@@ -175,12 +175,18 @@ def _intent(state, sheet, intent, path, by, spend, *, at, change_id) -> dict:
 def link(*, game: Game, player, code: str) -> Game:
     """Link the player's game to the opponent's (whose link code they were given): each then
     sees the other's counters."""
-    game = _locked(game, player)
-    other = Game.objects.select_for_update().filter(link_code=code).first()
-    if other is None:
+    found = Game.objects.filter(link_code=code).values_list("pk", flat=True).first()
+    if found is None:
         raise GameRefused("No game has this link code: ask your opponent to show theirs again.")
-    if other.pk == game.pk:
+    if found == game.pk:
         raise GameRefused("This is your own game's code: open it on your opponent's phone.")
+    # both rows locked in one order, so two players linking each other's games at once wait
+    # for one another instead of deadlocking
+    locked = {g.pk: g for g in Game.objects.select_for_update().filter(pk__in=[game.pk, found])
+              .order_by("pk").select_related("player")}  # fmt: skip
+    game, other = locked.get(game.pk), locked.get(found)
+    if game is None or other is None or game.player_id != player.pk:
+        raise GameRefused("This game is not yours.")
     if game.finished or other.finished:
         raise GameRefused("A finished game cannot be linked.")
     game.opponent, other.opponent = other, game

@@ -101,7 +101,7 @@ def tap(request: HttpRequest, public_id: str) -> HttpResponse:
     path, by, spend = rest, 0, ""
     if intent == "add":
         path, _, raw = rest.rpartition(":")
-        by = parse_whole_number(raw, negative=True) or 0
+        by = parse_whole_number(raw, negative=True) or 0  # 0: refused as no control
     elif intent == "spend":
         path, spend = "", rest
     try:

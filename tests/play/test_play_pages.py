@@ -197,3 +197,14 @@ def test_a_finished_games_counters_stay_as_they_ended(ember_list, players):
     assert "lost, 4 VP after 1 round." in page
     game.refresh_from_db()
     assert game.state["values"]["vp"] == 4
+
+
+def test_a_tap_that_names_no_control_of_the_game_is_refused(ember_list, players):
+    ada = client_of(players[0])
+    game = start(ada, ember_list)
+    tap = reverse("play:tap", args=[game.public_id])
+    for bad in ("add:vp:0", "add:vp:many", "add:u.nobody.lost:1", "jump", "spend:zz:"):
+        page = ada.post(tap, {"do": bad}, follow=True).content.decode()
+        assert "That control is not part of this game." in page or "no counter" in page, bad
+    game.refresh_from_db()
+    assert game.version == 1 and game.state["values"]["vp"] == 0
