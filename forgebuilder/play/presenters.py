@@ -11,7 +11,7 @@ from . import tracker
 from .models import Game
 from .selectors import opponent_counters
 from .services import played_list
-from .sheet import phase_titles, unit_cards
+from .sheet import PHASE_TITLES, unit_cards
 
 CARDS_KEPT = 7 * 24 * 3600  # a game's cards never change: its list is the one it started with
 
@@ -79,7 +79,7 @@ def _unit(unit: dict, sheet: dict, state: dict, card) -> dict:
         destroyed=tracker.destroyed(state, unit),
         phase_reminders=[
             {"phase": phase, "title": title, "rules": unit["reminders"][phase]}
-            for phase, title in phase_titles().items()
+            for phase, title in PHASE_TITLES.items()
             if phase != "round" and unit["reminders"].get(phase)
         ],
         card_html=mark_safe(card) if card else "",  # drawn by the card template, escaped there

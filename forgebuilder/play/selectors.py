@@ -14,15 +14,16 @@ def games_of(*, player) -> list[Game]:
 
 def game_of(*, player, public_id: str) -> Game:
     """The player's game; 404 for anyone else's (an address is never proof of ownership)."""
-    game = Game.objects.filter(player=player, public_id=public_id).select_related("module").first()
-    if game is None:
-        raise Http404("No game of yours has this address.")
-    return game
+    return _owned(Game.objects.select_related("module"), player, public_id)
 
 
 def game_ref(*, player, public_id: str) -> Game:
     """The player's game without its sheet and state (a write reads them on the locked row)."""
-    game = Game.objects.filter(player=player, public_id=public_id).only("pk", "player_id").first()
+    return _owned(Game.objects.only("pk", "player_id"), player, public_id)
+
+
+def _owned(games, player, public_id: str) -> Game:
+    game = games.filter(player=player, public_id=public_id).first()
     if game is None:
         raise Http404("No game of yours has this address.")
     return game

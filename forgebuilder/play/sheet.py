@@ -9,7 +9,6 @@ edited later; `tracker.py` reads it to check every change.
 from __future__ import annotations
 
 import re
-from types import SimpleNamespace
 
 from forgebuilder.armylists.presenters.cards import chosen_card
 from forgebuilder.armylists.presenters.forces import force_groups
@@ -24,6 +23,7 @@ PHASES = (
     ("activation", "When it activates", re.compile(r"\bactivat(es|ed|ion|ing)\b", re.I)),
     ("morale", "Morale", re.compile(r"\b(morale|courage)\b", re.I)),
 )  # fmt: skip
+PHASE_TITLES = {key: title for key, title, _ in PHASES}
 SHORT_TEXT = 160
 
 
@@ -164,11 +164,6 @@ def _short(text: str) -> str:
     return cut + "…"
 
 
-def phase_titles() -> dict[str, str]:
-    return {key: title for key, title, _ in PHASES}
-
-
 def unit_cards(*, roster, report) -> dict[str, object]:
     """Each unit's card by its id, as the table view draws it."""
-    data = SimpleNamespace(roster=roster, report=report)
-    return {unit.id: chosen_card(data.roster, unit, data.report) for unit in roster.units}
+    return {unit.id: chosen_card(roster, unit, report) for unit in roster.units}

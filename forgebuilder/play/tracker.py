@@ -90,10 +90,10 @@ def _limits(sheet: dict) -> dict[str, tuple[str, int]]:
     return limits
 
 
-def _check(sheet: dict, values: dict, paths) -> None:
+def _check(sheet: dict, values: dict, paths, limits: dict | None = None) -> None:
     """Raise ChangeError when the values at `paths` break a limit, or a pool is overspent
-    (`values`: every value once the change is applied)."""
-    limits = _limits(sheet)
+    (`values`: every value once the change is applied; `limits`: the sheet's, if at hand)."""
+    limits = _limits(sheet) if limits is None else limits
     for path in paths:
         value = values.get(path)
         if path not in limits:
@@ -126,9 +126,10 @@ def make_change(state: dict, sets: dict, *, label: str, at: int, change_id: str)
 def _set_one(state: dict, sheet: dict, path: str, value: int, how: str, **stamp) -> dict:
     """A change of one counter to `value`, labelled "<counter> <how>", checked before it is
     offered (so a refused tap never reaches the queue)."""
-    label = _limits(sheet).get(path, (path, 0))[0]
+    limits = _limits(sheet)
+    label = limits.get(path, (path, 0))[0]
     change = make_change(state, {path: value}, label=f"{label} {how}", **stamp)
-    _check(sheet, {**state["values"], path: value}, change["sets"])
+    _check(sheet, {**state["values"], path: value}, change["sets"], limits)
     return change
 
 

@@ -46,9 +46,10 @@
     return found;
   }
 
-  // The values at `paths` and every pool, once a change is applied (`values`: all of them).
-  function check(sheet, values, paths) {
-    const known = limits(sheet);
+  // The values at `paths` and every pool, once a change is applied (`values`: all of them;
+  // `known`: the sheet's limits, if at hand).
+  function check(sheet, values, paths, known) {
+    known = known || limits(sheet);
     Object.keys(paths).forEach((path) => {
       if (!(path in known)) throw new ChangeError("This game tracks no counter called '" + path + "'.");
       const [label, most] = known[path];
@@ -73,16 +74,13 @@
     return { id: id, at: at, label: label, sets: Object.assign({}, sets), old: old };
   }
 
-  function labelOf(sheet, path) {
-    const known = limits(sheet);
-    return path in known ? known[path][0] : path;
-  }
-
   // A change of one counter to `value`, checked before it is offered.
   function setOne(state, sheet, path, value, how, at, id) {
     const sets = {}; sets[path] = value;
-    const change = makeChange(state, sets, labelOf(sheet, path) + " " + how, at, id);
-    check(sheet, Object.assign({}, state.values, sets), sets);
+    const known = limits(sheet);
+    const label = path in known ? known[path][0] : path;
+    const change = makeChange(state, sets, label + " " + how, at, id);
+    check(sheet, Object.assign({}, state.values, sets), sets, known);
     return change;
   }
 
