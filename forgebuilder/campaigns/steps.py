@@ -226,14 +226,7 @@ def level_up(
     """
     unit = _active_unit(army, unit_id, catalog)
     name = label(unit, catalog, army)
-    now = state(unit)
-    progress = level_progress(now, spec)
-    if not progress.ready:
-        per = spec.experience.per_level
-        raise StepError(
-            f"{name} needs {progress.need} XP for level {progress.next_level} ({per} per level); "
-            f"it has {now.xp}."
-        )
+    now = _ready_to_level(unit, spec, name)
     if unit_is_hero(army, catalog, unit):
         return _hero_level(army, unit, spec, die, pick, name)
     key = roll_on(spec.traits, die, now.traits)
@@ -258,6 +251,19 @@ def level_up(
         chosen = {"choices": {**now.choices, key: [*now.choices.get(key, ()), choice]}}
     army = _with_state(army, unit_id, level=now.level + 1, traits=[*now.traits, key], **chosen)
     return Step(army, events)
+
+
+def _ready_to_level(unit: ListUnit, spec: CampaignSpec, name: str) -> UnitCampaign:
+    """The unit's campaign state, or the StepError saying how much XP its next level needs."""
+    now = state(unit)
+    progress = level_progress(now, spec)
+    if not progress.ready:
+        per = spec.experience.per_level
+        raise StepError(
+            f"{name} needs {progress.need} XP for level {progress.next_level} ({per} per level); "
+            f"it has {now.xp}."
+        )
+    return now
 
 
 def _other_traits(spec: CampaignSpec, now: UnitCampaign, rolled: str) -> list[tuple[str, str]]:
@@ -412,12 +418,13 @@ def level_up_choices(
     army: ListDocument, unit_id: str, *, spec: CampaignSpec, catalog: Catalog, die: Die
 ) -> list[tuple[str, str]]:
     """The (key, name) pairs the player picks from when the level-up's dice give a choice: the
-    skill sets of a rolled pair, or every other trait after Fast Learner; [] when none.
+    skill sets of a rolled pair, or every other trait after Fast Learner; [] when none. A unit
+    without the XP is refused as `level_up` refuses it, before any die is rolled.
 
     Rolls `die` as `level_up` does, so the same seed (or entered dice) gives the same choice.
     """
     unit = _active_unit(army, unit_id, catalog)
-    now = state(unit)
+    now = _ready_to_level(unit, spec, label(unit, catalog, army))
     if unit_is_hero(army, catalog, unit):
         sets = list(now.skill_sets)
         current = sets[-1] if sets else None

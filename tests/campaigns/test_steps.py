@@ -198,6 +198,14 @@ def test_a_unit_may_level_up_with_exactly_the_xp_the_level_needs(xp, level_now, 
             level(document, rolls=[4])
 
 
+def test_the_choice_look_up_refuses_a_unit_not_ready_before_it_rolls():
+    """A second tab asks for the dice's choice after the first levelled the unit up: it is told
+    the XP the next level needs, not that its single die must be re-rolled."""
+    levelled = army(("squad", {"xp": 5, "level": 1, "traits": ["resilient"]}))
+    with pytest.raises(StepError, match="needs 10 XP for level 2"):
+        steps.level_up_choices(levelled, "u1", spec=SPEC, catalog=CATALOG, die=EnteredDie([4]))
+
+
 def test_a_unit_levels_up_with_a_trait_re_rolling_one_it_has():
     after = level(army(("squad", {"xp": 10, "level": 1, "traits": ["agile"]})), rolls=[1, 4]).army
     assert camp(after, "u1")["traits"] == ("agile", "resilient")
