@@ -215,7 +215,9 @@ def upgrade_offers(player: CampaignPlayer) -> list[dict]:
 
 
 def _offers(catalog, faction: str, sheet, unit) -> list[dict]:
-    """The upgrades the unit may buy, numbered in order (the upgrade page's picks)."""
+    """The upgrades the unit may buy, in order, each named by a pick that stays the same when
+    other upgrades are bought (its option and choice: ids hold no whitespace), so a page left
+    open in another tab still buys what it shows."""
     from factions.cards import choice_label, option_line, price_text
 
     bought = {(c.option, c.choice) for c in unit.options}
@@ -229,7 +231,7 @@ def _offers(catalog, faction: str, sheet, unit) -> list[dict]:
                 continue  # bought already: it shows with the taken ones, to sell
             offers.append(
                 {
-                    "index": len(offers),
+                    "pick": f"{option.id or ''} {choice.id or ''}",
                     "option": option.id or "",
                     "choice": choice.id or "",
                     "group": text,
@@ -278,12 +280,13 @@ def _upgrade_label(catalog, faction: str, sheet, item) -> str:
     return f"{what} {choice_label(catalog, faction, found[1], picked)}"
 
 
-def upgrade_pick(player: CampaignPlayer, unit_id: str, index: str) -> tuple[str, str] | None:
-    """The (option, choice) the upgrade page's pick `index` of unit `unit_id` names, or None."""
+def upgrade_pick(player: CampaignPlayer, unit_id: str, pick: str) -> tuple[str, str] | None:
+    """The (option, choice) the upgrade page's `pick` for unit `unit_id` names, or None when the
+    unit is not offered it (any more)."""
     for unit in upgrade_offers(player):
         if unit["id"] == unit_id:
             for offer in unit["offers"]:
-                if str(offer["index"]) == index:
+                if offer["pick"] == pick:
                     return offer["option"], offer["choice"]
     return None
 

@@ -428,7 +428,10 @@ def army_action(request: HttpRequest, pk: int, player_id: int) -> HttpResponse:
             target = upgrades
             picked = selectors.upgrade_pick(player, unit_id, request.POST.get("pick", ""))
             if picked is None:
-                raise services.CampaignError("Pick one of the upgrades the list offers.")
+                raise services.CampaignError(
+                    "Pick one of the upgrades the page offers now (reload it: another tab may have"
+                    " bought one)."
+                )
             cost = services.army_buy_upgrade(
                 player=player, unit_id=unit_id, option=picked[0], choice=picked[1]
             )

@@ -128,7 +128,7 @@ def services_offer(player, unit_id: str, option: str, choice: str) -> str:
 
     unit = next(u for u in upgrade_offers(player) if u["id"] == unit_id)
     return str(
-        next(o["index"] for o in unit["offers"] if (o["option"], o["choice"]) == (option, choice))
+        next(o["pick"] for o in unit["offers"] if (o["option"], o["choice"]) == (option, choice))
     )
 
 

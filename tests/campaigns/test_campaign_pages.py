@@ -4,6 +4,8 @@ Bad input gets a message and changes nothing; outsiders get 404, other members 4
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -28,6 +30,14 @@ def document(player: CampaignPlayer) -> dict:
     return ArmyList.objects.get(pk=player.army_id).document
 
 
+def pick_of(player: CampaignPlayer, unit_id: str, label: str) -> str:
+    """The upgrade page's pick for the unit's offer whose label starts with `label`."""
+    from forgebuilder.campaigns.selectors import upgrade_offers
+
+    unit = next(u for u in upgrade_offers(player) if u["id"] == unit_id)
+    return next(o["pick"] for o in unit["offers"] if o["label"].startswith(label))
+
+
 def act(client, campaign, player, **data):
     url = reverse("campaigns:army_action", args=[campaign.pk, player.pk])
     return client.post(url, data, follow=True)
@@ -48,7 +58,7 @@ def test_buying_an_upgrade_pays_from_the_bank_and_is_recorded(client, game, user
     campaign, a, _ = game
     with_bank(a, 100)
     client.force_login(users[0])
-    response = act(client, campaign, a, action="buy", unit="u1", pick="1")  # Searing lance
+    response = act(client, campaign, a, action="buy", unit="u1", pick=pick_of(a, "u1", "Searing"))
     assert messages_of(response) == ["Bought for 15 pts."]
     a.refresh_from_db()
     assert a.bank == 85
@@ -59,12 +69,16 @@ def test_buying_an_upgrade_pays_from_the_bank_and_is_recorded(client, game, user
     assert "Sell for 5 pts" in response.content.decode()
 
 
+STALE = "Pick one of the upgrades the page offers now (reload it: another tab may have bought one)."
+
+
 @pytest.mark.parametrize(
     ("pick", "bank", "message"),
     [
-        ("99", 100, "Pick one of the upgrades the list offers."),
-        ("x", 100, "Pick one of the upgrades the list offers."),
-        ("1", 10, "The upgrade costs 15 pts; the bank holds 10."),
+        ("99", 100, STALE),
+        ("x", 100, STALE),
+        ("marshal.replace_weapon.lumen_pistol", 100, STALE),  # an option without its choice
+        ("Searing", 10, "The upgrade costs 15 pts; the bank holds 10."),
     ],
 )
 def test_a_bad_purchase_says_why_and_changes_nothing(client, game, users, pick, bank, message):
@@ -72,6 +86,8 @@ def test_a_bad_purchase_says_why_and_changes_nothing(client, game, users, pick, 
     with_bank(a, bank)
     before = document(a)
     client.force_login(users[0])
+    if pick == "Searing":
+        pick = pick_of(a, "u1", pick)
     response = act(client, campaign, a, action="buy", unit="u1", pick=pick)
     assert messages_of(response) == [message]
     a.refresh_from_db()
@@ -83,20 +99,35 @@ def test_the_rules_refuse_an_upgrade_the_unit_cannot_take(client, game, users):
     campaign, a, _ = game
     with_bank(a, 100)
     client.force_login(users[0])
-    act(client, campaign, a, action="buy", unit="u1", pick="1")
+    act(client, campaign, a, action="buy", unit="u1", pick=pick_of(a, "u1", "Searing"))
     before = document(a)
-    response = act(client, campaign, a, action="buy", unit="u1", pick="0")
+    response = act(client, campaign, a, action="buy", unit="u1", pick=pick_of(a, "u1", "Lumen c"))
     [message] = messages_of(response)
     assert "may be taken 1 time" in message
     a.refresh_from_db()
     assert (a.bank, document(a)) == (85, before)
 
 
+def test_a_page_left_open_in_another_tab_buys_what_it_shows(client, game, users):
+    """Buying in one tab takes that upgrade off the offers; the other tab's page, opened before,
+    still buys the upgrade its player picked there (picks name the upgrade, not its place)."""
+    campaign, a, _ = game
+    with_bank(a, 100)
+    client.force_login(users[0])
+    page = client.get(reverse("campaigns:upgrades", args=[campaign.pk, a.pk])).content.decode()
+    ward = re.search(r'<option value="([^"]+)">Wargear: upgrade with Ward harness', page)[1]
+    act(client, campaign, a, action="buy", unit="u1", pick=pick_of(a, "u1", "Searing"))
+    response = act(client, campaign, a, action="buy", unit="u1", pick=ward)
+    assert messages_of(response) == ["Bought for 10 pts."]  # the harness's price, not the vox's
+    bought = [o["choice"] for o in document(a)["units"][0]["options"]]
+    assert sorted(bought) == ["searing_lance", "ward_harness"]
+
+
 def test_selling_from_the_upgrade_page_returns_half(client, game, users):
     campaign, a, _ = game
     with_bank(a, 100)
     client.force_login(users[0])
-    act(client, campaign, a, action="buy", unit="u1", pick="1")
+    act(client, campaign, a, action="buy", unit="u1", pick=pick_of(a, "u1", "Searing"))
     option = document(a)["units"][0]["options"][0]["option"]
     response = act(client, campaign, a, action="sell", unit="u1", option=option, back="upgrades")
     assert response.request["PATH_INFO"] == reverse("campaigns:upgrades", args=[campaign.pk, a.pk])
@@ -110,7 +141,7 @@ def test_nothing_is_bought_while_a_mission_is_set_up(client, game, users):
     with_bank(a, 100)
     services.mission_setup(campaign=campaign, players=[a, b], die=SeededDie(1))
     client.force_login(users[0])
-    response = act(client, campaign, a, action="buy", unit="u1", pick="1")
+    response = act(client, campaign, a, action="buy", unit="u1", pick=pick_of(a, "u1", "Searing"))
     assert messages_of(response) == [
         "Mission 1 is set up and not reported yet: upgrades wait until it is."
     ]
