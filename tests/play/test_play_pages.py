@@ -203,7 +203,14 @@ def test_a_tap_that_names_no_control_of_the_game_is_refused(ember_list, players)
     ada = client_of(players[0])
     game = start(ada, ember_list)
     tap = reverse("play:tap", args=[game.public_id])
-    for bad in ("add:vp:0", "add:vp:many", "add:u.nobody.lost:1", "jump", "spend:zz:"):
+    for bad in (
+        "add:vp:0",
+        "add:vp:many",
+        "add:u.nobody.lost:1",
+        "jump",
+        "spend:zz:",
+        "spend:sp:A strategy the forces do not offer",
+    ):
         page = ada.post(tap, {"do": bad}, follow=True).content.decode()
         assert "That control is not part of this game." in page or "no counter" in page, bad
     game.refresh_from_db()
