@@ -163,7 +163,9 @@ def _intent(state, sheet, intent, path, by, spend, *, at, change_id) -> dict:
         if not what:
             return tracker.spend(state, sheet, pool_key, 1, what="1 point", **stamp)
         # a named spend is one the sheet offers from that pool (StopIteration: not part of it)
-        cost = next(s["cost"] for s in sheet["spends"] if (s["name"], s["pool"]) == (what, pool_key))
+        cost = next(
+            s["cost"] for s in sheet["spends"] if (s["name"], s["pool"]) == (what, pool_key)
+        )
         return tracker.spend(state, sheet, pool_key, cost, what=what, **stamp)
     if intent == "next_round":
         return tracker.next_round(state, sheet, **stamp)
