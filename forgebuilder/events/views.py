@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import io
-
-import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -12,10 +9,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.cache import patch_cache_control
 from django.utils.http import content_disposition_header
 from django.views.decorators.http import require_POST
 
+from forgebuilder.armylists.exports.qr import qr_svg_response
 from forgebuilder.armylists.printouts import PdfState
 from forgebuilder.armylists.views.pdf_off import pdf_off_page
 from forgebuilder.armylists.views.pdf_wait import pdf_waiting_page
@@ -300,12 +297,9 @@ def submitted_list(request: HttpRequest, public_id: str, entrant_id: int) -> Htt
 def event_qr(request: HttpRequest, public_id: str) -> HttpResponse:
     """The event's link as a QR code, to put on a screen or a flyer."""
     event = selectors.event_by_public_id(public_id)
-    url = request.build_absolute_uri(reverse("events:detail", args=[event.public_id]))
-    buffer = io.BytesIO()
-    segno.make(url, error="m").save(buffer, kind="svg", scale=4, dark="#1c1917", light="#ffffff")
-    response = HttpResponse(buffer.getvalue(), content_type="image/svg+xml")
-    patch_cache_control(response, public=True, max_age=86400)
-    return response
+    return qr_svg_response(
+        request.build_absolute_uri(reverse("events:detail", args=[event.public_id]))
+    )
 
 
 def projector(request: HttpRequest, public_id: str) -> HttpResponse:

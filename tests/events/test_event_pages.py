@@ -11,6 +11,7 @@ from django.urls import reverse
 from forgebuilder.armylists.sharing import share_link_create
 from forgebuilder.events import services
 from forgebuilder.events.models import Event, Game
+from tests.armylists.exports.pdfread import qr_dark_modules_of, svg_qr_dark_modules
 from tests.events.conftest import make_army
 
 LEGAL = ("lantern_marshal", "lightbearer_squad")
@@ -183,7 +184,8 @@ def test_a_dropped_player_sees_how_to_come_back(client, event, players):
 def test_the_events_qr_code_is_an_svg_of_its_link(client, event):
     response = client.get(f"/events/{event.public_id}/qr.svg")
     assert response.status_code == 200 and response["Content-Type"] == "image/svg+xml"
-    assert b"<svg" in response.content[:300]
+    url = f"http://testserver/events/{event.public_id}/"
+    assert svg_qr_dark_modules(response.content) == qr_dark_modules_of(url)
     assert client.get("/events/no-such-event/qr.svg").status_code == 404
 
 

@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
-import io
-
-import segno
 from django.contrib import messages
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
@@ -19,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from forgebuilder.ratelimit import rate_limited
 
 from ..exports import list_text, source_from_evaluated
+from ..exports.qr import qr_svg_response
 from ..listdoc import campaign_state_left_behind
 from ..models import ShareLink
 from ..ownership import owner_of
@@ -203,10 +200,4 @@ def fork(request: HttpRequest, token: str) -> HttpResponse:
 def qr_code(request: HttpRequest, token: str) -> HttpResponse:
     if share_link_etag(token) is None:
         raise Http404("This link does not exist or was revoked.")
-    url = request.build_absolute_uri(reverse("armylists:shared", args=[token]))
-    buffer = io.BytesIO()
-    segno.make(url, error="m").save(buffer, kind="svg", scale=4, dark="#1c1917", light="#ffffff")
-    response = HttpResponse(buffer.getvalue(), content_type="image/svg+xml")
-    response["ETag"] = '"' + hashlib.sha256(url.encode()).hexdigest()[:24] + '"'
-    patch_cache_control(response, public=True, max_age=86400)
-    return response
+    return qr_svg_response(request.build_absolute_uri(reverse("armylists:shared", args=[token])))

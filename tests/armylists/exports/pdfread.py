@@ -223,3 +223,36 @@ def qr_modules(data: bytes, page_number: int) -> list[list[bool]] | None:
         for col in range(round((x1 - left) / module), round((x2 - left) / module)):
             grid[row][col] = True
     return grid
+
+
+def svg_qr_dark_modules(svg: bytes) -> set[tuple[int, int]]:
+    """The dark modules (row, column) of a QR code served as segno's SVG, read back from its
+    path (each row a run of `h` strokes half a module below the row's top), moved so the first
+    dark row and column are 0."""
+    path = re.search(rb'class="qrline"[^>]* d="([^"]+)"', svg)
+    assert path is not None, "no QR path in the SVG"
+    x = y = 0.0
+    dark = set()
+    for op, a, b in re.findall(r"([MmHh])(-?[\d.]+)(?: (-?[\d.]+))?", path[1].decode()):
+        if op == "M":
+            x, y = float(a), float(b)
+        elif op == "m":
+            x, y = x + float(a), y + float(b)
+        else:
+            run = float(a)
+            dark |= {(int(y), int(x) + i) for i in range(int(run))}
+            x += run
+    return _from_origin(dark)
+
+
+def qr_dark_modules_of(url: str) -> set[tuple[int, int]]:
+    """The dark modules a QR code of `url` must have (error correction M), from the origin."""
+    import segno
+
+    matrix = segno.make(url, error="m").matrix
+    return _from_origin({(r, c) for r, row in enumerate(matrix) for c, m in enumerate(row) if m})
+
+
+def _from_origin(cells: set[tuple[int, int]]) -> set[tuple[int, int]]:
+    top, left = min(r for r, _ in cells), min(c for _, c in cells)
+    return {(r - top, c - left) for r, c in cells}

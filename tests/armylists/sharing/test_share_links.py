@@ -13,6 +13,7 @@ from factions.services import game_module_touch
 from forgebuilder.armylists.models import ArmyList, ShareLink
 from forgebuilder.armylists.sharing import share_link_create
 
+from ..exports.pdfread import qr_dark_modules_of, svg_qr_dark_modules
 from .conftest import add_unit
 
 
@@ -231,7 +232,9 @@ def test_the_qr_code_encodes_the_share_link(army_list, owner_client):
     link = share(owner_client, army_list, "live")
     response = Client().get(reverse("armylists:shared_qr", args=[link.token]))
     assert response.status_code == 200 and response["Content-Type"] == "image/svg+xml"
-    assert response.content.startswith(b"<?xml") or b"<svg" in response.content[:200]
+    url = "http://testserver" + reverse("armylists:shared", args=[link.token])
+    assert svg_qr_dark_modules(response.content) == qr_dark_modules_of(url)
+    assert svg_qr_dark_modules(response.content) != qr_dark_modules_of(url + "x")
 
 
 def test_forking_creates_an_independent_copy_owned_by_the_visitor(army_list, owner_client):
