@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from forgebuilder.armylists.exports.qr import qr_svg_response
 from forgebuilder.armylists.printouts import PdfState
 from forgebuilder.armylists.views.pdf_off import pdf_off_page
-from forgebuilder.armylists.views.pdf_wait import pdf_waiting_page
+from forgebuilder.armylists.views.pdf_wait import pdf_waiting_page, render_scope
 from forgebuilder.numbers import id_number, parse_whole_number
 from forgebuilder.ratelimit import client_key, rate_limited, too_many
 
@@ -218,13 +218,8 @@ def api_keys(request: HttpRequest, public_id: str) -> HttpResponse:
     return redirect(reverse("events:desk", args=[public_id]) + "#api")
 
 
-def _render_scope(request: HttpRequest) -> str:
-    # as a list's PDFs: the waiting page's polls count against the far larger "render-poll"
-    return "render-poll" if request.GET.get("wait") == "1" else "render"
-
-
 @login_required
-@rate_limited(_render_scope, "PDF downloads", methods=("GET", "HEAD"))
+@rate_limited(render_scope, "PDF downloads", methods=("GET", "HEAD"))
 def event_pack(request: HttpRequest, public_id: str) -> HttpResponse:
     """The event's pack (PDF): drawn by the PDF workers; a waiting page until it is ready."""
     event = _organised(request, public_id)

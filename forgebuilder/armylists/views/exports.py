@@ -21,7 +21,7 @@ from ..selectors import army_list_owned, evaluated_list, evaluated_shared_list
 from ..sharing import live_share_link, share_url
 from . import as_attachment, download_name
 from .pdf_off import pdf_off_page
-from .pdf_wait import pdf_waiting_page
+from .pdf_wait import pdf_waiting_page, render_scope
 
 TEXT_PARTIAL = "armylists/partials/downloads.html#list-text"
 
@@ -44,12 +44,6 @@ def _filename(source: exports.ExportSource, suffix: str, extension: str) -> str:
     # Named after the list as printed (a snapshot link prints the list as it was then).
     named = SimpleNamespace(name=source.document.name, points_limit=source.document.points_limit)
     return download_name(named, extension).removesuffix(f".{extension}") + f"{suffix}.{extension}"
-
-
-def _render_scope(request: HttpRequest) -> str:
-    """Asking for a PDF counts against "render"; the waiting page's polls (`wait=1`, one a
-    second) against the far larger "render-poll", so waiting never uses up the render limit."""
-    return "render-poll" if request.GET.get("wait") == "1" else "render"
 
 
 def _printout(request: HttpRequest, kind: exports.PrintoutKind, origin: dict) -> Printout:
@@ -85,21 +79,21 @@ def _pdf(
 
 
 @require_GET
-@rate_limited(_render_scope, "PDF downloads", methods=("GET", "HEAD"))
+@rate_limited(render_scope, "PDF downloads", methods=("GET", "HEAD"))
 def printout_pdf(request: HttpRequest, public_id: str, kind: str) -> HttpResponse:
     """Any registered printout of the player's own list (urls.py names one address each)."""
     return _pdf(request, exports.printout(kind), _owned_source(request, public_id))
 
 
 @require_GET
-@rate_limited(_render_scope, "PDF downloads", methods=("GET", "HEAD"))
+@rate_limited(render_scope, "PDF downloads", methods=("GET", "HEAD"))
 def shared_printout_pdf(request: HttpRequest, token: str, kind: str) -> HttpResponse:
     """Any registered printout of the list behind a share link."""
     return _pdf(request, exports.printout(kind), _shared_source(request, token))
 
 
 @require_GET
-@rate_limited(_render_scope, "PDF downloads", methods=("GET", "HEAD"))
+@rate_limited(render_scope, "PDF downloads", methods=("GET", "HEAD"))
 def match_tokens_pdf(request: HttpRequest, public_id: str) -> HttpResponse:
     """The token sheet of one side of a match check (`side` 0: the owner's list, 1: the
     opponent's), with the underdog points the check gives that side."""

@@ -22,6 +22,13 @@ POLL_SECONDS = 1
 REFRESH_SECONDS = 2
 
 
+def render_scope(request: HttpRequest) -> str:
+    """The rate limit a PDF request counts against: asking for a PDF against "render", the
+    waiting page's polls (`wait=1`, one a second) against the far larger "render-poll", so
+    waiting never uses up the render limit. Every PDF view (lists, event packs) uses it."""
+    return "render-poll" if request.GET.get("wait") == "1" else "render"
+
+
 def _with_query(request: HttpRequest, **changes: str | None) -> str:
     query = request.GET.copy()
     for name, value in changes.items():
