@@ -110,6 +110,9 @@ class Bench:
             elapsed = (time.perf_counter() - started) * 1000
             print(f"  first reader of the share page of {name}: {elapsed:6.0f} ms "
                   f"({answer.headers.get('X-Cache-Status')}, {len(answer.body) / 1024:.0f} KiB)")  # fmt: skip
+            packed = reader.get(f"/s/{token}/", headers={"Accept-Encoding": "gzip"})
+            print(f"  {'':34} to a reader who accepts gzip: {len(packed.body) / 1024:.0f} KiB "
+                  f"({packed.headers.get('Content-Encoding', 'not compressed')})")  # fmt: skip
         plain = Browser(self.plain)
         for browser in (reader, plain):
             for _ in range(16):

@@ -5,6 +5,7 @@ location of docs/deploy/nginx-site.conf.template)."""
 
 from __future__ import annotations
 
+import gzip
 import time
 
 import pytest
@@ -71,6 +72,25 @@ def test_an_anonymous_reader_is_answered_from_nginx_the_second_time(site):
     # A browser's conditional request is answered by nginx too.
     again = reader.get(f"/s/{share}/", headers={"If-None-Match": first.headers["ETag"]})
     assert again.status == 304 and again.headers["X-Cache-Status"] == "HIT"
+
+
+def test_readers_who_accept_gzip_get_their_own_compressed_copy_from_nginx(site):
+    _, port = site
+    _, _, share = shared_list(port, f"Packed {token()}")
+    packing, plain = Browser(port, tls=True), Browser(port, tls=True)
+    accepts = {"Accept-Encoding": "gzip, deflate, br"}
+
+    first = packing.get(f"/s/{share}/", headers=accepts)
+    second = packing.get(f"/s/{share}/", headers=accepts)
+    as_is = [plain.get(f"/s/{share}/") for _ in range(2)]
+
+    assert [first.headers["X-Cache-Status"], second.headers["X-Cache-Status"]] == ["MISS", "HIT"]
+    assert second.headers["Content-Encoding"] == "gzip"
+    # the plain reader is never handed the compressed copy: a copy of its own
+    assert [a.headers["X-Cache-Status"] for a in as_is] == ["MISS", "HIT"]
+    assert all("Content-Encoding" not in a.headers for a in as_is)
+    assert gzip.decompress(second.body) == as_is[1].body
+    assert "Packed" in as_is[1].text and len(second.body) * 3 < len(as_is[1].body)
 
 
 def test_a_signed_in_reader_or_one_with_a_session_is_never_answered_from_the_cache(site):

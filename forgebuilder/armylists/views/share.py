@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from django.contrib import messages
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
@@ -10,6 +12,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
 from django.utils.safestring import mark_safe
+from django.utils.text import compress_string
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from forgebuilder.ratelimit import rate_limited
@@ -72,23 +75,41 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
     if base is None:
         raise Http404("This link does not exist or was revoked.")
     generic = _is_generic_visitor(request)
+    gzipped = generic and bool(ACCEPTS_GZIP.search(request.headers.get("Accept-Encoding", "")))
     etag = _etag(request, base)
     if etag in _if_none_match(request):
         response = HttpResponseNotModified()
     elif generic:
-        response = HttpResponse(_generic_html(request, token, base, etag))
+        response = HttpResponse(_generic_html(request, token, base, etag, gzipped=gzipped))
+        if gzipped:
+            response["Content-Encoding"] = "gzip"
     else:
         html = render_to_string("armylists/shared.html", _context(request, token, base), request)
         response = HttpResponse(html)
-    response["ETag"] = etag
+    # the compressed page is another representation of the same content: a weak tag
+    response["ETag"] = f"W/{etag}" if gzipped else etag
     return _cacheable(response, public=generic)
 
 
-def _generic_html(request: HttpRequest, token: str, base: str, etag: str) -> str:
+# As Django's GZipMiddleware reads the header. Only the page every anonymous reader gets is
+# compressed: it holds no token and nothing personal, so compression gives away no secret.
+ACCEPTS_GZIP = re.compile(r"\bgzip\b")
+
+
+def _generic_html(
+    request: HttpRequest, token: str, base: str, etag: str, *, gzipped: bool
+) -> str | bytes:
     """The page every anonymous reader gets: the same bytes for each, with no CSRF token (it
-    has no form) and no cookie set, so a shared cache may keep it. Rendered once per ETag and
-    address (the page holds its own absolute URL)."""
+    has no form) and no cookie set, so a shared cache may keep it. Rendered (and compressed,
+    for readers who accept gzip) once per ETag and address (the page holds its own URL)."""
     key = f"share-html:{etag}:{request.scheme}://{request.get_host()}"
+    if gzipped:
+        packed = cache.get(f"{key}:gzip")
+        if packed is None:
+            html = _generic_html(request, token, base, etag, gzipped=False)
+            packed = compress_string(str(html).encode())
+            cache.set(f"{key}:gzip", packed, 3600)
+        return packed
     html = cache.get(key)
     if html is None:
         context = {**_context(request, token, base), "csrf_token": ""}
@@ -164,7 +185,7 @@ def _cacheable(response: HttpResponse, *, public: bool) -> HttpResponse:
         )
     else:
         patch_cache_control(response, private=True, max_age=0, must_revalidate=True)
-    response["Vary"] = "Cookie"
+    response["Vary"] = "Cookie, Accept-Encoding"
     return response
 
 
