@@ -5,6 +5,7 @@ down. Redis is stopped by the last test of this module (its stack is the module'
 
 from __future__ import annotations
 
+import gzip
 import json
 import threading
 
@@ -31,6 +32,18 @@ def test_static_files_from_nginx_carry_the_security_headers(site):
     assert headers["referrer-policy"] == "same-origin"
     assert headers["content-security-policy"].startswith("default-src 'none'")
     assert headers["strict-transport-security"].startswith("max-age=31536000")
+
+
+def test_stylesheets_and_scripts_come_compressed_to_browsers_that_accept_gzip(site):
+    _, nginx = site
+    for path in ("/static/css/app.css", "/static/js/editor.js"):
+        plain = Browser(nginx).get(path)
+        packed = Browser(nginx).get(path, headers={"Accept-Encoding": "gzip"})
+        assert "Content-Encoding" not in plain.headers
+        assert packed.headers["Content-Encoding"] == "gzip"
+        assert "Accept-Encoding" in packed.headers["Vary"]
+        assert gzip.decompress(packed.body) == plain.body
+        assert len(packed.body) * 2 < len(plain.body)
 
 
 def test_an_api_body_over_nginxs_limit_gets_the_apis_json_error(site):
