@@ -65,6 +65,13 @@ def draw_printouts(army_list, share_url: str) -> None:
     source = exports.source_from_evaluated(evaluated_list(army_list=army_list), share_url=share_url)
     a4 = exports.PAPERS["a4"]
     exports.roster_html(source, paper=a4)
+    # a name the print font cannot set: that card is laid out as HTML (print/card.html)
+    from forgebuilder.armylists.edits import rename_unit
+    from forgebuilder.armylists.selectors import evaluated_document
+
+    renamed = rename_unit(source.document, unit_id="u1", name="Brokka ⚔")
+    roster, report = evaluated_document(document=renamed, catalog=source.catalog)
+    exports.roster_html(exports.ExportSource(renamed, roster, report), paper=a4)
     exports.compact_html(source, paper=a4)
     exports.token_sheet_html(source, paper=a4, size=25)
 

@@ -21,7 +21,7 @@ from django.core.cache import caches
 from .render import STYLESHEET, static_path
 from .source import ExportSource
 
-RENDERER_VERSION = 1
+RENDERER_VERSION = 2
 CACHE_ALIAS = "renders"
 
 

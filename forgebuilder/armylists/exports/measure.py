@@ -30,6 +30,21 @@ def _advances(bold: bool) -> tuple[dict[int, float], float]:
     return widths, 0.6  # a fallback glyph from another font is at most about this wide
 
 
+@lru_cache(maxsize=2)
+def glyph_ids(bold: bool) -> dict[int, int]:
+    """The font file's glyph index of each character it has (what a PDF draws text with)."""
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(str(static_path(FONTS[bold])), lazy=True)
+    return {code: font.getGlyphID(glyph) for code, glyph in font.getBestCmap().items()}
+
+
+def covers(text: str) -> bool:
+    """Whether both weights of the print font have every character of `text`."""
+    regular, bold = _advances(False)[0], _advances(True)[0]
+    return all(ord(ch) in regular and ord(ch) in bold for ch in text if ch not in "\n\t")
+
+
 def text_width_mm(text: str, size_pt: float, *, bold: bool = False) -> float:
     """The width of `text` set in the print font at `size_pt`, in millimetres."""
     widths, fallback = _advances(bold)

@@ -5,12 +5,16 @@ from __future__ import annotations
 import contextlib
 import logging
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
+
+if TYPE_CHECKING:
+    from .drawn_cards import DrawnCard
 
 STYLESHEET = "css/print.css"
 # WeasyPrint warns once per font per render when HarfBuzz's subset library is missing.
@@ -118,17 +122,23 @@ def _print_style():
     return fonts, fetcher, stylesheet, str(css_file)
 
 
-def write_pdf(html: str) -> bytes:
-    """Render `html` with the print stylesheet (static/css/print.css) into PDF bytes.
+def write_pdf(html: str, *, pictures: Mapping[str, DrawnCard] | None = None) -> bytes:
+    """Render `html` with the print stylesheet (static/css/print.css) into PDF bytes; each
+    image named in `pictures` (by its `data-picture`) is drawn as that picture.
 
     WeasyPrint applies a stylesheet given this way as the user's: a template's own <style>
     (the token sheet's colours per kind) wins over it whatever the specificity.
     """
     weasyprint = _weasyprint()[0]
     fonts, fetcher, stylesheet, base_url = _print_style()
-    document = weasyprint.HTML(string=html, base_url=base_url, url_fetcher=fetcher)
+    html_document = weasyprint.HTML(string=html, base_url=base_url, url_fetcher=fetcher)
     with _DRAWING:
-        return document.write_pdf(stylesheets=[stylesheet], font_config=fonts)
+        document = html_document.render(stylesheets=[stylesheet], font_config=fonts)
+        if pictures:
+            from .pictures import place
+
+            place(document, pictures, fonts)
+        return document.write_pdf()
 
 
 def write_pdfs(htmls: list[str]) -> bytes:

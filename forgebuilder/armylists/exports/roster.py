@@ -12,8 +12,10 @@ from ..presenters.cards import chosen_card
 from ..rules import RosterUnit, Total
 from . import render
 from .cache import cached_render, render_key
+from .drawn_cards import drawn_card
 from .measure import text_width_mm
 from .options import Paper
+from .pictures import PLACEHOLDER
 from .qr import qr_svg_data_uri
 from .registry import PAPER, PrintoutKind, register_printout
 from .source import ExportSource
@@ -96,8 +98,13 @@ class GlossaryEntry:
 
 def roster_pdf(source: ExportSource, *, paper: Paper) -> bytes:
     """The roster of `source` on `paper`, from the render cache when it was drawn before."""
-    key = roster_key(source, paper=paper)
-    return cached_render(key, lambda: render.write_pdf(roster_html(source, paper=paper)))
+
+    def draw() -> bytes:
+        context = roster_context(source, paper=paper)
+        html = render_to_string(TEMPLATE, context)
+        return render.write_pdf(html, pictures=context["pictures"])
+
+    return cached_render(roster_key(source, paper=paper), draw)
 
 
 def roster_key(source: ExportSource, *, paper: Paper) -> str:
@@ -111,7 +118,7 @@ def roster_html(source: ExportSource, *, paper: Paper) -> str:
 
 def card_inner_width(paper: Paper) -> float:
     """The room inside a card: half the page less the gap, the card's border and padding."""
-    return (paper.width_mm - 2 * PAGE_SIDE_MARGIN - CARD_GAP) / 2 - 2 * CARD_PADDING - 0.7
+    return card_width(paper) - 2 * CARD_PADDING - 0.7
 
 
 @dataclass(frozen=True)
@@ -166,13 +173,29 @@ def printed_cards(source: ExportSource, *, paper: Paper) -> list[tuple[PrintedCa
     ]
 
 
+def card_width(paper: Paper) -> float:
+    """A card's width: half the page's text width less half the gap between two cards."""
+    return (paper.width_mm - 2 * PAGE_SIDE_MARGIN - CARD_GAP) / 2
+
+
 def roster_context(source: ExportSource, *, paper: Paper) -> dict:
     printed = printed_cards(source, paper=paper)
     cards = [card for card, _ in printed]
+    summary = summary_context(source, paper=paper)
+    unit_count = len(source.roster.units)
+    drawn = [
+        drawn_card(
+            card, unit_count=unit_count, width_mm=card_width(paper), accent=summary["accent"]
+        )
+        for card in cards
+    ]
+    slots = list(zip(cards, drawn, strict=True))
     return {
-        **summary_context(source, paper=paper),
-        "card_rows": [cards[i : i + 2] for i in range(0, len(cards), 2)],
-        "unit_count": len(source.roster.units),
+        **summary,
+        "card_rows": [slots[i : i + 2] for i in range(0, len(slots), 2)],
+        "pictures": {str(card.number): drawing for card, drawing in slots if drawing},
+        "placeholder": PLACEHOLDER,
+        "unit_count": unit_count,
         "glossary": rule_glossary(source, [c.card for c in cards], [u for _, u in printed]),
         "powers": power_glossary(source),
         "stat_notes": stat_glossary(source),

@@ -122,9 +122,9 @@ def render_calls(monkeypatch):
     calls = []
     real = render.write_pdf
 
-    def counting(html: str) -> bytes:
+    def counting(html: str, **pictures) -> bytes:
         calls.append(html)
-        return real(html)
+        return real(html, **pictures)
 
     monkeypatch.setattr(render, "write_pdf", counting)
     return calls

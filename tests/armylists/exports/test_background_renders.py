@@ -105,7 +105,7 @@ def test_a_failed_render_says_so_and_the_next_request_tries_again(
 ):
     from forgebuilder.armylists.exports import render
 
-    def broken(html: str) -> bytes:
+    def broken(html: str, **pictures) -> bytes:
         raise RuntimeError("out of memory")
 
     client.get(roster_url)
@@ -165,10 +165,10 @@ def test_the_share_page_and_the_editor_answer_while_a_render_runs(
     started, release = threading.Event(), threading.Event()
     real = render.write_pdf
 
-    def slow(html: str) -> bytes:
+    def slow(html: str, **pictures) -> bytes:
         started.set()
         release.wait(timeout=30)
-        return real(html)
+        return real(html, **pictures)
 
     monkeypatch.setattr(render, "write_pdf", slow)
     url = reverse("armylists:shared_roster_pdf", args=[live_link.token])

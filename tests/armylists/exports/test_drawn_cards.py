@@ -1,0 +1,73 @@
+"""Roster cards drawn as pictures (placed in Python), and laid out as HTML when the print font
+lacks a character of the card."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from forgebuilder.armylists import edits
+from forgebuilder.armylists.exports import PAPERS, ExportSource, roster_html, roster_pdf
+from forgebuilder.armylists.exports.drawn_cards import Text, drawn_card
+from forgebuilder.armylists.exports.flow import Face, flow
+from forgebuilder.armylists.exports.roster import card_width, printed_cards
+from forgebuilder.armylists.selectors import evaluated_document
+
+from .pdfread import page_texts
+
+A4 = PAPERS["a4"]
+NOT_IN_THE_FONT = "Brokka ⚔"  # the print font has no crossed swords (DejaVu Sans has)
+
+
+def renamed(source: ExportSource, name: str) -> ExportSource:
+    first = source.roster.units[0].id
+    document = edits.rename_unit(source.document, unit_id=first, name=name)
+    roster, report = evaluated_document(document=document, catalog=source.catalog)
+    return ExportSource(document, roster, report, source.share_url)
+
+
+def test_lines_break_at_spaces_within_the_width_and_keep_a_long_word_whole():
+    face = Face(7.5)
+    lines = flow([("Hold Fast, Drilled(1), Steadfast, Counter-charge", face)], 20)
+    assert len(lines) > 1
+    for line in lines:
+        end = line[-1].x_mm + face.width_mm(line[-1].text.rstrip())
+        assert end <= 20 or (len(line) == 1 and " " not in line[0].text.strip())
+    assert "".join(run.text for line in lines for run in line).split() == (
+        ["Hold", "Fast,", "Drilled(1),", "Steadfast,", "Counter-charge"]
+    )
+    assert [r.text for line in flow([("Unbreakable-word", face)], 5) for r in line] == [
+        "Unbreakable-word"
+    ]
+
+
+def test_a_drawn_card_is_as_tall_as_its_content_and_lists_its_text_in_reading_order(ember_source):
+    cards = [card for card, _ in printed_cards(ember_source, paper=A4)]
+    drawn = [drawn_card(c, unit_count=8, width_mm=card_width(A4), accent="#9a3412") for c in cards]
+    assert all(d is not None for d in drawn)
+    thane = drawn[0]
+    texts = [s.text.strip() for s in thane.shapes if isinstance(s, Text)]
+    assert texts.index("Thane Brokka Emberhand") < texts.index("card 1 of 8")
+    assert texts[-1].startswith("Holdkin")  # the keywords close the card
+    lowest = max(s.baseline for s in thane.shapes if isinstance(s, Text))
+    assert lowest < thane.height_mm < lowest + 3
+
+
+@pytest.mark.pdf
+def test_a_card_the_print_font_cannot_set_is_laid_out_as_html_with_its_text(ember_source):
+    source = renamed(ember_source, NOT_IN_THE_FONT)
+    html = roster_html(source, paper=A4)
+    assert html.count('class="card-picture"') == 7  # the seven other cards are drawn
+    assert 'id="card-1"' in html  # the renamed unit's card is HTML
+    cards = " ".join(page_texts(roster_pdf(source, paper=A4))[1:])
+    assert NOT_IN_THE_FONT in cards
+    for number in range(1, 9):
+        assert f"card {number} of 8" in cards
+
+
+def test_a_drawn_card_says_its_text_as_the_image_alternative(ember_source):
+    html = roster_html(ember_source, paper=A4)
+    assert 'class="card" id=' not in html  # every card of this list is drawn
+    text = r"alt=\"50 pts 1 Thane Brokka Emberhand Forge-Thane · Hero · Muster [^\"]*card 1 of 8"
+    assert re.search(text, html)
