@@ -14,7 +14,14 @@ from . import render
 from .cache import cached_render, render_key
 from .options import Paper
 from .registry import PAPER, PrintoutKind, register_printout
-from .roster import PAGE_SIDE_MARGIN, alike_units, numbers_label, stats_table, summary_context
+from .roster import (
+    PAGE_SIDE_MARGIN,
+    alike_units,
+    numbers_label,
+    stats_table,
+    summary_context,
+    summary_pictures,
+)
 from .source import ExportSource
 from .tabular import AlignedTable
 
@@ -36,7 +43,12 @@ class StatLine:
 def compact_pdf(source: ExportSource, *, paper: Paper) -> bytes:
     """The compact roster of `source` on `paper`, from the render cache when drawn before."""
     key = compact_key(source, paper=paper)
-    return cached_render(key, lambda: render.write_pdf(compact_html(source, paper=paper)))
+    return cached_render(
+        key,
+        lambda: render.write_pdf(
+            compact_html(source, paper=paper), pictures=summary_pictures(source)
+        ),
+    )
 
 
 def compact_key(source: ExportSource, *, paper: Paper) -> str:

@@ -75,6 +75,16 @@ class DrawnCard:
     height_mm: float = 0.0
     shapes: list[Shape] = field(default_factory=list)
 
+    def characters(self, bold: bool) -> set[str]:
+        """The characters its text of one weight is drawn with."""
+        return {
+            ch
+            for s in self.shapes
+            if isinstance(s, Text) and s.face.bold == bold
+            for ch in s.face.set(s.text)
+            if ch != "\n"
+        }
+
     @property
     def text(self) -> str:
         """The card's text as it reads: the image's alternative text."""

@@ -10,6 +10,7 @@ file are exactly the widths Pango lays out (checked to a thousandth of a pixel).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from functools import lru_cache
 
 from .render import static_path
@@ -80,7 +81,9 @@ def spaces_mm(gap_mm: float, size_pt: float, *, bold: bool = False) -> str:
     wide = widths[ord(SPACES[0])]
     count = int(gap // wide)
     rest = gap - count * wide
-    _, fine = min(_space_sums(bold), key=lambda item: abs(item[0] - rest))
+    sums = _space_sums(bold)
+    at = bisect_left(sums, (rest, ""))  # the nearest sum is this one or the one before
+    _, fine = min(sums[max(at - 1, 0) : at + 1], key=lambda item: abs(item[0] - rest))
     return SPACES[0] * count + fine
 
 

@@ -1,14 +1,16 @@
-"""Cards drawn straight onto WeasyPrint's page (the shapes of exports/drawn_cards.py).
+"""Pictures drawn straight onto WeasyPrint's page: rows of cards (exports/drawn_cards.py) and
+the footer's QR code.
 
-A drawn card stands in the HTML as an image of its known size (`data-picture` names it).
-Once WeasyPrint has laid the pages out, each such image is given a picture that draws the
-card's rectangles and text with the print font's own glyphs, through WeasyPrint's page
-stream and fonts: the text is subset, embedded and extractable like the rest of the page.
+A picture stands in the HTML as an image of its known size (`data-picture` names it). Once
+WeasyPrint has laid the pages out, each such image is given a picture that writes its shapes
+and text as PDF operators into WeasyPrint's page stream, with the print font's own glyphs and
+WeasyPrint's fonts: the text is subset, embedded and extractable like the rest of the page.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from math import inf
 
@@ -18,20 +20,46 @@ from .measure import _advances, glyph_ids
 PX_PER_MM = 96 / 25.4
 PX_PER_PT = 96 / 72
 ARC = 0.5523  # a quarter circle as a Bézier curve: handles this far along the tangents
-# Stands in for a drawn card until WeasyPrint has laid the pages out (never drawn itself).
+# Stands in for a picture until WeasyPrint has laid the pages out (never drawn itself).
 PLACEHOLDER = (
     "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='1' height='1'/%3E"
 )
 
 
+@dataclass(frozen=True)
+class CardRow:
+    """Cards side by side, each `x_mm` from the row's left: one picture for the row."""
+
+    cards: tuple[tuple[float, DrawnCard], ...]
+
+    @property
+    def height_mm(self) -> float:
+        return max(card.height_mm for _, card in self.cards)
+
+    @property
+    def text(self) -> str:
+        return " ".join(card.text for _, card in self.cards)
+
+
+@dataclass(frozen=True)
+class QrCode:
+    """A QR code's dark modules, row by row, and its quiet zone (in modules)."""
+
+    rows: tuple[tuple[bool, ...], ...]
+    border: int = 2
+
+
+Drawing = CardRow | QrCode
+
+
 @lru_cache(maxsize=32)
-def _rgb(color: str) -> tuple[float, float, float]:
+def _rgb(color: str) -> str:
     import tinycss2.color3
 
     parsed = tinycss2.color3.parse_color(color)
     if parsed is None or isinstance(parsed, str):  # not a colour, or currentColor
-        return (0.07, 0.07, 0.07)
-    return (parsed.red, parsed.green, parsed.blue)
+        return "0.07 0.07 0.07"
+    return f"{parsed.red:.3f} {parsed.green:.3f} {parsed.blue:.3f}"
 
 
 @lru_cache(maxsize=4)
@@ -52,90 +80,144 @@ def _pango_font(font_config, bold: bool):
     return layout, line.runs[0].data.item.analysis.font
 
 
-class CardPicture:
-    """Draws one card where WeasyPrint placed its image (in CSS pixels, y downwards)."""
+class Picture:
+    """Draws a drawing where WeasyPrint placed its image (in CSS pixels, y downwards)."""
 
-    def __init__(self, card: DrawnCard, font_config) -> None:
-        self.card, self.font_config = card, font_config
+    def __init__(self, drawing: Drawing, font_config) -> None:
+        self.drawing, self.font_config = drawing, font_config
 
     def get_intrinsic_size(self, resolution, font_size):
-        # the image fills its box (object-fit: fill), which the card's height was given to
+        # the image fills its box (object-fit: fill), which was given the drawing's size
         return 1.0, 1.0, 1.0
 
     def draw(self, stream, width, height, style) -> None:
+        if isinstance(self.drawing, QrCode):
+            stream.stream.append(_qr_operators(self.drawing, round(width, 3)))
+            return
         fonts = {}
         for bold in (False, True):
             font, _ = stream.add_font(_pango_font(self.font_config, bold)[1])
-            fonts[bold] = font
-        for shape in self.card.shapes:
-            if isinstance(shape, Text):
-                _text(stream, shape, fonts[shape.face.bold])
-            else:
-                _shape(stream, shape)
+            _register(font, bold, (card for _, card in self.drawing.cards))
+            fonts[bold] = font.hash
+        for x, card in self.drawing.cards:
+            stream.stream.append(f"q 1 0 0 1 {x * PX_PER_MM:.3f} 0 cm".encode())
+            stream.stream.append(_card_operators(card, fonts[False], fonts[True]))
+            stream.stream.append(b"Q")
 
 
-def _path(stream, x: float, y: float, w: float, h: float, r: float, top_only: bool) -> None:
-    """A rectangle (px) with rounded corners (all, or the top two) as a path."""
+def _register(font, bold: bool, cards: Iterable[DrawnCard]) -> None:
+    """Tell WeasyPrint's font which glyphs the cards use (it subsets and maps them)."""
+    gids, advances = glyph_ids(bold), _advances(bold)[0]
+    for card in cards:
+        for ch in card.characters(bold):
+            gid = gids[ord(ch)]
+            if gid not in font.to_unicode:
+                font.to_unicode[gid] = ch
+                font.widths[gid] = round(advances[ord(ch)] * 1000)
+
+
+def _path(x: float, y: float, w: float, h: float, r: float, top_only: bool = False) -> str:
+    """A rectangle (px) with rounded corners (all, or the top two) as path operators."""
     if r <= 0:
-        stream.rectangle(x, y, w, h)
-        return
-    k = r * ARC
-    bottom = 0.0 if top_only else r
-    stream.move_to(x + r, y)
-    stream.line_to(x + w - r, y)
-    stream.curve_to(x + w - r + k, y, x + w, y + r - k, x + w, y + r)
-    stream.line_to(x + w, y + h - bottom)
-    if bottom:
-        stream.curve_to(x + w, y + h - r + k, x + w - r + k, y + h, x + w - r, y + h)
-    stream.line_to(x + bottom, y + h)
-    if bottom:
-        stream.curve_to(x + r - k, y + h, x, y + h - r + k, x, y + h - r)
-    stream.line_to(x, y + r)
-    stream.curve_to(x, y + r - k, x + r - k, y, x + r, y)
-    stream.close()
+        return f"{x:.3f} {y:.3f} {w:.3f} {h:.3f} re"
+    k, b = r * ARC, 0.0 if top_only else r
+    right, bottom = x + w, y + h
+    ops = [
+        f"{x + r:.3f} {y:.3f} m {right - r:.3f} {y:.3f} l",
+        f"{right - r + k:.3f} {y:.3f} {right:.3f} {y + r - k:.3f} {right:.3f} {y + r:.3f} c",
+        f"{right:.3f} {bottom - b:.3f} l",
+    ]
+    if b:
+        ops.append(f"{right:.3f} {bottom - b + k:.3f} {right - b + k:.3f} {bottom:.3f} "
+                   f"{right - b:.3f} {bottom:.3f} c")  # fmt: skip
+    ops.append(f"{x + b:.3f} {bottom:.3f} l")
+    if b:
+        ops.append(f"{x + b - k:.3f} {bottom:.3f} {x:.3f} {bottom - b + k:.3f} {x:.3f} "
+                   f"{bottom - b:.3f} c")  # fmt: skip
+    ops.append(f"{x:.3f} {y + r:.3f} l {x:.3f} {y + r - k:.3f} {x + r - k:.3f} {y:.3f} "
+               f"{x + r:.3f} {y:.3f} c h")  # fmt: skip
+    return " ".join(ops)
 
 
-def _shape(stream, shape: Fill | Outline) -> None:
+def _fill(shape: Fill) -> str:
     x, y, w, h, r = (v * PX_PER_MM for v in (shape.x, shape.y, shape.w, shape.h, shape.radius))
-    if isinstance(shape, Fill):
-        stream.set_color_rgb(*_rgb(shape.color))
-        _path(stream, x, y, w, h, r, shape.top_only)
-        stream.fill()
-        return
-    half = shape.width_pt * PX_PER_PT / 2  # a CSS border lies inside its box
-    stream.set_color_rgb(*_rgb(shape.color), stroke=True)
-    stream.set_line_width(shape.width_pt * PX_PER_PT)
-    _path(stream, x + half, y + half, w - 2 * half, h - 2 * half, max(r - half, 0), False)
-    stream.stroke()
+    return f"{_rgb(shape.color)} rg {_path(x, y, w, h, r, shape.top_only)} f"
 
 
-def _text(stream, shape: Text, font) -> None:
+def _outline(shape: Outline) -> str:
+    x, y, w, h, r = (v * PX_PER_MM for v in (shape.x, shape.y, shape.w, shape.h, shape.radius))
+    line = shape.width_pt * PX_PER_PT
+    half = line / 2  # a CSS border lies inside its box
+    path = _path(x + half, y + half, w - line, h - line, max(r - half, 0))
+    return f"{_rgb(shape.color)} RG {line:.3f} w {path} S"
+
+
+@lru_cache(maxsize=8192)
+def _glyphs(text: str, bold: bool) -> str:
+    gids = glyph_ids(bold)
+    return "".join(f"{gids[ord(ch)]:04x}" for ch in text)
+
+
+def _text(shape: Text, font: str) -> str:
     face = shape.face
     text = face.set(shape.text).rstrip("\n")
     if not text.strip():
-        return
-    gids, advances = glyph_ids(face.bold), _advances(face.bold)[0]
-    glyphs = []
-    for ch in text:
-        gid = gids[ord(ch)]
-        if gid not in font.to_unicode:
-            font.to_unicode[gid] = ch
-            font.widths[gid] = round(advances[ord(ch)] * 1000)
-        glyphs.append(f"{gid:04x}")
+        return ""
     size = face.size_pt * PX_PER_PT
-    stream.begin_text()
-    stream.set_color_rgb(*_rgb(face.color))
-    if face.tracking_em:
-        stream.stream.append(f"{face.tracking_em * size:.3f} Tc".encode())
-    stream.set_text_matrix(1, 0, 0, -1, shape.x * PX_PER_MM, shape.baseline * PX_PER_MM)
-    stream.set_font_size(font.hash, size)
-    stream.show_text(f"<{''.join(glyphs)}>")
-    if face.tracking_em:
-        stream.stream.append(b"0 Tc")
-    stream.end_text()
+    tracking = f" {face.tracking_em * size:.3f} Tc" if face.tracking_em else ""
+    return (
+        f"BT {_rgb(face.color)} rg{tracking} 1 0 0 -1 {shape.x * PX_PER_MM:.3f} "
+        f"{shape.baseline * PX_PER_MM:.3f} Tm /{font} {size:.3f} Tf [<{_glyphs(text, face.bold)}>] "
+        f"TJ{' 0 Tc' if tracking else ''} ET"
+    )
 
 
-def place(document, pictures: Mapping[str, DrawnCard], font_config) -> None:
+def _card_operators(card: DrawnCard, regular: str, bold: str) -> bytes:
+    ops = []
+    for shape in card.shapes:
+        if isinstance(shape, Text):
+            ops.append(_text(shape, bold if shape.face.bold else regular))
+        elif isinstance(shape, Fill):
+            ops.append(_fill(shape))
+        else:
+            ops.append(_outline(shape))
+    return "\n".join(op for op in ops if op).encode()
+
+
+@lru_cache(maxsize=64)
+def _qr_operators(code: QrCode, width_px: float) -> bytes:
+    """White ground, then each row's runs of dark modules as strokes one module thick (as
+    segno draws its SVG)."""
+    size = len(code.rows) + 2 * code.border
+    module = width_px / size
+    ops = [f"1 1 1 rg 0 0 {width_px:.3f} {width_px:.3f} re f 0 0 0 RG {module:.4f} w"]
+    for r, row in enumerate(code.rows):
+        y = (r + code.border + 0.5) * module
+        c = 0
+        while c < len(row):
+            if not row[c]:
+                c += 1
+                continue
+            end = c
+            while end < len(row) and row[end]:
+                end += 1
+            x1, x2 = (c + code.border) * module, (end + code.border) * module
+            ops.append(f"{x1:.3f} {y:.3f} m {x2:.3f} {y:.3f} l")
+            c = end
+    ops.append("S")
+    return "\n".join(ops).encode()
+
+
+@lru_cache(maxsize=64)
+def qr_code(url: str) -> QrCode:
+    """The QR code of `url` as the footer prints it (error correction M, as qr.py's SVG)."""
+    import segno
+
+    matrix = segno.make(url, error="m").matrix
+    return QrCode(tuple(tuple(bool(m) for m in row) for row in matrix))
+
+
+def place(document, drawings: Mapping[str, Drawing], font_config) -> None:
     """Give each image of `document` (laid out, not yet written) named by `data-picture` the
     picture that draws it."""
     from weasyprint.formatting_structure import boxes
@@ -144,5 +226,5 @@ def place(document, pictures: Mapping[str, DrawnCard], font_config) -> None:
         for box in page._page_box.descendants():
             if isinstance(box, boxes.ReplacedBox) and box.element is not None:
                 name = box.element.get("data-picture")
-                if name in pictures:
-                    box.replacement = CardPicture(pictures[name], font_config)
+                if name in drawings:
+                    box.replacement = Picture(drawings[name], font_config)

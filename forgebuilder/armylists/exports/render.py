@@ -14,7 +14,7 @@ from django.conf import settings
 from django.contrib.staticfiles import finders
 
 if TYPE_CHECKING:
-    from .drawn_cards import DrawnCard
+    from .pictures import Drawing
 
 STYLESHEET = "css/print.css"
 # WeasyPrint warns once per font per render when HarfBuzz's subset library is missing.
@@ -122,7 +122,7 @@ def _print_style():
     return fonts, fetcher, stylesheet, str(css_file)
 
 
-def write_pdf(html: str, *, pictures: Mapping[str, DrawnCard] | None = None) -> bytes:
+def write_pdf(html: str, *, pictures: Mapping[str, Drawing] | None = None) -> bytes:
     """Render `html` with the print stylesheet (static/css/print.css) into PDF bytes; each
     image named in `pictures` (by its `data-picture`) is drawn as that picture.
 

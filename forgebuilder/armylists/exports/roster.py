@@ -12,10 +12,10 @@ from ..presenters.cards import chosen_card
 from ..rules import RosterUnit, Total
 from . import render
 from .cache import cached_render, render_key
-from .drawn_cards import drawn_card
+from .card_rows import card_rows, row_pictures
 from .measure import text_width_mm
 from .options import Paper
-from .pictures import PLACEHOLDER
+from .pictures import PLACEHOLDER, Drawing, qr_code
 from .qr import qr_svg_data_uri
 from .registry import PAPER, PrintoutKind, register_printout
 from .source import ExportSource
@@ -183,23 +183,27 @@ def roster_context(source: ExportSource, *, paper: Paper) -> dict:
     cards = [card for card, _ in printed]
     summary = summary_context(source, paper=paper)
     unit_count = len(source.roster.units)
-    drawn = [
-        drawn_card(
-            card, unit_count=unit_count, width_mm=card_width(paper), accent=summary["accent"]
-        )
-        for card in cards
-    ]
-    slots = list(zip(cards, drawn, strict=True))
+    rows = card_rows(
+        cards,
+        unit_count=unit_count,
+        card_width_mm=card_width(paper),
+        gap_mm=CARD_GAP,
+        accent=summary["accent"],
+    )
     return {
         **summary,
-        "card_rows": [slots[i : i + 2] for i in range(0, len(slots), 2)],
-        "pictures": {str(card.number): drawing for card, drawing in slots if drawing},
-        "placeholder": PLACEHOLDER,
+        "card_rows": rows,
+        "pictures": {**summary_pictures(source), **row_pictures(rows)},
         "unit_count": unit_count,
         "glossary": rule_glossary(source, [c.card for c in cards], [u for _, u in printed]),
         "powers": power_glossary(source),
         "stat_notes": stat_glossary(source),
     }
+
+
+def summary_pictures(source: ExportSource) -> dict[str, Drawing]:
+    """The summary's and footer's pictures: the share link's QR code, when there is one."""
+    return {"qr": qr_code(source.share_url)} if source.share_url else {}
 
 
 def summary_context(source: ExportSource, *, paper: Paper) -> dict:
@@ -238,6 +242,7 @@ def summary_context(source: ExportSource, *, paper: Paper) -> dict:
         "references": report.references,
         "share_url": source.share_url,
         "qr": qr_svg_data_uri(source.share_url) if source.share_url else "",
+        "placeholder": PLACEHOLDER,
     }
 
 

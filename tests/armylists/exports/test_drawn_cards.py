@@ -58,7 +58,10 @@ def test_a_drawn_card_is_as_tall_as_its_content_and_lists_its_text_in_reading_or
 def test_a_card_the_print_font_cannot_set_is_laid_out_as_html_with_its_text(ember_source):
     source = renamed(ember_source, NOT_IN_THE_FONT)
     html = roster_html(source, paper=A4)
-    assert html.count('class="card-picture"') == 7  # the seven other cards are drawn
+    # the first row is a table: the renamed unit's card as HTML, the second card a picture;
+    # the three other rows are a picture each
+    assert html.count('class="card-picture"') == 1
+    assert html.count('class="card-row"') == 3
     assert 'id="card-1"' in html  # the renamed unit's card is HTML
     cards = " ".join(page_texts(roster_pdf(source, paper=A4))[1:])
     assert NOT_IN_THE_FONT in cards
