@@ -9,22 +9,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .drawn_cards import DrawnCard, drawn_card
-from .pictures import CardRow, Drawing
+from .drawn_cards import Drawn, drawn_card
+from .pictures import Blocks, Drawing
 
 
 @dataclass(frozen=True)
 class Slot:
     item: Any  # exports.roster.PrintedCard
     name: str  # its picture's name, when the row is not one picture
-    drawing: DrawnCard | None  # None: laid out as HTML (print/card.html)
+    drawing: Drawn | None  # None: laid out as HTML (print/card.html)
 
 
 @dataclass(frozen=True)
 class PrintedRow:
     name: str
     slots: tuple[Slot, ...]
-    picture: CardRow | None  # every card of the row drawn: the row is this one picture
+    picture: Blocks | None  # every card of the row drawn: the row is this one picture
 
 
 def card_rows(
@@ -44,7 +44,7 @@ def card_rows(
         )
         drawn = [slot.drawing for slot in slots if slot.drawing is not None]
         whole = len(drawn) == len(slots)
-        picture = CardRow(tuple((i * (card_width_mm + gap_mm), d) for i, d in enumerate(drawn)))
+        picture = Blocks(tuple((i * (card_width_mm + gap_mm), d) for i, d in enumerate(drawn)))
         rows.append(PrintedRow(name, slots, picture if whole else None))
     return rows
 
@@ -58,5 +58,5 @@ def row_pictures(rows: list[PrintedRow]) -> dict[str, Drawing]:
             continue
         for slot in row.slots:
             if slot.drawing is not None:
-                pictures[slot.name] = CardRow(((0.0, slot.drawing),))
+                pictures[slot.name] = Blocks(((0.0, slot.drawing),))
     return pictures

@@ -20,7 +20,6 @@ from .roster import (
     numbers_label,
     stats_table,
     summary_context,
-    summary_pictures,
 )
 from .source import ExportSource
 from .tabular import AlignedTable
@@ -43,12 +42,13 @@ class StatLine:
 def compact_pdf(source: ExportSource, *, paper: Paper) -> bytes:
     """The compact roster of `source` on `paper`, from the render cache when drawn before."""
     key = compact_key(source, paper=paper)
-    return cached_render(
-        key,
-        lambda: render.write_pdf(
-            compact_html(source, paper=paper), pictures=summary_pictures(source)
-        ),
-    )
+
+    def draw() -> bytes:
+        context = compact_context(source, paper=paper)
+        html = render_to_string(TEMPLATE, context)
+        return render.write_pdf(html, pictures=context["pictures"])
+
+    return cached_render(key, draw)
 
 
 def compact_key(source: ExportSource, *, paper: Paper) -> str:
@@ -56,6 +56,10 @@ def compact_key(source: ExportSource, *, paper: Paper) -> str:
 
 
 def compact_html(source: ExportSource, *, paper: Paper) -> str:
+    return render_to_string(TEMPLATE, compact_context(source, paper=paper))
+
+
+def compact_context(source: ExportSource, *, paper: Paper) -> dict:
     width = paper.width_mm - 2 * PAGE_SIDE_MARGIN - 2
     lines = [
         StatLine(
@@ -70,7 +74,7 @@ def compact_html(source: ExportSource, *, paper: Paper) -> str:
         )
         for alike in alike_units(source)
     ]
-    return render_to_string(TEMPLATE, {**summary_context(source, paper=paper), "stat_lines": lines})
+    return {**summary_context(source, paper=paper), "stat_lines": lines}
 
 
 COMPACT = register_printout(

@@ -68,8 +68,9 @@ Shape = Fill | Outline | Text
 
 
 @dataclass
-class DrawnCard:
-    """A card's height and its shapes, in reading order (the PDF's text follows it)."""
+class Drawn:
+    """A drawn block (a card, a row of the summary's units table): its size and its shapes,
+    in reading order (the PDF's text follows it)."""
 
     width_mm: float
     height_mm: float = 0.0
@@ -102,12 +103,12 @@ def card_texts(item) -> list[str]:
     return texts
 
 
-def drawn_card(item, *, unit_count: int, width_mm: float, accent: str) -> DrawnCard | None:
+def drawn_card(item, *, unit_count: int, width_mm: float, accent: str) -> Drawn | None:
     """The card of `item` (exports.roster.PrintedCard) `width_mm` wide, or None when the print
     font lacks a character of it (the card is then laid out as HTML)."""
     if not drawable(card_texts(item)):
         return None
-    pen = _Pen(DrawnCard(width_mm), accent)
+    pen = _Pen(Drawn(width_mm), accent)
     pen.header(item)
     if item.shared:
         pen.line([("Units ", LABEL), (item.numbers_label, TEXT)])
@@ -129,7 +130,7 @@ def drawn_card(item, *, unit_count: int, width_mm: float, accent: str) -> DrawnC
 class _Pen:
     """Places a card's sections top to bottom, collapsing their margins as CSS does."""
 
-    def __init__(self, card: DrawnCard, accent: str) -> None:
+    def __init__(self, card: Drawn, accent: str) -> None:
         self.card, self.accent = card, accent
         self.y = BORDER
         self.margin = 0.0  # the bottom margin of the section above, not yet spent

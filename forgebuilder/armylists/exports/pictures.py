@@ -1,5 +1,5 @@
-"""Pictures drawn straight onto WeasyPrint's page: rows of cards (exports/drawn_cards.py) and
-the footer's QR code.
+"""Pictures drawn straight onto WeasyPrint's page: rows of cards (exports/drawn_cards.py), rows
+of the summary's units table (exports/drawn_tables.py) and the footer's QR code.
 
 A picture stands in the HTML as an image of its known size (`data-picture` names it). Once
 WeasyPrint has laid the pages out, each such image is given a picture that writes its shapes
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from math import inf
 
-from .drawn_cards import DrawnCard, Fill, Outline, Text
+from .drawn_cards import Drawn, Fill, Outline, Text
 from .measure import _advances, glyph_ids
 
 PX_PER_MM = 96 / 25.4
@@ -27,18 +27,18 @@ PLACEHOLDER = (
 
 
 @dataclass(frozen=True)
-class CardRow:
-    """Cards side by side, each `x_mm` from the row's left: one picture for the row."""
+class Blocks:
+    """Drawn blocks side by side (a row of cards), each `x_mm` from the left: one picture."""
 
-    cards: tuple[tuple[float, DrawnCard], ...]
+    blocks: tuple[tuple[float, Drawn], ...]
 
     @property
     def height_mm(self) -> float:
-        return max(card.height_mm for _, card in self.cards)
+        return max(block.height_mm for _, block in self.blocks)
 
     @property
     def text(self) -> str:
-        return " ".join(card.text for _, card in self.cards)
+        return " ".join(block.text for _, block in self.blocks)
 
 
 @dataclass(frozen=True)
@@ -49,7 +49,7 @@ class QrCode:
     border: int = 2
 
 
-Drawing = CardRow | QrCode
+Drawing = Blocks | QrCode
 
 
 @lru_cache(maxsize=32)
@@ -97,19 +97,19 @@ class Picture:
         fonts = {}
         for bold in (False, True):
             font, _ = stream.add_font(_pango_font(self.font_config, bold)[1])
-            _register(font, bold, (card for _, card in self.drawing.cards))
+            _register(font, bold, (block for _, block in self.drawing.blocks))
             fonts[bold] = font.hash
-        for x, card in self.drawing.cards:
+        for x, block in self.drawing.blocks:
             stream.stream.append(f"q 1 0 0 1 {x * PX_PER_MM:.3f} 0 cm".encode())
-            stream.stream.append(_card_operators(card, fonts[False], fonts[True]))
+            stream.stream.append(_operators(block, fonts[False], fonts[True]))
             stream.stream.append(b"Q")
 
 
-def _register(font, bold: bool, cards: Iterable[DrawnCard]) -> None:
-    """Tell WeasyPrint's font which glyphs the cards use (it subsets and maps them)."""
+def _register(font, bold: bool, blocks: Iterable[Drawn]) -> None:
+    """Tell WeasyPrint's font which glyphs the blocks use (it subsets and maps them)."""
     gids, advances = glyph_ids(bold), _advances(bold)[0]
-    for card in cards:
-        for ch in card.characters(bold):
+    for block in blocks:
+        for ch in block.characters(bold):
             gid = gids[ord(ch)]
             if gid not in font.to_unicode:
                 font.to_unicode[gid] = ch
@@ -172,9 +172,9 @@ def _text(shape: Text, font: str) -> str:
     )
 
 
-def _card_operators(card: DrawnCard, regular: str, bold: str) -> bytes:
+def _operators(block: Drawn, regular: str, bold: str) -> bytes:
     ops = []
-    for shape in card.shapes:
+    for shape in block.shapes:
         if isinstance(shape, Text):
             ops.append(_text(shape, bold if shape.face.bold else regular))
         elif isinstance(shape, Fill):

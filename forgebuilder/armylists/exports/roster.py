@@ -13,9 +13,12 @@ from ..rules import RosterUnit, Total
 from . import render
 from .cache import cached_render, render_key
 from .card_rows import card_rows, row_pictures
+from .drawn_cards import Drawn
+from .drawn_tables import table_rows
+from .flow import Face
 from .measure import text_width_mm
 from .options import Paper
-from .pictures import PLACEHOLDER, Drawing, qr_code
+from .pictures import PLACEHOLDER, Blocks, qr_code
 from .qr import qr_svg_data_uri
 from .registry import PAPER, PrintoutKind, register_printout
 from .source import ExportSource
@@ -193,17 +196,12 @@ def roster_context(source: ExportSource, *, paper: Paper) -> dict:
     return {
         **summary,
         "card_rows": rows,
-        "pictures": {**summary_pictures(source), **row_pictures(rows)},
+        "pictures": {**summary["pictures"], **row_pictures(rows)},
         "unit_count": unit_count,
         "glossary": rule_glossary(source, [c.card for c in cards], [u for _, u in printed]),
         "powers": power_glossary(source),
         "stat_notes": stat_glossary(source),
     }
-
-
-def summary_pictures(source: ExportSource) -> dict[str, Drawing]:
-    """The summary's and footer's pictures: the share link's QR code, when there is one."""
-    return {"qr": qr_code(source.share_url)} if source.share_url else {}
 
 
 def summary_context(source: ExportSource, *, paper: Paper) -> dict:
@@ -212,6 +210,8 @@ def summary_context(source: ExportSource, *, paper: Paper) -> dict:
     catalog = source.catalog
     faction = roster.faction
     points = report.total("points")
+    units = _units_table(source, paper)
+    unit_rows = _unit_rows(units, paper)
     return {
         "source": source,
         "document": source.document,
@@ -226,7 +226,12 @@ def summary_context(source: ExportSource, *, paper: Paper) -> dict:
         "totals": [_total_line(t) for t in report.totals if t.key != "points"],
         "report": report,
         "groups": source.groups,
-        "units": _units_table(source, paper),
+        "units": units,
+        "unit_rows": [(f"unit-{i}", row) for i, row in enumerate(unit_rows, 1)],
+        "pictures": {
+            **({"qr": qr_code(source.share_url)} if source.share_url else {}),
+            **{f"unit-{i}": Blocks(((0.0, row),)) for i, row in enumerate(unit_rows, 1)},
+        },
         "line_mm": LINE_MM,
         "summary_line_mm": SUMMARY_LINE_MM,
         "legends": [
@@ -349,6 +354,14 @@ def unit_extras(source: ExportSource, unit: RosterUnit) -> tuple[str, ...]:
 
 
 # --- summary -----------------------------------------------------------------------------------
+
+
+def _unit_rows(units: AlignedTable | None, paper: Paper) -> list[Drawn]:
+    if units is None:
+        return []
+    width = paper.width_mm - 2 * PAGE_SIDE_MARGIN - 2
+    names, values = Face(SUMMARY.size_pt, bold=True), Face(SUMMARY.size_pt)
+    return table_rows(units, width_mm=width, names=names, values=values)
 
 
 def _units_table(source: ExportSource, paper: Paper) -> AlignedTable | None:

@@ -25,6 +25,16 @@ class AlignedTable:
     lines: int
     name_width_mm: float
     line_mm: float
+    row_lines: tuple[int, ...] = ()  # how many lines each row takes
+
+    def rows(self) -> list[tuple[list[str], list[str]]]:
+        """Each row's lines of the names block and of the values block."""
+        names, values = self.names.split("\n"), self.values.split("\n")
+        out, start = [], 0
+        for count in self.row_lines:
+            out.append((names[start : start + count], values[start : start + count]))
+            start += count
+        return out
 
     @property
     def lift_mm(self) -> float:
@@ -71,7 +81,7 @@ def aligned_table(
                 out.append(cell)
         return "".join(out)
 
-    names, values = [], []
+    names, values, row_lines = [], [], []
     for row in rows:
         name_lines = wrap(row[0], name_width - 1.2, name_body.size_pt, bold=name_body.bold)
         last = row[-1] if len(row) > 1 else ""
@@ -79,6 +89,7 @@ def aligned_table(
         first = value_line([*row[1:-1], last_lines[0]], body) if len(row) > 1 else ""
         more = [value_line([*([""] * (len(row) - 2)), extra], body) for extra in last_lines[1:]]
         height = max(len(name_lines), 1 + len(more))
+        row_lines.append(height)
         names.extend(name_lines + [""] * (height - len(name_lines)))
         values.extend([first, *more] + [""] * (height - 1 - len(more)))
     return AlignedTable(
@@ -88,4 +99,5 @@ def aligned_table(
         lines=len(names),
         name_width_mm=name_width,
         line_mm=line_mm,
+        row_lines=tuple(row_lines),
     )

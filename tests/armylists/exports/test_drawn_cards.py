@@ -63,6 +63,7 @@ def test_a_card_the_print_font_cannot_set_is_laid_out_as_html_with_its_text(embe
     assert html.count('class="card-picture"') == 1
     assert html.count('class="card-row"') == 3
     assert 'id="card-1"' in html  # the renamed unit's card is HTML
+    assert 'class="unit-row"' not in html  # and so is the summary's units table
     cards = " ".join(page_texts(roster_pdf(source, paper=A4))[1:])
     assert NOT_IN_THE_FONT in cards
     for number in range(1, 9):
@@ -74,3 +75,27 @@ def test_a_drawn_card_says_its_text_as_the_image_alternative(ember_source):
     assert 'class="card" id=' not in html  # every card of this list is drawn
     text = r"alt=\"50 pts 1 Thane Brokka Emberhand Forge-Thane · Hero · Muster [^\"]*card 1 of 8"
     assert re.search(text, html)
+
+
+@pytest.mark.pdf
+def test_a_unit_row_of_the_summary_is_never_split_from_its_values(ember_catalog):
+    from forgebuilder.armylists.rules import evaluate, resolve
+
+    from .conftest import SHEETS
+
+    d = edits.new_document(
+        ember_catalog, faction="cinderhold", name="Host", points_limit=5000, casual=False
+    )
+    for i in range(70):  # enough rows to run the units table onto a second page
+        d, unit = edits.add_unit(d, ember_catalog, datasheet=SHEETS[i % len(SHEETS)], force="f1")
+        d = edits.rename_unit(d, unit_id=unit, name=f"Band {i + 1:02d}")
+    roster = resolve(d, ember_catalog)
+    texts = page_texts(roster_pdf(ExportSource(d, roster, evaluate(roster)), paper=A4))
+    summary = texts[: next(i for i, text in enumerate(texts) if "card 1 of 70" in text)]
+    pages = set()
+    for number, unit in enumerate(roster.units, 1):
+        row = f"{number} {unit.name} {unit.datasheet.name} Muster {unit.total_models} {unit.points}"
+        found = [i for i, text in enumerate(summary) if row in text]
+        assert len(found) == 1, (row, found)  # a row's name and values read together, once
+        pages.add(found[0])
+    assert pages == {0, 1}  # the table did run onto a second page

@@ -48,10 +48,15 @@ def test_first_page_lists_force_organizations_with_their_cost_and_every_unit(
     # each force with its own focus (issue 15): the Muster took the list's, the allies none
     assert re.search(r"Muster The Cinderhold Anvil Guard 0 6 266", first)
     assert re.search(r"Allied Contingent Mirewind Kith ALLIED – 1 2 69", first)
-    names = " ".join(f"{number} {unit.name}" for number, unit in ember_source.numbered_units)
-    assert names in first  # the names column, then the other columns
-    assert "Forge-Thane Muster 1 50 Great Forge Hammer, Oathshield" in first
-    assert "Reedbow Skirmishers Allied Contingent (allied) 5 34 Stealth" in first
+    # each unit's row reads as its number and name, then its other columns, in the list's order
+    starts = [first.index(f"{number} {unit.name} ") for number, unit in ember_source.numbered_units]
+    assert starts == sorted(starts)
+    assert (
+        "1 Thane Brokka Emberhand Forge-Thane Muster 1 50 Great Forge Hammer, Oathshield" in first
+    )
+    assert "7 Reedbow Skirmishers Reedbow Skirmishers Allied Contingent (allied) 5 34 Stealth" in (
+        first
+    )
     assert "Legend: The Anvil of First Fire (on Runewright) 10 pts" in first
     assert "Total 345 pts" in first
 
