@@ -21,8 +21,9 @@ from forgebuilder.armylists.exports.cache import (
     cached,
     cached_render,
 )
-from forgebuilder.armylists.exports.compact import compact_html
+from forgebuilder.armylists.exports.compact import compact_document
 from forgebuilder.armylists.exports.options import paper_from
+from forgebuilder.armylists.exports.pictures import Drawing
 from forgebuilder.armylists.exports.source import ExportSource
 from forgebuilder.armylists.listdoc import ListDocument
 from forgebuilder.armylists.printouts import (
@@ -70,6 +71,11 @@ def pack_key(event: Event) -> str:
 
 def pack_html(event: Event) -> list[str]:
     """The cover (pack, standings, pairings) and each accepted list's compact roster."""
+    return [html for html, _ in pack_documents(event)]
+
+
+def pack_documents(event: Event) -> list[tuple[str, dict[str, Drawing]]]:
+    """`pack_html`'s documents, each with the pictures drawn into it (its table rows)."""
     paper = paper_from(None)
     rounds = []
     for round_ in event.round_set.order_by("number"):
@@ -92,12 +98,16 @@ def pack_html(event: Event) -> list[str]:
         )
         roster, report = evaluated_document(document=document, catalog=catalog)
         source = ExportSource(document, roster, report)
-        rosters.append(compact_html(source, paper=paper))
-    return [cover, *rosters]
+        rosters.append(compact_document(source, paper=paper))
+    return [(cover, {}), *rosters]
 
 
 def pack_pdf(event: Event) -> bytes:
-    return cached_render(pack_key(event), lambda: render.write_pdfs(pack_html(event)))
+    def draw() -> bytes:
+        documents = pack_documents(event)
+        return render.write_pdfs([html for html, _ in documents], [p for _, p in documents])
+
+    return cached_render(pack_key(event), draw)
 
 
 @task

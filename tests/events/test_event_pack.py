@@ -7,7 +7,9 @@ import random
 
 import pytest
 
+from factions.catalog import catalog_for
 from forgebuilder.armylists.listdoc import ListDocument
+from forgebuilder.armylists.selectors import evaluated_document
 from forgebuilder.events import services
 from forgebuilder.events.models import Submission
 from tests.armylists.exports.pdfread import page_texts
@@ -58,6 +60,11 @@ def test_the_pack_is_drawn_by_the_worker_and_holds_lists_and_standings(
     text = "\n".join(pages[1:])
     for submission in accepted:
         assert f"{submission.entrant.name}: {submission.name}" in text  # each accepted list
+        # with each unit's row of its summary: number and name, then datasheet and points
+        document = ListDocument.model_validate(submission.document)
+        roster, _ = evaluated_document(document=document, catalog=catalog_for(event.module))
+        for number, unit in enumerate(roster.units, 1):
+            assert f"{number} {unit.name} {unit.datasheet.name} " in text
     refused = Submission.objects.exclude(review=Submission.ACCEPTED).get()
     assert f"{refused.entrant.name}: {refused.name}" not in text
     assert "14–9" in cover or "14-9" in cover

@@ -13,6 +13,7 @@ from django.template.loader import render_to_string
 from . import render
 from .cache import cached_render, render_key
 from .options import Paper
+from .pictures import Drawing
 from .registry import PAPER, PrintoutKind, register_printout
 from .roster import (
     PAGE_SIDE_MARGIN,
@@ -44,9 +45,8 @@ def compact_pdf(source: ExportSource, *, paper: Paper) -> bytes:
     key = compact_key(source, paper=paper)
 
     def draw() -> bytes:
-        context = compact_context(source, paper=paper)
-        html = render_to_string(TEMPLATE, context)
-        return render.write_pdf(html, pictures=context["pictures"])
+        html, pictures = compact_document(source, paper=paper)
+        return render.write_pdf(html, pictures=pictures)
 
     return cached_render(key, draw)
 
@@ -56,7 +56,13 @@ def compact_key(source: ExportSource, *, paper: Paper) -> str:
 
 
 def compact_html(source: ExportSource, *, paper: Paper) -> str:
-    return render_to_string(TEMPLATE, compact_context(source, paper=paper))
+    return compact_document(source, paper=paper)[0]
+
+
+def compact_document(source: ExportSource, *, paper: Paper) -> tuple[str, dict[str, Drawing]]:
+    """The compact roster's HTML and the pictures drawn into it (render.write_pdf's)."""
+    context = compact_context(source, paper=paper)
+    return render_to_string(TEMPLATE, context), context["pictures"]
 
 
 def compact_context(source: ExportSource, *, paper: Paper) -> dict:

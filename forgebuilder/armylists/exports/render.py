@@ -141,9 +141,10 @@ def write_pdf(html: str, *, pictures: Mapping[str, Drawing] | None = None) -> by
         return document.write_pdf()
 
 
-def write_pdfs(htmls: list[str]) -> bytes:
+def write_pdfs(htmls: list[str], pictures: list[Mapping[str, Drawing]] | None = None) -> bytes:
     """Several HTML documents as one PDF, each starting on a new page (an event's pack: its
-    cover, then every list's roster), with the same stylesheet and fonts."""
+    cover, then every list's roster), with the same stylesheet and fonts; `pictures[i]` are
+    drawn into document i as in `write_pdf`."""
     weasyprint = _weasyprint()[0]
     fonts, fetcher, stylesheet, base_url = _print_style()
     with _DRAWING:
@@ -153,5 +154,10 @@ def write_pdfs(htmls: list[str]) -> bytes:
             )
             for html in htmls
         ]
+        for document, drawings in zip(documents, pictures or [], strict=False):
+            if drawings:
+                from .pictures import place
+
+                place(document, drawings, fonts)
         pages = [page for document in documents for page in document.pages]
         return documents[0].copy(pages).write_pdf()
