@@ -49,7 +49,17 @@ class QrCode:
     border: int = 2
 
 
-Drawing = Blocks | QrCode
+@dataclass(frozen=True)
+class Footer:
+    """The page footer of a shared list: its QR code `qr_mm` square, then its text block."""
+
+    qr: QrCode
+    qr_mm: float
+    text: Drawn
+    text_x_mm: float
+
+
+Drawing = Blocks | QrCode | Footer
 
 
 @lru_cache(maxsize=32)
@@ -91,15 +101,19 @@ class Picture:
         return 1.0, 1.0, 1.0
 
     def draw(self, stream, width, height, style) -> None:
-        if isinstance(self.drawing, QrCode):
-            stream.stream.append(_qr_operators(self.drawing, round(width, 3)))
+        drawing = self.drawing
+        if isinstance(drawing, QrCode):
+            stream.stream.append(_qr_operators(drawing, round(width, 3)))
             return
+        if isinstance(drawing, Footer):
+            stream.stream.append(_qr_operators(drawing.qr, round(drawing.qr_mm * PX_PER_MM, 3)))
+            drawing = Blocks(((drawing.text_x_mm, drawing.text),))
         fonts = {}
         for bold in (False, True):
             font, _ = stream.add_font(_pango_font(self.font_config, bold)[1])
-            _register(font, bold, (block for _, block in self.drawing.blocks))
+            _register(font, bold, (block for _, block in drawing.blocks))
             fonts[bold] = font.hash
-        for x, block in self.drawing.blocks:
+        for x, block in drawing.blocks:
             stream.stream.append(f"q 1 0 0 1 {x * PX_PER_MM:.3f} 0 cm".encode())
             stream.stream.append(_operators(block, fonts[False], fonts[True]))
             stream.stream.append(b"Q")
@@ -215,6 +229,21 @@ def qr_code(url: str) -> QrCode:
 
     matrix = segno.make(url, error="m").matrix
     return QrCode(tuple(tuple(bool(m) for m in row) for row in matrix))
+
+
+def share_footer(url: str) -> Footer | None:
+    """The footer of a shared list's pages (print.css's .page-footer): its QR code, "Open
+    this list online" and the link; None when the print font cannot set the link."""
+    from .flow import Face, drawable
+
+    if not drawable([url]):
+        return None
+    label = Face(6.5, bold=True, color="#555", tracking_em=0.05, upper=True)
+    link, line_mm = Face(7, color="#333"), 7 * 1.3 * 25.4 / 72
+    text = Drawn(75.5, 4.5 + 2 * line_mm)
+    text.shapes.append(Text(0, 4.5 + link.baseline_mm(line_mm), "Open this list online", label))
+    text.shapes.append(Text(0, 4.5 + line_mm + link.baseline_mm(line_mm), url, link))
+    return Footer(qr_code(url), 17.0, text, 19.5)
 
 
 def place(document, drawings: Mapping[str, Drawing], font_config) -> None:

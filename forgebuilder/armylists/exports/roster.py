@@ -18,7 +18,7 @@ from .drawn_tables import table_rows
 from .flow import Face
 from .measure import text_width_mm
 from .options import Paper
-from .pictures import PLACEHOLDER, Blocks, qr_code
+from .pictures import PLACEHOLDER, Blocks, Drawing, qr_code, share_footer
 from .qr import qr_svg_data_uri
 from .registry import PAPER, PrintoutKind, register_printout
 from .source import ExportSource
@@ -229,7 +229,7 @@ def summary_context(source: ExportSource, *, paper: Paper) -> dict:
         "units": units,
         "unit_rows": [(f"unit-{i}", row) for i, row in enumerate(unit_rows, 1)],
         "pictures": {
-            **({"qr": qr_code(source.share_url)} if source.share_url else {}),
+            **_footer_pictures(source.share_url),
             **{f"unit-{i}": Blocks(((0.0, row),)) for i, row in enumerate(unit_rows, 1)},
         },
         "line_mm": LINE_MM,
@@ -354,6 +354,13 @@ def unit_extras(source: ExportSource, unit: RosterUnit) -> tuple[str, ...]:
 
 
 # --- summary -----------------------------------------------------------------------------------
+
+
+def _footer_pictures(share_url: str) -> dict[str, Drawing]:
+    footer = share_footer(share_url) if share_url else None
+    if footer is not None:
+        return {"footer": footer}
+    return {"qr": qr_code(share_url)} if share_url else {}
 
 
 def _unit_rows(units: AlignedTable | None, paper: Paper) -> list[Drawn]:
