@@ -15,6 +15,7 @@ from .cache import cached_render, render_key
 from .card_rows import card_rows, row_pictures
 from .drawn_cards import Drawn
 from .drawn_tables import table_rows
+from .entries import printed_references, term_height_mm
 from .flow import Face
 from .measure import text_width_mm
 from .options import Paper
@@ -97,6 +98,10 @@ class GlossaryEntry:
     name: str
     text: str
     note: str = ""  # where it comes from, when that helps (a power's specialty and cast value)
+
+    @property
+    def term_mm(self) -> float:
+        return term_height_mm(self.name, self.note)
 
 
 def roster_pdf(source: ExportSource, *, paper: Paper) -> bytes:
@@ -244,7 +249,7 @@ def summary_context(source: ExportSource, *, paper: Paper) -> dict:
         ],
         # a heading printed with its rules' texts is not repeated as a list of names
         "notes": [n for n in report.notes if n[0] not in {h for h, _ in report.references}],
-        "references": report.references,
+        "references": printed_references(report.references),
         "share_url": source.share_url,
         "qr": qr_svg_data_uri(source.share_url) if source.share_url else "",
         "placeholder": PLACEHOLDER,

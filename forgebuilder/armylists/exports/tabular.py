@@ -7,6 +7,7 @@ column's start; long names and the last column wrap onto continuation lines.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 
 from .measure import spaces_mm, text_width_mm, wrap
 
@@ -63,37 +64,23 @@ def aligned_table(
     """Lay out `rows` under `headers` into a names block and a values block.
 
     `widths_mm` gives the room of each column but the last, which takes the rest of `total_mm`.
-    The first column (names) wraps within its room; so does the last.
+    Every column wraps within its room (the last at its commas, the others at spaces), so a
+    long value never pushes the columns after it out of line; a row is as deep as its deepest
+    cell.
     """
     name_body = name_body or body
     name_width = widths_mm[0]
-    starts = [0.0]
-    for width in widths_mm[1:]:
-        starts.append(starts[-1] + width)
-    last_room_mm = total_mm - name_width - starts[-1]
-
-    def value_line(cells: list[str], style: Style) -> str:
-        out = []
-        for i, cell in enumerate(cells):
-            if i + 1 < len(cells):
-                out.append(_pad(cell, starts[i], starts[i + 1], style))
-            else:
-                out.append(cell)
-        return "".join(out)
-
+    columns = _Columns(widths_mm[1:], total_mm - name_width)
     names, values, row_lines = [], [], []
     for row in rows:
         name_lines = wrap(row[0], name_width - 1.2, name_body.size_pt, bold=name_body.bold)
-        last = row[-1] if len(row) > 1 else ""
-        last_lines = wrap(last, last_room_mm - 0.8, body.size_pt, bold=body.bold, sep=", ")
-        first = value_line([*row[1:-1], last_lines[0]], body) if len(row) > 1 else ""
-        more = [value_line([*([""] * (len(row) - 2)), extra], body) for extra in last_lines[1:]]
-        height = max(len(name_lines), 1 + len(more))
+        value_lines = columns.lines(row[1:], body) if len(row) > 1 else [""]
+        height = max(len(name_lines), len(value_lines))
         row_lines.append(height)
         names.extend(name_lines + [""] * (height - len(name_lines)))
-        values.extend([first, *more] + [""] * (height - 1 - len(more)))
+        values.extend(value_lines + [""] * (height - len(value_lines)))
     return AlignedTable(
-        header=_pad(headers[0], 0, name_width, head) + value_line(headers[1:], head),
+        header=_pad(headers[0], 0, name_width, head) + columns.line(headers[1:], head),
         names="\n".join(names),
         values="\n".join(values),
         lines=len(names),
@@ -101,3 +88,39 @@ def aligned_table(
         line_mm=line_mm,
         row_lines=tuple(row_lines),
     )
+
+
+class _Columns:
+    """The values block's columns: where each starts, and the room each has (the last takes
+    what is left of `room_mm`)."""
+
+    def __init__(self, widths_mm: list[float], room_mm: float) -> None:
+        self.starts = [0.0]
+        for width in widths_mm:
+            self.starts.append(self.starts[-1] + width)
+        self.rooms = [b - a for a, b in pairwise(self.starts)] + [room_mm - self.starts[-1]]
+
+    def lines(self, cells: list[str], style: Style) -> list[str]:
+        """The row's lines: each cell wrapped in its room (the last at its commas), set side
+        by side."""
+        last = len(cells) - 1
+        wrapped = [
+            wrap(cell, self.rooms[i] - 0.8, style.size_pt, bold=style.bold,
+                 sep=", " if i == last else " ")
+            for i, cell in enumerate(cells)
+        ]  # fmt: skip
+        depth = max(len(lines) for lines in wrapped)
+        return [
+            self.line([lines[n] if n < len(lines) else "" for lines in wrapped], style)
+            for n in range(depth)
+        ]
+
+    def line(self, cells: list[str], style: Style) -> str:
+        """One line: each cell padded to the start of the next."""
+        out = []
+        for i, cell in enumerate(cells):
+            if i + 1 < len(cells):
+                out.append(_pad(cell, self.starts[i], self.starts[i + 1], style))
+            else:
+                out.append(cell)
+        return "".join(out)
