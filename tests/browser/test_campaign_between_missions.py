@@ -38,6 +38,8 @@ def test_upgrades_a_hero_level_up_and_the_editor_card_on_a_phone(
     try:
         page.goto(f"{live_server.url}/campaigns/{campaign.pk}/armies/{a.pk}/")
         page.get_by_role("link", name="Buy and sell upgrades").click()
+        other_tab = context.new_page()  # the same page, opened before anything is bought
+        other_tab.goto(page.url)
         marshal = page.locator("#upgrades-u1")
         marshal.get_by_label("Upgrade for Lantern-Marshal").select_option(
             label="Sidearm: replace Lumen pistol with Searing lance (+15 pts)"
@@ -51,6 +53,16 @@ def test_upgrades_a_hero_level_up_and_the_editor_card_on_a_phone(
         )
         offered = page.locator("#upgrades-u1 select option", has_text="Searing lance")
         expect(offered).to_have_count(0)  # bought: not offered again
+        # the tab left open still buys what it shows, though the offers moved up by one
+        stale = other_tab.locator("#upgrades-u1")
+        stale.get_by_label("Upgrade for Lantern-Marshal").select_option(
+            label="Wargear: upgrade with Ward harness (+10 pts)"
+        )
+        stale.get_by_role("button", name="Buy for Lantern-Marshal").click()
+        expect(other_tab.locator(".messages")).to_contain_text("Bought for 10 pts.")
+        expect(other_tab.locator("#upgrades-u1 .taken")).to_contain_text("Ward harness")
+        expect(other_tab.locator(".bank")).to_contain_text("75 pts")
+        other_tab.close()
 
         page.get_by_role("link", name="← Army").click()
         hero = page.locator("#unit-u1")
@@ -82,5 +94,5 @@ def test_upgrades_a_hero_level_up_and_the_editor_card_on_a_phone(
         expect(page.locator("main")).to_contain_text("Disbanded: out of the army")
     finally:
         context.close()
-    # 80 + 15 (lance) + 25 (level); the disbanded squad counts for nothing
-    assert ArmyList.objects.get(pk=a.army_id).points == 120
+    # 80 + 15 (lance) + 10 (harness) + 25 (level); the disbanded squad counts for nothing
+    assert ArmyList.objects.get(pk=a.army_id).points == 130
