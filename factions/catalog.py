@@ -165,5 +165,11 @@ def catalog_by_slug(slug: str) -> Catalog | None:
     return catalog_for(module) if module else None
 
 
+def catalog_keep(catalog: Catalog) -> None:
+    """Cache a catalogue built elsewhere (the tests build each shared module's once per run)."""
+    with _lock:
+        _cache[catalog.module_id] = catalog
+
+
 def clear_catalog_cache() -> None:
     _cache.clear()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -86,14 +87,28 @@ def pytest_runtest_setup(item):
         pytest.fail(f"CI=true needs the PDF tests to run: {pdf_problem()}", pytrace=False)
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """The test database as pytest-django makes it; a flush after a test that committed puts
+    back what migrate wrote instead of writing it again (tests/flush.py)."""
+    from tests.flush import keep_migrate_rows_through_flushes
+
+    with django_db_blocker.unblock():
+        keep_migrate_rows_through_flushes()
+
+
 @pytest.fixture(autouse=True)
 def _fresh_catalogs():
-    """Catalogues are cached per module id and revision; test databases reuse ids."""
+    """Catalogues are cached per module id and revision, and evaluations per list id and
+    version; test databases reuse ids."""
     from factions.catalog import clear_catalog_cache
+    from forgebuilder.armylists.selectors import evaluations_forget
 
     clear_catalog_cache()
+    evaluations_forget()
     yield
     clear_catalog_cache()
+    evaluations_forget()
 
 
 @pytest.fixture(autouse=True)
@@ -117,19 +132,33 @@ def _fresh_default_cache():
     cache.clear()
 
 
-def module_rows(load, *, first_id: int) -> dict:
+@dataclass(frozen=True)
+class ModuleRows:
+    """The rows of the factions app after a load, with each module's catalogue built from them."""
+
+    rows: dict
+    catalogs: tuple
+
+
+def module_rows(load, *, first_id: int) -> ModuleRows:
     """The rows of the factions app after `load()`, read once and rolled back: parsing and
     checking a module costs far more CPU than writing its rows back (`write_module_rows`).
+    Each module's catalogue is built once here too, instead of in every test that reads it.
 
     Their ids (and the references between them) are moved to start at `first_id`, so rows of
     a module the test loads itself never take them."""
     from django.apps import apps
     from django.db import transaction
 
+    from factions.catalog import Catalog
+    from factions.gamedata.exporter import game_module_spec
+    from factions.models import GameModule
+
     models = apps.get_app_config("factions").get_models()
     with transaction.atomic():
         load()
         rows = {model: list(model._default_manager.order_by("pk")) for model in models}
+        specs = [(module, game_module_spec(module)) for module in rows[GameModule]]
         transaction.set_rollback(True)
     shift = first_id - min((row.pk for found in rows.values() for row in found), default=0)
     for model, found in rows.items():
@@ -137,16 +166,19 @@ def module_rows(load, *, first_id: int) -> dict:
         for row, field in ((row, field) for row in found for field in ids):
             if getattr(row, field.attname) is not None:
                 setattr(row, field.attname, getattr(row, field.attname) + shift)
-    return rows
+    catalogs = tuple(Catalog(module.pk, module.revision, spec) for module, spec in specs)
+    return ModuleRows(rows=rows, catalogs=catalogs)
 
 
-def write_module_rows(rows: dict) -> None:
-    """Write rows read by `module_rows` into the test's database, as the load left them."""
+def write_module_rows(module_rows: ModuleRows) -> None:
+    """Write rows read by `module_rows` into the test's database, as the load left them, with
+    their catalogues cached (a change of the module's revision builds a fresh one, as in use)."""
     from django.core.management.color import no_style
     from django.db import connection, transaction
 
-    from factions.catalog import clear_catalog_cache
+    from factions.catalog import catalog_keep, clear_catalog_cache
 
+    rows = module_rows.rows
     with transaction.atomic():
         for model, model_rows in rows.items():
             model._default_manager.bulk_create(model_rows)
@@ -154,6 +186,8 @@ def write_module_rows(rows: dict) -> None:
             for sql in connection.ops.sequence_reset_sql(no_style(), list(rows)):
                 cursor.execute(sql)
     clear_catalog_cache()
+    for catalog in module_rows.catalogs:
+        catalog_keep(catalog)
 
 
 @pytest.fixture(scope="session")

@@ -18,6 +18,7 @@ import pytest
 
 from tests.backends import ONLY_DATABASE_TESTS, uses_database
 from tests.conftest import REPO, keep_database_tests
+from tests.workers import built_once, run_folder
 
 DATABASE_FIXTURES = {"db", "transactional_db", "live_server", "django_db_setup"}
 # their live server and gunicorn open the database DATABASE_URL names
@@ -25,9 +26,21 @@ STARTS_PROCESSES = ("tests/browser/", "tests/stack/")
 
 
 @pytest.fixture(scope="module")
-def postgres_pass(tmp_path_factory):
-    """The split the PostgreSQL pass makes of the whole suite, and the ids pytest then runs."""
-    report = tmp_path_factory.mktemp("split") / "split.json"
+def postgres_pass(tmp_path_factory, worker_id):
+    """The split the PostgreSQL pass makes of the whole suite, and the ids pytest then runs:
+    collected once per run (with several workers, by the first that needs it)."""
+    folder = tmp_path_factory.mktemp("split")
+    shared = run_folder(tmp_path_factory, worker_id)
+    if shared is None:
+        found = collect_postgres_pass(folder)
+    else:
+        found = built_once(shared, "postgres-pass.json", lambda: collect_postgres_pass(folder))
+    split = json.loads(found)
+    return split["rows"], split["ran"], split["stdout"]
+
+
+def collect_postgres_pass(folder) -> str:
+    report = folder / "split.json"
     env = {**os.environ, ONLY_DATABASE_TESTS: "1", "FORGEBUILDER_SPLIT_REPORT": str(report)}
     env.pop("PYTEST_XDIST_WORKER", None)
     result = subprocess.run(
@@ -36,7 +49,8 @@ def postgres_pass(tmp_path_factory):
     )  # fmt: skip
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     ran = [line for line in result.stdout.splitlines() if "::" in line]
-    return json.loads(report.read_text(encoding="utf-8")), ran, result.stdout
+    rows = json.loads(report.read_text(encoding="utf-8"))
+    return json.dumps({"rows": rows, "ran": ran, "stdout": result.stdout})
 
 
 def test_the_postgresql_pass_runs_exactly_the_tests_it_keeps(postgres_pass):

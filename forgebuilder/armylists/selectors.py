@@ -108,6 +108,13 @@ def evaluated_list(*, army_list: ArmyList, share_link: ShareLink | None = None) 
     return EvaluatedList(army_list, document, catalog, roster, report, share_link=share_link)
 
 
+def evaluations_forget() -> None:
+    """Forget every remembered evaluation (the tests: a rolled-back test's lists and links leave
+    their ids to the next test's, which would find their evaluations)."""
+    with _memo_lock:
+        _MEMO.clear()
+
+
 def evaluated_document(*, document: ListDocument, catalog: Catalog) -> tuple[Roster, Report]:
     """A document resolved and evaluated: the one place a list meets the engine
     (`tests/test_one_evaluation_site.py` keeps it so).

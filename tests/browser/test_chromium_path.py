@@ -15,6 +15,12 @@ from tests.conftest import INNER_RUN, REPO
 # so CI's PostgreSQL pass leaves it out (tests/backends.py).
 pytestmark = pytest.mark.own_database
 
+# A browser test that needs no database, live server or game module: the second pytest starts
+# only the browser (half the CPU of the home page's test).
+BROWSER_ONLY = (
+    "tests/browser/test_accessibility.py::test_the_check_itself_catches_a_serious_problem"
+)
+
 
 def test_the_browser_tests_drive_the_browser_chromium_path_names(tmp_path):
     # A wrapper that notes it was started, then starts the real browser found for this run.
@@ -26,7 +32,7 @@ def test_the_browser_tests_drive_the_browser_chromium_path_names(tmp_path):
     env["CHROMIUM_PATH"] = str(wrapper)
 
     result = subprocess.run(
-        [sys.executable, "-m", "pytest", "tests/browser/test_home.py", *INNER_RUN],
+        [sys.executable, "-m", "pytest", BROWSER_ONLY, *INNER_RUN],
         cwd=REPO, env=env, capture_output=True, text=True, timeout=300,
     )  # fmt: skip
 

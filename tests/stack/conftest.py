@@ -6,11 +6,12 @@ they are missing the tests are skipped, except in CI (CI=true), where that is a 
 
 from __future__ import annotations
 
-import fcntl
 import os
 from pathlib import Path
 
 import pytest
+
+from tests.workers import built_once, run_folder
 
 from .harness import Stack, nginx_binary, prepare_template, redis_binary, remove_template
 
@@ -40,28 +41,18 @@ def stack_template(tmp_path_factory, worker_id):
     """The database and static files every stack starts from, prepared once per run: with
     several workers, the first that needs it prepares it and the others wait for it."""
     require("nginx", nginx_binary())
-    if worker_id == "master":
+    shared = run_folder(tmp_path_factory, worker_id)
+    if shared is None:
         template = prepare_template()
         yield template
         remove_template(template)
     else:
-        yield shared_template(tmp_path_factory.getbasetemp().parent)
+        yield Path(built_once(shared, SHARED_TEMPLATE, lambda: str(prepare_template())))
 
 
-def shared_template(run_folder: Path) -> Path:
-    with open(run_folder / f"{SHARED_TEMPLATE}.lock", "a") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # the others wait here while the first prepares it
-        found = run_folder / SHARED_TEMPLATE
-        if found.exists():
-            return Path(found.read_text(encoding="utf-8"))
-        template = prepare_template()
-        found.write_text(str(template), encoding="utf-8")
-        return template
-
-
-def remove_shared_template(run_folder: Path) -> None:
+def remove_shared_template(folder: Path) -> None:
     """Once every worker is done: remove the template the workers shared, if one was made."""
-    found = run_folder / SHARED_TEMPLATE
+    found = folder / SHARED_TEMPLATE
     if found.exists():
         remove_template(Path(found.read_text(encoding="utf-8")))
         found.unlink()

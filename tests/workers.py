@@ -1,0 +1,28 @@
+"""What the workers of one run (`pytest -n 2`) build once and share: the first that needs it
+builds it, the others wait for it and read what it wrote."""
+
+from __future__ import annotations
+
+import fcntl
+from collections.abc import Callable
+from pathlib import Path
+
+
+def run_folder(tmp_path_factory, worker_id: str) -> Path | None:
+    """The run's own temporary folder, which its workers share; None without workers (one
+    process builds what it needs itself: the folder above its own outlives the run)."""
+    if worker_id == "master":
+        return None
+    return tmp_path_factory.getbasetemp().parent
+
+
+def built_once(folder: Path, name: str, build: Callable[[], str]) -> str:
+    """The text `build()` returns, built by the first worker to ask and read by the others."""
+    with open(folder / f"{name}.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # the others wait here while the first builds it
+        found = folder / name
+        if found.exists():
+            return found.read_text(encoding="utf-8")
+        text = build()
+        found.write_text(text, encoding="utf-8")
+        return text
