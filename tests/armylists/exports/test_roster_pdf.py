@@ -8,7 +8,7 @@ import pytest
 import segno
 
 from forgebuilder.armylists.exports import PAPERS, ExportSource, roster_pdf
-from forgebuilder.armylists.exports.roster import rule_glossary
+from forgebuilder.armylists.exports.roster import roster_key, rule_glossary
 from forgebuilder.armylists.presenters.cards import chosen_card
 
 from .pdfread import link_uris, page_sizes_mm, page_texts, qr_modules, reader
@@ -19,9 +19,17 @@ A4, LETTER = PAPERS["a4"], PAPERS["letter"]
 SHARE_URL = "https://forgebuilder.example/s/AbCdEfGhIjKl/"
 
 
+# The Ember list's roster on A4, by its render-cache key (which hashes everything the drawing
+# depends on): the tests reading it draw it once per process instead of once each.
+DRAWN: dict[str, bytes] = {}
+
+
 @pytest.fixture
 def ember_pdf(ember_source):
-    return roster_pdf(ember_source, paper=A4)
+    key = roster_key(ember_source, paper=A4)
+    if key not in DRAWN:
+        DRAWN[key] = roster_pdf(ember_source, paper=A4)
+    return DRAWN[key]
 
 
 def test_first_page_names_the_list_and_shows_totals_and_legality(ember_source, ember_pdf):
