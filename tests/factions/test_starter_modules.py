@@ -29,6 +29,8 @@ STARTERS = {
 }
 
 
+# The tests of the command run it; those that only read what it wrote take `starter_modules`
+# (its rows, read once per session: tests/conftest.py).
 def load_starters() -> str:
     out = StringIO()
     call_command("load_starter_modules", stdout=out, stderr=out)
@@ -43,8 +45,7 @@ def test_load_starter_modules_loads_one_module_per_ruleset():
     assert dict(GameModule.objects.values_list("slug", "ruleset")) == STARTERS
 
 
-def test_each_starter_module_has_three_factions_of_eight_datasheets():
-    load_starters()
+def test_each_starter_module_has_three_factions_of_eight_datasheets(starter_modules):
     sizes = Faction.objects.annotate(sheets=Count("datasheets")).values_list(
         "module__slug", "key", "sheets"
     )
@@ -68,8 +69,7 @@ def test_make_run_loads_the_starter_modules_before_serving():
     assert re.search(r"^starter-modules:.*\n\t.*manage\.py load_starter_modules$", makefile, re.M)
 
 
-def test_the_starter_modules_show_in_the_catalogue(client):
-    load_starters()
+def test_the_starter_modules_show_in_the_catalogue(client, starter_modules):
     page = client.get(reverse("factions:module_list")).content.decode()
     for module in GameModule.objects.all():
         assert module.name in page

@@ -7,6 +7,7 @@ they are missing the tests are skipped, except in CI (CI=true), where that is a 
 from __future__ import annotations
 
 import os
+import threading
 from pathlib import Path
 
 import pytest
@@ -20,11 +21,29 @@ from .harness import Stack, nginx_binary, prepare_template, redis_binary, remove
 SHARED_TEMPLATE = "stack-template.txt"
 
 
+HERE = Path(__file__).parent
+
+
 def pytest_collection_modifyitems(config, items):
-    here = Path(__file__).parent
     for item in items:
-        if Path(item.fspath).is_relative_to(here):
+        if Path(item.fspath).is_relative_to(HERE):
             item.add_marker(pytest.mark.stack)
+
+
+def pytest_collection_finish(session):
+    """With several workers, the template is prepared in the background as soon as a worker
+    knows stack tests will run: no worker then sits waiting for it at its first stack test."""
+    config = session.config
+    if not hasattr(config, "workerinput") or not nginx_binary():
+        return
+    if not any(Path(item.fspath).is_relative_to(HERE) for item in session.items):
+        return
+    folder = config._tmp_path_factory.getbasetemp().parent
+    threading.Thread(target=shared_template, args=(folder,), daemon=True).start()
+
+
+def shared_template(folder: Path) -> Path:
+    return Path(built_once(folder, SHARED_TEMPLATE, lambda: str(prepare_template())))
 
 
 def require(name: str, found: str | None) -> None:
@@ -47,7 +66,7 @@ def stack_template(tmp_path_factory, worker_id):
         yield template
         remove_template(template)
     else:
-        yield Path(built_once(shared, SHARED_TEMPLATE, lambda: str(prepare_template())))
+        yield shared_template(shared)
 
 
 def remove_shared_template(folder: Path) -> None:
