@@ -21,10 +21,7 @@ KEPT_MODELS = (ContentType, Permission)
 
 def keep_migrate_rows_through_flushes() -> None:
     """From now on, a flush after a test puts back the rows post_migrate would write again."""
-    kept = {
-        alias: {model: list(model.objects.using(alias).order_by("pk")) for model in KEPT_MODELS}
-        for alias in connections
-    }
+    kept = {alias: migrate_rows(alias) for alias in connections}
     django_teardown = TransactionTestCase._fixture_teardown
 
     def fixture_teardown(self) -> None:
@@ -35,6 +32,11 @@ def keep_migrate_rows_through_flushes() -> None:
             flush_keeping(alias, kept[alias])
 
     TransactionTestCase._fixture_teardown = fixture_teardown
+
+
+def migrate_rows(alias: str) -> dict:
+    """The rows post_migrate writes, as they are in the database `alias` now."""
+    return {model: list(model.objects.using(alias).order_by("pk")) for model in KEPT_MODELS}
 
 
 def flush_keeping(alias: str, rows: dict) -> None:
