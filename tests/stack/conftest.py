@@ -32,7 +32,8 @@ def pytest_collection_modifyitems(config, items):
 
 def pytest_collection_finish(session):
     """With several workers, the template is prepared in the background as soon as a worker
-    knows stack tests will run: no worker then sits waiting for it at its first stack test."""
+    knows stack tests will run, while the first tests run: before, both workers stood waiting
+    for it at their first stack test."""
     config = session.config
     if not hasattr(config, "workerinput") or not nginx_binary():
         return
