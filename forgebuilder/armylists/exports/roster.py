@@ -14,6 +14,7 @@ from . import render
 from .cache import cached_render, render_key
 from .card_rows import card_rows, row_pictures
 from .drawn_cards import Drawn
+from .drawn_entries import glossary_slots
 from .drawn_tables import table_rows
 from .entries import printed_references, term_height_mm
 from .flow import Face
@@ -198,14 +199,26 @@ def roster_context(source: ExportSource, *, paper: Paper) -> dict:
         gap_mm=CARD_GAP,
         accent=summary["accent"],
     )
+    width = paper.width_mm - 2 * PAGE_SIDE_MARGIN
+    glossary = {
+        "glossary": glossary_slots(
+            rule_glossary(source, [c.card for c in cards], [u for _, u in printed]),
+            prefix="rule", width_mm=width, markup=True,
+        ),
+        "powers": glossary_slots(power_glossary(source), prefix="power", width_mm=width, markup=True),
+        "stat_notes": glossary_slots(stat_glossary(source), prefix="stat", width_mm=width, markup=False),
+    }  # fmt: skip
+    entries = [slot for slots in glossary.values() for slot in slots if slot.drawing]
     return {
         **summary,
+        **glossary,
         "card_rows": rows,
-        "pictures": {**summary["pictures"], **row_pictures(rows)},
+        "pictures": {
+            **summary["pictures"],
+            **row_pictures(rows),
+            **{slot.name: Blocks(((0.0, slot.drawing),)) for slot in entries},
+        },
         "unit_count": unit_count,
-        "glossary": rule_glossary(source, [c.card for c in cards], [u for _, u in printed]),
-        "powers": power_glossary(source),
-        "stat_notes": stat_glossary(source),
     }
 
 

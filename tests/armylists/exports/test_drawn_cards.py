@@ -99,3 +99,29 @@ def test_a_unit_row_of_the_summary_is_never_split_from_its_values(ember_catalog)
         assert len(found) == 1, (row, found)  # a row's name and values read together, once
         pages.add(found[0])
     assert pages == {0, 1}  # the table did run onto a second page
+
+
+def test_a_glossary_entry_reads_term_note_then_text_and_is_as_tall_as_its_taller_column():
+    from forgebuilder.armylists.exports.drawn_entries import drawn_entry
+    from forgebuilder.armylists.exports.roster import GlossaryEntry
+
+    dart = GlossaryEntry("Cinder Dart", "A spitting shard of *flame* hits one unit.", "Embercraft")
+    drawing = drawn_entry(dart, width_mm=190, markup=True)
+    runs = [s for s in drawing.shapes if isinstance(s, Text)]
+    assert [r.text.strip() for r in runs[:2]] == ["Cinder Dart", "Embercraft"]
+    assert " ".join(r.text for r in runs[2:]).split() == [
+        "A",
+        "spitting",
+        "shard",
+        "of",
+        "flame",
+        "hits",
+        "one",
+        "unit.",
+    ]
+    assert [r.face.bold for r in runs if r.text.strip() == "flame"] == [True]  # *bold* mark
+    short = drawn_entry(GlossaryEntry("Dart", "Hits."), width_mm=190, markup=True)
+    long_note = drawn_entry(GlossaryEntry("Dart", "Hits.", "from " * 30), width_mm=190, markup=True)
+    long_text = drawn_entry(GlossaryEntry("Dart", "Hits " * 200), width_mm=190, markup=True)
+    assert long_note.height_mm > short.height_mm and long_text.height_mm > short.height_mm
+    assert drawn_entry(GlossaryEntry("Dart ⚔", "Hits."), width_mm=190, markup=True) is None
