@@ -167,7 +167,9 @@ class _Pen:
         right = self.card.width_mm - BORDER - PAD
         points_base = self.y + POINTS.baseline_mm(12 * 1.2 * MM_PER_PT)
         self.add(Text(right - points_w, points_base, str(card.points), POINTS))
-        self.add(Text(right - POINTS_UNIT.width_mm(unit), points_base, unit, POINTS_UNIT))
+        # a space after "pts" (drawn past the edge, unseen) keeps the card number a word apart
+        # in the PDF's text
+        self.add(Text(right - POINTS_UNIT.width_mm(unit), points_base, unit + " ", POINTS_UNIT))
         self._badge(left, self.y + TITLE.baseline_mm(line_mm), badge, badge_w)
         self.text_lines(title, left, line_mm)
         self.y = top + height

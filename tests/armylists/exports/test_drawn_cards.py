@@ -68,6 +68,7 @@ def test_a_card_the_print_font_cannot_set_is_laid_out_as_html_with_its_text(embe
     assert NOT_IN_THE_FONT in cards
     for number in range(1, 9):
         assert f"card {number} of 8" in cards
+    assert re.search(r"\d+ pts 2 Runewright", cards)  # a drawn card's points, number, name
 
 
 def test_a_drawn_card_says_its_text_as_the_image_alternative(ember_source):
