@@ -6,6 +6,7 @@ import json
 import threading
 
 import pytest
+from django.db import connections
 from django.urls import reverse
 
 from .pdfread import page_texts
@@ -174,7 +175,14 @@ def test_the_share_page_and_the_editor_answer_while_a_render_runs(
     url = reverse("armylists:shared_roster_pdf", args=[live_link.token])
     assert client.get(url).status_code == 202
     worker = pdf_worker("test-worker", interval=0.1)
-    thread = threading.Thread(target=worker.run, daemon=True)
+
+    def run() -> None:
+        try:
+            worker.run()
+        finally:  # the thread's own connection: left open, it kept the test database from
+            connections.close_all()  # being dropped at the end of a PostgreSQL run
+
+    thread = threading.Thread(target=run, daemon=True)
     thread.start()
     try:
         assert started.wait(timeout=30)
