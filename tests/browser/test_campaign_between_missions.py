@@ -17,6 +17,15 @@ from tests.campaigns.conftest import make_army
 from .campaign import logged_in
 
 
+def buy_for_the_marshal(page, upgrade: str, *, told: str, bank: str) -> None:
+    """Pick `upgrade` for the Lantern-Marshal on the upgrade page and buy it."""
+    marshal = page.locator("#upgrades-u1")
+    marshal.get_by_label("Upgrade for Lantern-Marshal").select_option(label=upgrade)
+    marshal.get_by_role("button", name="Buy for Lantern-Marshal").click()
+    expect(page.locator(".messages")).to_contain_text(told)
+    expect(page.locator(".bank")).to_contain_text(bank)
+
+
 @pytest.mark.django_db(transaction=True)
 def test_upgrades_a_hero_level_up_and_the_editor_card_on_a_phone(
     live_server, browser, starter_modules
@@ -40,28 +49,16 @@ def test_upgrades_a_hero_level_up_and_the_editor_card_on_a_phone(
         page.get_by_role("link", name="Buy and sell upgrades").click()
         other_tab = context.new_page()  # the same page, opened before anything is bought
         other_tab.goto(page.url)
-        marshal = page.locator("#upgrades-u1")
-        marshal.get_by_label("Upgrade for Lantern-Marshal").select_option(
-            label="Sidearm: replace Lumen pistol with Searing lance (+15 pts)"
-        )
-        marshal.get_by_role("button", name="Buy for Lantern-Marshal").click()
-        expect(page.locator(".messages")).to_contain_text("Bought for 15 pts.")
-        expect(page.locator(".bank")).to_contain_text("85 pts")
+        lance = "Sidearm: replace Lumen pistol with Searing lance"
+        buy_for_the_marshal(page, f"{lance} (+15 pts)", told="Bought for 15 pts.", bank="85 pts")
         expect(page.locator("#upgrades-u1")).to_contain_text("Sell for 5 pts")
-        expect(page.locator("#upgrades-u1 .taken")).to_contain_text(
-            "Sidearm: replace Lumen pistol with Searing lance"
-        )
+        expect(page.locator("#upgrades-u1 .taken")).to_contain_text(lance)
         offered = page.locator("#upgrades-u1 select option", has_text="Searing lance")
         expect(offered).to_have_count(0)  # bought: not offered again
         # the tab left open still buys what it shows, though the offers moved up by one
-        stale = other_tab.locator("#upgrades-u1")
-        stale.get_by_label("Upgrade for Lantern-Marshal").select_option(
-            label="Wargear: upgrade with Ward harness (+10 pts)"
-        )
-        stale.get_by_role("button", name="Buy for Lantern-Marshal").click()
-        expect(other_tab.locator(".messages")).to_contain_text("Bought for 10 pts.")
+        harness = "Wargear: upgrade with Ward harness (+10 pts)"
+        buy_for_the_marshal(other_tab, harness, told="Bought for 10 pts.", bank="75 pts")
         expect(other_tab.locator("#upgrades-u1 .taken")).to_contain_text("Ward harness")
-        expect(other_tab.locator(".bank")).to_contain_text("75 pts")
         other_tab.close()
 
         page.get_by_role("link", name="← Army").click()
