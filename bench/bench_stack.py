@@ -18,7 +18,8 @@ server) holds a 30-unit list and two heavy lists (--heavy-units each), each with
 2. Where the time goes inside the app (bench/_share_parts.py, in the stack's environment).
 3. Under load (issue 14): 50 slow clients held open, then the two heavy rosters drawn by the two
    PDF workers at once. In each: the anonymous share page (--connections) and the page through
-   the app (2 connections); while the heavy renders draw, the heavy list's share page too.
+   the app (2 connections); while the heavy renders draw, the heavy list's share page and the
+   reader's own 30-unit list in the editor (2 connections) too.
    Targets: no failed request; p99 under 250 ms through the app (issue 14), under 50 ms from
    the cache.
 4. A revoked link: how long nginx still serves it (promise: under 5 s).
@@ -71,6 +72,18 @@ for name, units in (("Shared", 30), ("Heavy A", {heavy}), ("Heavy B", {heavy})):
     tokens.append(share_link_create(army_list=army_list, kind=ShareLink.LIVE).token)
 print(" ".join(tokens))
 """
+FILL_OWN_LIST = """
+import sys
+sys.path.insert(0, "bench")
+import _support as support
+from forgebuilder.armylists.models import ArmyList
+from forgebuilder.armylists.services import army_list_edit
+catalog = support.module_catalog()
+army_list = ArmyList.objects.get(public_id="{public_id}")
+units = support.new_list_document(catalog, units=30, name=army_list.name)
+army_list_edit(army_list=army_list, expected_version=None, change=lambda d, c: units,
+               label="30 units")
+"""
 REVOKE = """
 from forgebuilder.armylists.models import ShareLink
 from forgebuilder.armylists.sharing import share_link_revoke
@@ -94,7 +107,9 @@ class Bench:
         self.app_pids = [process.pid for process, _ in apps]
         self.nginx_pids = [tls_nginx.pid, plain_nginx.pid]
         reader = Browser(self.tls, tls=True)
-        reader.new_list("A reader's own list")  # a session: the app answers this reader
+        # a session: the app answers this reader, whose own 30-unit list the editor shows
+        self.own_list = reader.new_list("A reader's own list")
+        stack.manage("shell", "-c", FILL_OWN_LIST.replace("{public_id}", self.own_list))
         self.session = "; ".join(f"{k}={v}" for k, v in reader.cookies.items())
         self.session_id = reader.cookies["sessionid"]
 
@@ -186,6 +201,8 @@ def loaded(bench: Bench, name: str, heavy: bool = False) -> list[bool]:
     ]
     if heavy:
         results.append(bench.measure(f"{name}: heavy list's share page", f"/s/{bench.heavy_a}/"))
+        editor = f"/lists/{bench.own_list}/"
+        results.append(bench.measure(f"{name}: the editor of 30 units, the app", editor, **bench.as_app_reader()))  # fmt: skip
     verdicts = []
     for result in results:
         limit = APP_P99_MS if "the app" in result.name else CACHED_P99_MS
