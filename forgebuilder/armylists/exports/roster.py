@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 
 from django.template.loader import render_to_string
 
-from factions.cards import Card, choice_label, rule_name_and_text
+from factions.cards import Card, choice_label
 
 from ..presenters.cards import chosen_card
 from ..rules import RosterUnit, Total
@@ -16,8 +16,9 @@ from .card_rows import card_rows, row_pictures
 from .drawn_cards import Drawn
 from .drawn_entries import glossary_slots
 from .drawn_tables import table_rows
-from .entries import printed_references, term_height_mm
+from .entries import printed_references
 from .flow import Face
+from .glossary import power_glossary, rule_glossary, stat_glossary
 from .measure import text_width_mm
 from .options import Paper
 from .pictures import PLACEHOLDER, Blocks, Drawing, qr_code, share_footer
@@ -92,17 +93,6 @@ def numbers_label(numbers: tuple[int, ...]) -> str:
     return ", ".join(
         f"{run[0]}–{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)) for run in runs
     )
-
-
-@dataclass(frozen=True)
-class GlossaryEntry:
-    name: str
-    text: str
-    note: str = ""  # where it comes from, when that helps (a power's specialty and cast value)
-
-    @property
-    def term_mm(self) -> float:
-        return term_height_mm(self.name, self.note)
 
 
 def roster_pdf(source: ExportSource, *, paper: Paper) -> bytes:
@@ -230,6 +220,10 @@ def summary_context(source: ExportSource, *, paper: Paper) -> dict:
     points = report.total("points")
     units = _units_table(source, paper)
     unit_rows = _unit_rows(units, paper)
+    pictures = {
+        **_footer_pictures(source.share_url),
+        **{f"unit-{i}": Blocks(((0.0, row),)) for i, row in enumerate(unit_rows, 1)},
+    }
     return {
         "source": source,
         "document": source.document,
@@ -246,10 +240,7 @@ def summary_context(source: ExportSource, *, paper: Paper) -> dict:
         "groups": source.groups,
         "units": units,
         "unit_rows": [(f"unit-{i}", row) for i, row in enumerate(unit_rows, 1)],
-        "pictures": {
-            **_footer_pictures(source.share_url),
-            **{f"unit-{i}": Blocks(((0.0, row),)) for i, row in enumerate(unit_rows, 1)},
-        },
+        "pictures": pictures,
         "line_mm": LINE_MM,
         "summary_line_mm": SUMMARY_LINE_MM,
         "legends": [
@@ -264,7 +255,8 @@ def summary_context(source: ExportSource, *, paper: Paper) -> dict:
         "notes": [n for n in report.notes if n[0] not in {h for h, _ in report.references}],
         "references": printed_references(report.references),
         "share_url": source.share_url,
-        "qr": qr_svg_data_uri(source.share_url) if source.share_url else "",
+        # the footer's QR as an image only where the footer cannot be drawn (summary.html)
+        "qr": qr_svg_data_uri(source.share_url) if "qr" in pictures else "",
         "placeholder": PLACEHOLDER,
     }
 
@@ -381,12 +373,16 @@ def _footer_pictures(share_url: str) -> dict[str, Drawing]:
     return {"qr": qr_code(share_url)} if share_url else {}
 
 
+def _summary_width(paper: Paper) -> float:
+    """The width of the summary's units table, as laid out and as drawn."""
+    return paper.width_mm - 2 * PAGE_SIDE_MARGIN - 2
+
+
 def _unit_rows(units: AlignedTable | None, paper: Paper) -> list[Drawn]:
     if units is None:
         return []
-    width = paper.width_mm - 2 * PAGE_SIDE_MARGIN - 2
     names, values = Face(SUMMARY.size_pt, bold=True), Face(SUMMARY.size_pt)
-    return table_rows(units, width_mm=width, names=names, values=values)
+    return table_rows(units, width_mm=_summary_width(paper), names=names, values=values)
 
 
 def _units_table(source: ExportSource, paper: Paper) -> AlignedTable | None:
@@ -408,7 +404,6 @@ def _units_table(source: ExportSource, paper: Paper) -> AlignedTable | None:
             )
     if not rows:
         return None
-    width = paper.width_mm - 2 * PAGE_SIDE_MARGIN - 2
     return aligned_table(
         [
             "UNIT",
@@ -426,78 +421,12 @@ def _units_table(source: ExportSource, paper: Paper) -> AlignedTable | None:
             13,
             13,
         ],
-        total_mm=width,
+        total_mm=_summary_width(paper),
         body=SUMMARY,
         head=SUMMARY_HEAD,
         name_body=Style(SUMMARY.size_pt, bold=True),
         line_mm=SUMMARY_LINE_MM,
     )
-
-
-# --- glossary ----------------------------------------------------------------------------------
-
-
-def rule_glossary(
-    source: ExportSource, cards: list[Card], units: list[RosterUnit]
-) -> list[GlossaryEntry]:
-    """Every special rule printed on a card (or given by a legend), once, by name."""
-    roster, catalog = source.roster, source.catalog
-    found: dict[tuple[str, str], str] = {}  # (name, text) -> faction name
-
-    def add(faction: str | None, rule_id: str) -> None:
-        rule = catalog.rule(faction, rule_id)
-        if rule is None or rule.hidden:
-            return
-        name, text = rule_name_and_text(rule, rule.name)
-        name = f"{name}(X)" if rule.takes_value else name
-        owner = catalog.faction(faction) if faction else None
-        found.setdefault((name, text), owner.name if owner else "")
-
-    for card, unit in zip(cards, units, strict=True):
-        chips = [*card.rules]
-        chips += [chip for row in card.models for chip in row.rules]
-        chips += [chip for row in card.weapons for chip in row.rules]
-        for chip in chips:
-            add(unit.faction_key, chip.id)
-    for legend in roster.legends:
-        if legend.legend and legend.legend.rule:
-            bearer = roster.unit(legend.unit_id) if legend.unit_id else None
-            add(bearer.faction_key if bearer else roster.faction_key, legend.legend.rule.id)
-    names = [name for name, _ in found]
-    entries = [
-        # Two rules of one name with other words (a faction's own version): say whose is whose.
-        GlossaryEntry(name, text, faction if names.count(name) > 1 else "")
-        for (name, text), faction in found.items()
-    ]
-    return sorted(entries, key=lambda e: (e.name.casefold(), e.note))
-
-
-def stat_glossary(source: ExportSource) -> list[GlossaryEntry]:
-    """How to roll against the ruleset's stats that read differently from the rest (MT: roll ≤)."""
-    return [
-        GlossaryEntry(f"{stat.name} ({stat.abbr})", stat.note)
-        for stat in source.catalog.ruleset.model_stats
-        if stat.note
-    ]
-
-
-def power_glossary(source: ExportSource) -> list[GlossaryEntry]:
-    """The powers the list's casters may use (their specialty's and the open ones), once each."""
-    roster, catalog = source.roster, source.catalog
-    seen: dict[str, GlossaryEntry] = {}
-    for unit in roster.units:
-        if not unit.specialty:
-            continue
-        specialties = catalog.power_specialties(unit.faction_key)
-        for key, power in catalog.powers(unit.faction_key).items():
-            if power.specialty not in (None, unit.specialty) or key in seen:
-                continue
-            where = specialties.get(power.specialty) if power.specialty else None
-            parts = [where.name if where else "any caster"]
-            if power.cast_value is not None:
-                parts.append(f"cast {power.cast_value}")
-            seen[key] = GlossaryEntry(power.name, power.description, ", ".join(parts))
-    return sorted(seen.values(), key=lambda e: e.name.casefold())
 
 
 ROSTER = register_printout(

@@ -104,7 +104,7 @@ def test_a_unit_row_of_the_summary_is_never_split_from_its_values(ember_catalog)
 
 def test_a_glossary_entry_reads_term_note_then_text_and_is_as_tall_as_its_taller_column():
     from forgebuilder.armylists.exports.drawn_entries import drawn_entry
-    from forgebuilder.armylists.exports.roster import GlossaryEntry
+    from forgebuilder.armylists.exports.glossary import GlossaryEntry
 
     dart = GlossaryEntry("Cinder Dart", "A spitting shard of *flame* hits one unit.", "Embercraft")
     drawing = drawn_entry(dart, width_mm=190, markup=True)
