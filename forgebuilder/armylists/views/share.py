@@ -80,9 +80,11 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
     if etag in _if_none_match(request):
         response = HttpResponseNotModified()
     elif generic:
-        response = HttpResponse(_generic_html(request, token, base, etag, gzipped=gzipped))
         if gzipped:
+            response = HttpResponse(_generic_gzip(request, token, base, etag))
             response["Content-Encoding"] = "gzip"
+        else:
+            response = HttpResponse(_generic_html(request, token, base, etag))
     else:
         html = render_to_string("armylists/shared.html", _context(request, token, base), request)
         response = HttpResponse(html)
@@ -96,26 +98,31 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
 ACCEPTS_GZIP = re.compile(r"\bgzip\b")
 
 
-def _generic_html(
-    request: HttpRequest, token: str, base: str, etag: str, *, gzipped: bool
-) -> str | bytes:
+def _generic_html(request: HttpRequest, token: str, base: str, etag: str) -> str:
     """The page every anonymous reader gets: the same bytes for each, with no CSRF token (it
-    has no form) and no cookie set, so a shared cache may keep it. Rendered (and compressed,
-    for readers who accept gzip) once per ETag and address (the page holds its own URL)."""
-    key = f"share-html:{etag}:{request.scheme}://{request.get_host()}"
-    if gzipped:
-        packed = cache.get(f"{key}:gzip")
-        if packed is None:
-            html = _generic_html(request, token, base, etag, gzipped=False)
-            packed = compress_string(str(html).encode())
-            cache.set(f"{key}:gzip", packed, 3600)
-        return packed
+    has no form) and no cookie set, so a shared cache may keep it. Rendered once per ETag and
+    address (the page holds its own URL)."""
+    key = _generic_key(request, etag)
     html = cache.get(key)
     if html is None:
         context = {**_context(request, token, base), "csrf_token": ""}
         html = render_to_string("armylists/shared.html", context, request=request)
         cache.set(key, html, 3600)
     return html
+
+
+def _generic_gzip(request: HttpRequest, token: str, base: str, etag: str) -> bytes:
+    """That page gzipped, for readers who accept it: compressed once per ETag and address."""
+    key = f"{_generic_key(request, etag)}:gzip"
+    packed = cache.get(key)
+    if packed is None:
+        packed = compress_string(_generic_html(request, token, base, etag).encode())
+        cache.set(key, packed, 3600)
+    return packed
+
+
+def _generic_key(request: HttpRequest, etag: str) -> str:
+    return f"share-html:{etag}:{request.scheme}://{request.get_host()}"
 
 
 def _context(request: HttpRequest, token: str, base: str) -> dict:
