@@ -10,10 +10,25 @@ from tests.conftest import REPO
 
 TEMPLATES = REPO / "templates"
 REFERENCE = re.compile(r'{%\s*(?:include|extends)\s+"([^"]+)"')
+LOAD = re.compile(r"{%\s*load\s+([\w ]+?)\s*%}")
+# A template tag that draws a template of its own names it so (armylists/templatetags/unit_card.py)
+TAG_TEMPLATE = re.compile(r'^TEMPLATE = "([^"]+)"', re.M)
+
+
+def _tag_templates(library: str) -> set[str]:
+    """The templates the template tag library `library` draws."""
+    return {
+        name
+        for path in REPO.glob(f"*/**/templatetags/{library}.py")
+        for name in TAG_TEMPLATE.findall(path.read_text(encoding="utf-8"))
+    }
 
 
 def _references(template: str) -> set[str]:
-    found = REFERENCE.findall((TEMPLATES / template).read_text(encoding="utf-8"))
+    text = (TEMPLATES / template).read_text(encoding="utf-8")
+    found = set(REFERENCE.findall(text))
+    for libraries in LOAD.findall(text):
+        found.update(*map(_tag_templates, libraries.split()))
     return {name for name in found if (TEMPLATES / name).exists()}
 
 

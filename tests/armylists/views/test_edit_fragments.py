@@ -13,14 +13,16 @@ from html import unescape
 from pathlib import Path
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from factions.catalog import catalog_for
 from forgebuilder import fragments
 from forgebuilder.armylists import edits
+from forgebuilder.armylists.note_edits import set_unit_notes
 from forgebuilder.armylists.services import army_list_create
 
-from .helpers import HTMX, change, stored
+from .helpers import HTMX, change, document_of, session_owner, stored
 
 CROSSBOW = "spearman.replace_weapon.spear"  # one Spearman in five may swap his spear for it
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="[^"]+"')
@@ -158,3 +160,71 @@ def test_adding_a_unit_redraws_the_problems_of_every_card_it_fixes(client, muste
     assert response.status_code == 200
     assert problems_of(response.text, "u2") == []
     assert 'id="unit-u2-problems" hidden hx-swap-oob="true"' in response.text
+
+
+def editor_page(client, army_list) -> str:
+    return client.get(reverse("armylists:editor", args=[army_list.public_id])).text
+
+
+def card(page: str, unit_id: str) -> str:
+    return re.search(rf'<article class="unit[^"]*" id="unit-{unit_id}".*?</article>', page, re.S)[0]
+
+
+def form_fields(html: str, action: str) -> dict[str, str]:
+    """The hidden fields of the first form in `html` posting to an URL ending in `action`."""
+    form = re.search(rf'<form[^>]* action="[^"]*/{action}".*?</form>', html, re.S)[0]
+    return dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', form))
+
+
+def test_the_editor_page_is_the_same_whether_its_unit_cards_were_drawn_before_or_not(
+    client, army_list
+):
+    editor_page(client, army_list)  # every card is kept now
+    reused = editor_page(client, army_list)
+    fragments.forget_all()
+
+    drawn_fresh = editor_page(client, army_list)
+
+    tokens = re.compile(r'name="csrfmiddlewaretoken" value="[^"]+"|"X-CSRFToken": "[^"]+"')
+    assert tokens.sub("csrf", reused) == tokens.sub("csrf", drawn_fresh)
+
+
+def test_a_kept_card_carries_the_lists_version_now_and_a_token_its_session_can_post_with(
+    make_list,
+):
+    """A card kept from an earlier page is stamped with this request's token and version:
+    posting its form (CSRF checked, as a browser's would be) is accepted after an edit of
+    another unit, which left the card's content unchanged."""
+    browser = Client(enforce_csrf_checks=True)
+    army_list = make_list(owner=session_owner(browser))
+    first = card(editor_page(browser, army_list), "u2")
+    fields = form_fields(first, "rename")
+    url = reverse("armylists:unit_rename", args=[army_list.public_id, "u1"])
+    assert browser.post(url, {**fields, "name": "Old Ned"}).status_code == 302
+
+    kept = card(editor_page(browser, army_list), "u2")
+
+    now = stored(army_list).version
+    assert now == int(fields["version"]) + 1
+    assert set(re.findall(r'name="version" value="(\d+)"', kept)) == {str(now)}
+    url = reverse("armylists:unit_rename", args=[army_list.public_id, "u2"])
+    answer = browser.post(url, {**form_fields(kept, "rename"), "name": "Young Tom"})
+    assert answer.status_code == 302
+    assert document_of(army_list).unit("u2").name == "Young Tom"
+
+
+def test_a_kept_card_shows_notes_written_since(client, army_list):
+    editor_page(client, army_list)
+    change(army_list, lambda doc, cat: set_unit_notes(doc, unit_id="u2", notes="Hold the ford"))
+
+    assert "Hold the ford</textarea>" in card(editor_page(client, army_list), "u2")
+
+
+def test_the_kept_fragments_stay_within_their_character_budget(monkeypatch):
+    monkeypatch.setattr(fragments, "CHARACTERS", 10)
+    fragments.drawn_once(("first",), lambda: "a" * 6)
+    fragments.drawn_once(("second",), lambda: "b" * 6)  # 12 characters: the first goes
+
+    assert fragments.drawn_once(("first",), lambda: "drawn again") == "drawn again"
+    assert fragments.drawn_once(("big",), lambda: "c" * 11) == "c" * 11  # kept by none
+    assert fragments.drawn_once(("big",), lambda: "drawn again") == "drawn again"
