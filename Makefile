@@ -3,6 +3,11 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
 VENV    ?= .venv
+# Python keeps compiled modules (and pytest its rewritten test modules) in __pycache__ even where
+# the environment says not to (container images often set PYTHONDONTWRITEBYTECODE=1): every
+# process of a run (test workers, gunicorn, manage.py) would otherwise compile them all again;
+# the suite's collection alone costs twice the CPU.
+unexport PYTHONDONTWRITEBYTECODE
 PY      := $(VENV)/bin/python
 HOST    ?= 127.0.0.1
 PORT    ?= 8000
@@ -143,11 +148,10 @@ run: starter-modules
 	  trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
 	  $(PY) manage.py runserver $(HOST):$(PORT)
 
-# Two workers: the machines have two cores. With --dist loadgroup and no groups each test is its
-# own unit, sent to the worker that is free (the browser and second-pytest tests first:
-# tests/conftest.py), so no long test is left running alone at the end. (Groups themselves need
-# an xdist that knows pytest 9's node ids: xdist 3.8 does not.) `make test` ends with its 10
-# slowest tests.
+# Two workers: the machines have two cores. With --dist loadgroup each test is its own unit, sent
+# to the worker that is free (the browser and second-pytest tests first: tests/conftest.py), so
+# no long test is left running alone at the end; a production-stack module goes whole to one
+# worker, so its servers start once (tests/workers.py). `make test` ends with its 10 slowest tests.
 PYTEST_ARGS ?= -n 2 --dist loadgroup
 
 test: install-dev browser node-deps stack-deps

@@ -54,6 +54,15 @@ def pytest_collection_modifyitems(config, items):
         item.add_marker(skip)
 
 
+def pytest_xdist_make_scheduler(config, log):
+    """With `--dist loadgroup` (`make test`): tests/workers.py's scheduler."""
+    if config.getvalue("dist") == "loadgroup":
+        from tests.workers import scheduler
+
+        return scheduler(config, log)
+    return None
+
+
 def keep_database_tests(config, items) -> None:
     """CI's PostgreSQL pass (FORGEBUILDER_DATABASE_TESTS_ONLY) runs only the tests that can reach
     a database (tests/backends.py); the SQLite pass runs them all. FORGEBUILDER_SPLIT_REPORT

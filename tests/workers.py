@@ -26,3 +26,23 @@ def built_once(folder: Path, name: str, build: Callable[[], str]) -> str:
         text = build()
         found.write_text(text, encoding="utf-8")
         return text
+
+
+# Test modules whose module-scoped fixtures start servers (the production stack: Redis, gunicorn
+# instances, nginx): one worker runs such a module whole, so they start once per run instead of
+# once on each worker that got one of its tests.
+WHOLE_MODULES = ("tests/stack/",)
+
+
+def scheduler(config, log):
+    """`--dist loadgroup`'s scheduler, grouping by WHOLE_MODULES instead of by xdist_group marks
+    (xdist 3.8 marks a group in a node id that pytest 9 no longer reads, so marks group
+    nothing): every other test is a unit of its own, sent to whichever worker is free."""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class WholeModules(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = nodeid.split("::", 1)[0]
+            return path if path.startswith(WHOLE_MODULES) else nodeid
+
+    return WholeModules(config, log)
