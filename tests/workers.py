@@ -34,6 +34,13 @@ def built_once(folder: Path, name: str, build: Callable[[], str]) -> str:
 WHOLE_MODULES = ("tests/stack/",)
 
 
+def work_unit(nodeid: str) -> str:
+    """What goes to one worker with the test `nodeid`: its module under WHOLE_MODULES, else
+    the test alone."""
+    path = nodeid.split("::", 1)[0]
+    return path if path.startswith(WHOLE_MODULES) else nodeid
+
+
 def scheduler(config, log):
     """`--dist loadgroup`'s scheduler, grouping by WHOLE_MODULES instead of by xdist_group marks
     (xdist 3.8 marks a group in a node id that pytest 9 no longer reads, so marks group
@@ -42,7 +49,6 @@ def scheduler(config, log):
 
     class WholeModules(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            path = nodeid.split("::", 1)[0]
-            return path if path.startswith(WHOLE_MODULES) else nodeid
+            return work_unit(nodeid)
 
     return WholeModules(config, log)
