@@ -28,7 +28,7 @@ def test_every_other_test_goes_alone_to_the_worker_that_is_free(nodeid):
     assert work_unit(nodeid) == nodeid
 
 
-def test_make_test_shares_the_tests_so(request):
+def test_make_test_shares_the_tests_so():
     """`--dist loadgroup` (`make test`) gets the scheduler that groups so; other modes xdist's."""
     from tests.conftest import pytest_xdist_make_scheduler
 
