@@ -1,14 +1,17 @@
 """The share page behind the production stack, against /healthz in the same run, idle and loaded.
 
     .venv/bin/python bench/bench_stack.py [--seconds 6] [--connections 16] [--heavy-units 400]
+                                          [--heavy-lists 8]
                                           [--client wrk|python] [--strict]
 
 Starts, on loopback ports, what docs/deploy.md deploys: Redis, two gunicorn instances of 2 sync
 workers, nginx configured by `manage.py nginx_config` (with its share-page cache) ending TLS in
 front of them (and a second one on plain HTTP for the slow clients, who speak no TLS), and two
-PDF workers (`manage.py db_worker` at nice 10, as the deploy docs run them). The database (a
+PDF workers (`manage.py db_worker` at the priority the shipped worker unit gives them: the idle
+scheduling class). The database (a
 temporary SQLite file, or a PostgreSQL database of its own when DATABASE_URL names a PostgreSQL
-server) holds a 30-unit list and two heavy lists (--heavy-units each), each with a live link.
+server) holds a 30-unit list and --heavy-lists heavy lists (--heavy-units each), each with a
+live link.
 
 1. Throughput (issue 27): --connections keep-alive connections for --seconds each, over TLS:
    GET /healthz (the baseline), the 30-unit share page read anonymously (nginx's cache) and
@@ -19,9 +22,9 @@ server) holds a 30-unit list and two heavy lists (--heavy-units each), each with
 3. Under load (issue 14): 50 slow clients held open, then the two heavy rosters drawn by the two
    PDF workers at once. In each: the anonymous share page (--connections) and the page through
    the app (2 connections); while the heavy renders draw, the reader's own 30-unit list in the
-   editor (2 connections, measured first) and the heavy list's share page too. Each heavy
+   editor (2 connections, measured first) and the heavy list's share page too. Every heavy
    list's roster is queued, then its token sheet once the roster is ready (the most a 400-unit
-   list may have queued in ten minutes), and each line says how many were still drawing.
+   list may have queued in ten minutes), and each line says how many were still to draw.
    Targets: no failed request; p99 under 250 ms through the app (issue 14), under 50 ms from
    the cache.
 4. A revoked link: how long nginx still serves it (promise: under 5 s).
@@ -46,6 +49,7 @@ from tests.stack.harness import (
     Browser,
     Stack,
     nginx_binary,
+    pdf_worker_priority,
     prepare_template,
     redis_binary,
     remove_template,
@@ -69,7 +73,7 @@ from forgebuilder.armylists.services import army_list_create
 from forgebuilder.armylists.sharing import share_link_create
 catalog = support.module_catalog()
 tokens = []
-for name, units in (("Shared", 30), ("Heavy A", {heavy}), ("Heavy B", {heavy})):
+for name, units in [("Shared", 30), *((f"Heavy {n}", {heavy}) for n in range({lists}))]:
     document = support.new_list_document(catalog, units=units, name=name)
     army_list = army_list_create(owner=Owner(None, "bench"), catalog=catalog, document=document)
     tokens.append(share_link_create(army_list=army_list, kind=ShareLink.LIVE).token)
@@ -101,9 +105,15 @@ class Bench:
     def __init__(self, stack: Stack, args: argparse.Namespace) -> None:
         self.stack, self.args = stack, args
         output = stack.manage(
-            "shell", "-c", MAKE_LISTS.replace("{heavy}", str(args.heavy_units)), timeout=900
+            "shell",
+            "-c",
+            MAKE_LISTS.replace("{heavy}", str(args.heavy_units)).replace(
+                "{lists}", str(args.heavy_lists)
+            ),
+            timeout=900,
         )
-        self.shared, self.heavy_a, self.heavy_b = output.stdout.strip().splitlines()[-1].split()
+        self.shared, *self.heavy = output.stdout.strip().splitlines()[-1].split()
+        self.heavy_a = self.heavy[0]
         apps = [stack.start_app(workers=2) for _ in range(2)]
         tls_nginx, self.tls = stack.start_nginx([port for _, port in apps], tls=True)
         plain_nginx, self.plain = stack.start_nginx([port for _, port in apps])
@@ -223,15 +233,15 @@ def loaded(bench: Bench, name: str, renders: HeavyRenders | None = None) -> list
             f"target p99 < {limit:.0f} ms, 0 failed",
         )
         if renders is not None:
-            text += f"; renders drawing as it ended: {renders.drawing()} of 2"
+            text += f"; PDFs queued or drawing as it ended: {renders.drawing()}"
         line(result, None, text)
         verdicts.append(ok)
     return verdicts
 
 
 def pdf_worker(stack: Stack) -> subprocess.Popen:
-    """A PDF worker as the deploy docs run it (nice 10), polling often."""
-    command = ["nice", "-n", "10", sys.executable, "manage.py", "db_worker"]
+    """A PDF worker at the priority the shipped unit gives it (idle class), polling often."""
+    command = [*pdf_worker_priority(), sys.executable, "manage.py", "db_worker"]
     return subprocess.Popen(
         [*command, "--no-startup-delay", "--interval", "0.2"],
         cwd=support.REPO,
@@ -244,55 +254,65 @@ def pdf_worker(stack: Stack) -> subprocess.Popen:
 class HeavyRenders:
     """The heavy lists' printouts, drawn by two PDF workers through the heavy phase.
 
-    Each heavy list's roster is asked for first, then its token sheet as soon as the roster is
-    ready: a 400-unit list may have two renders queued in ten minutes (the "render-list" limit)
-    and one client one at a time (each asks from its own address), so four renders in all keep
-    both workers drawing for the phase's first lines, the editor's among them."""
+    Every heavy list's roster is asked for at once, each list's token sheet as soon as its
+    roster is ready: a 400-unit list may have two renders queued in ten minutes (the
+    "render-list" limit) and a client one at a time (each asks from its own address), so
+    --heavy-lists lists keep both workers drawing through the phase (each line says how many
+    PDFs were still queued or drawing when it ended)."""
 
     PRINTOUTS = ("roster", "tokens")
 
     def __init__(self, bench: Bench) -> None:
         self.tls = bench.tls
-        self.todo = {token: list(self.PRINTOUTS) for token in (bench.heavy_a, bench.heavy_b)}
-        self.asked: dict[str, Browser] = {}  # URL -> the reader who asked for it
+        self.todo = {token: list(self.PRINTOUTS) for token in bench.heavy}
+        self.waiting: dict[str, Browser] = {}  # URL asked for and not ready -> who asked
+        self.asked = 0
         self.lock = threading.Lock()
         self.stopping = threading.Event()
         self.workers = [pdf_worker(bench.stack) for _ in range(2)]
         self.ask_next()
-        assert len(self.asked) == 2, "the heavy PDFs were not queued"
+        assert self.asked == len(self.todo), "the heavy PDFs were not queued"
         self.feeder = threading.Thread(target=self.feed, daemon=True)
         self.feeder.start()
         time.sleep(1.5)  # both workers have picked a render up
 
     def ask_next(self) -> None:
         """Ask for each list's next printout once its last one is ready."""
+        with self.lock:
+            drawing = {url.split("/")[2] for url in self.waiting}
         for token, printouts in self.todo.items():
-            ready = not any(url.startswith(f"/s/{token}/") for url in self.waiting())
-            if printouts and ready:
+            if printouts and token not in drawing:
                 url = f"/s/{token}/{printouts.pop(0)}.pdf"
-                reader = Browser(self.tls, tls=True, address=f"127.0.1.{len(self.asked) + 2}")
+                self.asked += 1
+                reader = Browser(self.tls, tls=True, address=f"127.0.1.{self.asked}")
                 status = reader.get(url).status
                 assert status == 202, f"{url} was not queued: {status}"
                 with self.lock:
-                    self.asked[url] = reader
-
-    def waiting(self) -> list[str]:
-        with self.lock:
-            asked = list(self.asked.items())
-        return [url for url, reader in asked if reader.get(url + "?wait=1").status == 202]
+                    self.waiting[url] = reader
 
     def drawing(self) -> int:
-        return len(self.waiting())
+        """How many PDFs asked for are still queued or drawing (asking as the waiting page does)."""
+        with self.lock:
+            waiting = list(self.waiting.items())
+        for url, reader in waiting:
+            if reader.get(url + "?wait=1").status != 202:
+                with self.lock:
+                    self.waiting.pop(url, None)
+        return len(self.waiting)
 
     def feed(self) -> None:
-        while not self.stopping.wait(0.5):
+        while not self.stopping.wait(1.0):
+            self.drawing()
             self.ask_next()
 
+    def left(self) -> int:
+        return sum(map(len, self.todo.values())) + self.drawing()
+
     def finish(self) -> bool:
-        """Wait for every render asked for, then stop the feeder and the workers."""
-        print(f"  {'':42} renders still drawing when the phase ended: {self.drawing()} of 2")
+        """Wait for every render, then stop the feeder and the workers."""
+        print(f"  {'':42} PDFs still to draw when the phase ended: {self.left()}")
         started, done = time.monotonic(), True
-        while self.todo_left() or self.drawing():
+        while self.left():
             time.sleep(1.0)
             if time.monotonic() - started > 300:
                 print("  the heavy renders did not finish in 5 minutes")
@@ -304,12 +324,9 @@ class HeavyRenders:
             worker.terminate()
             worker.wait(timeout=30)
         if done:
-            print(f"  {'':42} all {len(self.asked)} heavy PDFs were ready "
+            print(f"  {'':42} all {self.asked} heavy PDFs were ready "
                   f"{time.monotonic() - started:.1f} s later")  # fmt: skip
         return done
-
-    def todo_left(self) -> int:
-        return sum(map(len, self.todo.values()))
 
 
 def revocation(bench: Bench) -> bool:
@@ -362,6 +379,7 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=6.0)
     parser.add_argument("--connections", type=int, default=16)
     parser.add_argument("--heavy-units", type=int, default=400)
+    parser.add_argument("--heavy-lists", type=int, default=8)
     parser.add_argument("--client", choices=["wrk", "python"], help="default: wrk if installed")
     parser.add_argument("--strict", action="store_true")
     args = parser.parse_args()

@@ -119,6 +119,17 @@ def gunicorn_arguments(port: int) -> list[str]:
     return arguments
 
 
+def pdf_worker_priority() -> list[str]:
+    """The command prefix that gives a process the shipped PDF worker unit's priority: its
+    scheduling policy (`chrt --idle 0` for CPUSchedulingPolicy=idle) and its Nice."""
+    unit = unit_settings("forgebuilder-worker.service")
+    prefix = []
+    if unit.get("CPUSchedulingPolicy") == ["idle"]:
+        prefix += ["chrt", "--idle", "0"]
+    [nice] = unit.get("Nice", ["0"])
+    return [*prefix, "nice", "-n", nice]
+
+
 def openssl_binary() -> str | None:
     return shutil.which("openssl")
 

@@ -4,11 +4,14 @@ nginx nor Redis."""
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 
 from django.core.management import get_commands
 
-from .harness import REPO, SYSTEMD_UNITS, unit_settings
+from .harness import REPO, SYSTEMD_UNITS, pdf_worker_priority, unit_settings
 
 DEPLOY_DOC = REPO / "docs" / "deploy.md"
 ENV_EXAMPLE = SYSTEMD_UNITS / "forgebuilder.env.example"
@@ -47,3 +50,19 @@ def test_every_unit_runs_from_the_checkout_with_the_shared_environment():
         assert settings["User"] == ["forgebuilder"], unit
     timer = unit_settings("forgebuilder-cleanup.timer")
     assert timer["OnCalendar"] and timer["Persistent"] == ["true"]
+
+
+def test_a_pdf_worker_draws_only_on_cpu_the_pages_leave_idle():
+    """The shipped worker unit puts it in Linux's idle scheduling class, and the prefix the stack
+    benchmark starts its workers with gives a process exactly that priority."""
+    assert unit_settings("forgebuilder-worker.service")["CPUSchedulingPolicy"] == ["idle"]
+    show = "import os; print(os.sched_getscheduler(0) == os.SCHED_IDLE, os.nice(0))"
+
+    started = subprocess.run(
+        [*pdf_worker_priority(), sys.executable, "-c", show],
+        capture_output=True, text=True, check=True, timeout=60,
+    )  # fmt: skip
+
+    idle, nice = started.stdout.split()
+    assert idle == "True"
+    assert int(nice) == min(os.nice(0) + 19, 19)  # nice -n adds to the niceness it is started with
