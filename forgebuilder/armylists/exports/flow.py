@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from factions import markup
 
@@ -22,13 +22,16 @@ ASCENT, DESCENT = 1900 / 2048, 500 / 2048
 
 @dataclass(frozen=True)
 class Face:
-    """How a run of text is set: size, weight, colour, letter spacing (em), capitals."""
+    """How a run of text is set: size, weight, colour, letter spacing (em), capitals, and
+    italic: the print font has no italic face, so an italic run is the upright letters leaned
+    (an oblique, drawn by pictures.py's text matrix; the widths are the upright ones)."""
 
     size_pt: float
     bold: bool = False
     color: str = "#111"
     tracking_em: float = 0.0
     upper: bool = False
+    italic: bool = False
 
     def set(self, text: str) -> str:
         return text.upper() if self.upper else text
@@ -80,15 +83,18 @@ def flow(segments: list[Segment], width_mm: float, *, indent_mm: float = 0.0) ->
 
 
 def marked(text: str, face: Face, bold: Face) -> list[Segment]:
-    """Module rule text with its emphasis marks: bold parts in `bold`, the rest (italics
-    included, the print font has no italic) in `face`."""
+    """Module rule text with its emphasis marks: bold parts in `bold`, the rest in `face`,
+    italic parts leaned (either weight)."""
     segments: list[Segment] = []
-    strong = False
+    strong = emphasis = False
     for part in re.split(r"(</?strong>|</?em>)", str(markup.render(text))):
         if part in ("<strong>", "</strong>"):
             strong = part == "<strong>"
+        elif part in ("<em>", "</em>"):
+            emphasis = part == "<em>"
         elif part and not part.startswith("<"):
-            segments.append((html.unescape(part), bold if strong else face))
+            chosen = bold if strong else face
+            segments.append((html.unescape(part), replace(chosen, italic=emphasis)))
     return segments
 
 

@@ -172,6 +172,11 @@ def _glyphs(text: str, bold: bool) -> str:
     return "".join(f"{gids[ord(ch)]:04x}" for ch in text)
 
 
+# An italic run leans its upright letters by this much (the tangent of about 11°, what
+# typesetters use for an oblique): the text matrix moves each point right by its height.
+OBLIQUE = 0.2
+
+
 def _text(shape: Text, font: str) -> str:
     face = shape.face
     text = face.set(shape.text).rstrip("\n")
@@ -179,8 +184,9 @@ def _text(shape: Text, font: str) -> str:
         return ""
     size = face.size_pt * PX_PER_PT
     tracking = f" {face.tracking_em * size:.3f} Tc" if face.tracking_em else ""
+    lean = OBLIQUE if face.italic else 0
     return (
-        f"BT {_rgb(face.color)} rg{tracking} 1 0 0 -1 {shape.x * PX_PER_MM:.3f} "
+        f"BT {_rgb(face.color)} rg{tracking} 1 0 {lean:g} -1 {shape.x * PX_PER_MM:.3f} "
         f"{shape.baseline * PX_PER_MM:.3f} Tm /{font} {size:.3f} Tf [<{_glyphs(text, face.bold)}>] "
         f"TJ{' 0 Tc' if tracking else ''} ET"
     )

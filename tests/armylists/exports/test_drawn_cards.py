@@ -126,3 +126,22 @@ def test_a_glossary_entry_reads_term_note_then_text_and_is_as_tall_as_its_taller
     long_text = drawn_entry(GlossaryEntry("Dart", "Hits " * 200), width_mm=190, markup=True)
     assert long_note.height_mm > short.height_mm and long_text.height_mm > short.height_mm
     assert drawn_entry(GlossaryEntry("Dart ⚔", "Hits."), width_mm=190, markup=True) is None
+
+
+def test_italic_rule_text_is_drawn_leaning_and_the_rest_upright():
+    """The print font has no italic face: an italic run (_Infantry_) is its upright letters
+    leaned by the text matrix; the widths stay the upright ones."""
+    from forgebuilder.armylists.exports.drawn_entries import drawn_entry
+    from forgebuilder.armylists.exports.glossary import GlossaryEntry
+    from forgebuilder.armylists.exports.pictures import _operators
+
+    rule = GlossaryEntry("Shield Wall", "Only _Infantry_ units may **lock** _shields_.")
+    drawing = drawn_entry(rule, width_mm=190, markup=True)
+    runs = {s.text.strip(): s.face for s in drawing.shapes if isinstance(s, Text)}
+
+    assert runs["Infantry"].italic and runs["shields"].italic and not runs["."].italic
+    assert not runs["Only"].italic and not runs["units may"].italic
+    assert runs["lock"].bold and not runs["lock"].italic
+    leaned = [op for op in _operators(drawing, "R", "B").decode().splitlines() if " 0.2 -1 " in op]
+    assert len(leaned) == 2 and all("Tm" in op for op in leaned)
+    assert Face(7.5, italic=True).width_mm("Infantry") == Face(7.5).width_mm("Infantry")
