@@ -27,9 +27,17 @@ OPEN_ALL = """() => {
 }"""
 
 
+# Resolves once the tasks queued so far have run (a disclosure opened by OPEN_ALL fires its
+# `toggle`, and an htmx request it triggers has begun), a frame has been laid out, and the fonts
+# are in: only then is the page's width what a player sees.
+QUEUED_TASKS_RUN = """() => new Promise(done => setTimeout(
+  () => requestAnimationFrame(() => document.fonts.ready.then(() => done(true))), 0))"""
+
+
 def settle(page: Page) -> None:
+    page.wait_for_load_state("load")
+    page.evaluate(QUEUED_TASKS_RUN)
     expect(page.locator(".htmx-request, .htmx-swapping, .htmx-settling")).to_have_count(0)
-    page.wait_for_load_state("networkidle")
 
 
 def assert_fits(page: Page, where: str) -> None:

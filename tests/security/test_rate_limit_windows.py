@@ -14,7 +14,7 @@ from forgebuilder import ratelimit
 
 from .redis_server import redis_caches, redis_server
 
-WINDOW = 4  # seconds
+WINDOW = 3  # seconds (whole: the limiter counts in whole seconds)
 LIMIT = 3
 
 
