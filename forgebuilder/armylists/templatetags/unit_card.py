@@ -42,6 +42,9 @@ def unit_card(context) -> SafeString:
         "open": unit.id == context["open_unit"],
         "oob": context["oob"],
     }
+    version, token = context["army_list"].version, context.get("csrf_token")
+    if token in (None, "NOTPROVIDED"):  # drawn without a request: no token to stamp
+        return mark_safe(render_to_string(TEMPLATE, {**values, "version": version}))
     key = ("unit_card", *map(repr, values.values()))
     marked = drawn_once(
         key,
@@ -49,7 +52,5 @@ def unit_card(context) -> SafeString:
             TEMPLATE, {**values, "csrf_token": CSRF_MARK, "version": VERSION_MARK}
         ),
     )
-    stamped = marked.replace(CSRF_MARK, str(context["csrf_token"])).replace(
-        VERSION_MARK, str(context["army_list"].version)
-    )
+    stamped = marked.replace(CSRF_MARK, str(token)).replace(VERSION_MARK, str(version))
     return mark_safe(stamped)  # drawn by our own template, which escapes; the stamps are ours

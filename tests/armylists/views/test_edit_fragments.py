@@ -228,3 +228,22 @@ def test_the_kept_fragments_stay_within_their_character_budget(monkeypatch):
     assert fragments.drawn_once(("first",), lambda: "drawn again") == "drawn again"
     assert fragments.drawn_once(("big",), lambda: "c" * 11) == "c" * 11  # kept by none
     assert fragments.drawn_once(("big",), lambda: "drawn again") == "drawn again"
+
+
+def test_a_card_drawn_without_a_request_has_no_token_and_no_mark_left(army_list):
+    from django.template.loader import render_to_string
+
+    from forgebuilder.armylists.presenters.editor import editor_context
+    from forgebuilder.armylists.selectors import evaluated_list
+    from forgebuilder.armylists.templatetags.unit_card import CSRF_MARK, VERSION_MARK
+
+    evaluated = evaluated_list(army_list=army_list)
+    context = editor_context(army_list, evaluated.roster, evaluated.report)
+
+    html = render_to_string(
+        "armylists/editor/unit.html#unit", {**context, "unit": context["units"]["u2"]}
+    )
+
+    assert 'id="unit-u2"' in html and CSRF_MARK not in html and VERSION_MARK not in html
+    assert "csrfmiddlewaretoken" not in html
+    assert f'name="version" value="{army_list.version}"' in html
