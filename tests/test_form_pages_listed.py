@@ -4,6 +4,9 @@ tests/browser/test_form_pages_accessibility.py, which runs axe-core on each)."""
 from __future__ import annotations
 
 import re
+from functools import cache
+from importlib.util import find_spec
+from pathlib import Path
 
 from tests.browser.test_form_pages_accessibility import FORM_PAGES
 from tests.conftest import REPO
@@ -15,13 +18,14 @@ LOAD = re.compile(r"{%\s*load\s+([\w ]+?)\s*%}")
 TAG_TEMPLATE = re.compile(r'^TEMPLATE = "([^"]+)"', re.M)
 
 
+@cache
 def _tag_templates(library: str) -> set[str]:
-    """The templates the template tag library `library` draws."""
-    return {
-        name
-        for path in REPO.glob(f"*/**/templatetags/{library}.py")
-        for name in TAG_TEMPLATE.findall(path.read_text(encoding="utf-8"))
-    }
+    """The templates the template tag library `library` draws (found where Django finds it)."""
+    from django.template.backends.django import get_installed_libraries
+
+    module = get_installed_libraries().get(library)
+    origin = find_spec(module).origin if module else None
+    return set(TAG_TEMPLATE.findall(Path(origin).read_text(encoding="utf-8"))) if origin else set()
 
 
 def _references(template: str) -> set[str]:
