@@ -17,9 +17,10 @@ STARTERS = REPO / "factions" / "game_modules"
 SHARED = Path(os.environ.get("FORGEBUILDER_SHARED_DIR", REPO.parent / "shared")).resolve()
 BATTLEFORGE_DATA = SHARED / "data" / "battleforge"
 # Options of a pytest that a test runs to see how the suite behaves (without a browser, without
-# Pango): one process, no cache, and tables made from the models, which takes a third less CPU
-# than running every migration (the suite itself runs them).
-INNER_RUN = ("-n", "0", "-p", "no:cacheprovider", "--no-migrations")
+# Pango): one process without xdist (loaded for nothing there; and the suite must run without
+# it), no cache, and tables made from the models, which takes a third less CPU than running
+# every migration (the suite itself runs them).
+INNER_RUN = ("-p", "no:xdist", "-p", "no:cacheprovider", "--no-migrations")
 
 # Property tests draw the same examples on every run and machine (a failure reproduces), each
 # with a budget of examples set beside it that keeps it to seconds.
@@ -54,6 +55,7 @@ def pytest_collection_modifyitems(config, items):
         item.add_marker(skip)
 
 
+@pytest.hookimpl(optionalhook=True)  # `-p no:xdist` runs without the hook
 def pytest_xdist_make_scheduler(config, log):
     """With `--dist loadgroup` (`make test`): tests/workers.py's scheduler."""
     if config.getvalue("dist") == "loadgroup":
