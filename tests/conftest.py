@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from pathlib import Path
 
 import pytest
@@ -149,6 +150,8 @@ class ModuleRows:
 
     rows: dict
     catalogs: tuple
+    # Per database vendor, each table's INSERT and its rows' values, made on the first write
+    inserts: dict = dataclass_field(default_factory=dict, compare=False)
 
 
 def module_rows(load, *, first_id: int) -> ModuleRows:
@@ -181,6 +184,29 @@ def module_rows(load, *, first_id: int) -> ModuleRows:
     return ModuleRows(rows=rows, catalogs=catalogs)
 
 
+def row_inserts(rows: dict, connection) -> list[tuple[str, list[tuple]]]:
+    """Each table's INSERT and the values of its rows, ready for the database's driver, in the
+    order the load wrote the tables. `bulk_create` would make the same SQL again in every test
+    that writes the rows, which cost more CPU than the database took to insert them.
+
+    A time that Django sets on every save (`auto_now`) keeps the one of the first load."""
+    quote = connection.ops.quote_name
+    inserts = []
+    for model, model_rows in rows.items():
+        if not model_rows:
+            continue
+        fields = model._meta.concrete_fields
+        columns = ", ".join(quote(f.column) for f in fields)
+        marks = ", ".join(["%s"] * len(fields))
+        sql = f"INSERT INTO {quote(model._meta.db_table)} ({columns}) VALUES ({marks})"
+        values = [
+            tuple(f.get_db_prep_save(getattr(row, f.attname), connection) for f in fields)
+            for row in model_rows
+        ]
+        inserts.append((sql, values))
+    return inserts
+
+
 def write_module_rows(module_rows: ModuleRows) -> None:
     """Write rows read by `module_rows` into the test's database, as the load left them, with
     their catalogues cached (a change of the module's revision builds a fresh one, as in use)."""
@@ -190,12 +216,14 @@ def write_module_rows(module_rows: ModuleRows) -> None:
     from factions.catalog import catalog_keep, clear_catalog_cache
 
     rows = module_rows.rows
-    with transaction.atomic():
-        for model, model_rows in rows.items():
-            model._default_manager.bulk_create(model_rows)
-        with connection.cursor() as cursor:  # PostgreSQL: new rows get ids after these
-            for sql in connection.ops.sequence_reset_sql(no_style(), list(rows)):
-                cursor.execute(sql)
+    inserts = module_rows.inserts.get(connection.vendor)
+    if inserts is None:
+        inserts = module_rows.inserts[connection.vendor] = row_inserts(rows, connection)
+    with transaction.atomic(), connection.cursor() as cursor:
+        for sql, values in inserts:
+            cursor.executemany(sql, values)
+        for sql in connection.ops.sequence_reset_sql(no_style(), list(rows)):
+            cursor.execute(sql)  # PostgreSQL: new rows get ids after these
     clear_catalog_cache()
     for catalog in module_rows.catalogs:
         catalog_keep(catalog)
