@@ -47,6 +47,26 @@ def skip_reason() -> str:
     return f"browser test skipped: {FOUND.problem} {HOW_TO_ENABLE}"
 
 
+class Chromium:
+    """The session's chromium, whose windows (contexts) run without forgebuilder's service worker
+    unless a test asks for it with `service_workers="allow"` (the offline tests do, and so do
+    the main-page accessibility check and the phone game, which edit and play with it running).
+
+    The worker installs itself in every new window: it fetches the whole app shell, then runs
+    on every page and request and saves the list pages for offline reading. For a test about
+    something else that was a fifth of the browser tests' CPU."""
+
+    def __init__(self, browser) -> None:
+        self._browser = browser
+
+    def new_context(self, **options):
+        options.setdefault("service_workers", "block")
+        return self._browser.new_context(**options)
+
+    def __getattr__(self, name: str):
+        return getattr(self._browser, name)
+
+
 @pytest.fixture(scope="session")
 def browser():
     if CHROMIUM is None:
@@ -55,7 +75,7 @@ def browser():
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
+        yield Chromium(browser)
         browser.close()
 
 

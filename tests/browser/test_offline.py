@@ -22,7 +22,8 @@ PASSWORD = "table-top-secret-9"
 
 @pytest.fixture
 def sw_context(browser):
-    """A browser context with service workers enabled (Playwright blocks them by default)."""
+    """A browser context with the service worker running (the browser fixture's windows run
+    without it unless asked: tests/browser/conftest.py)."""
     context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="allow")
     context.set_default_timeout(30_000)
     yield context
@@ -325,6 +326,17 @@ def test_the_app_is_installable_its_worker_controls_the_whole_site(
     for icon in manifest["icons"]:
         status = page.evaluate("async (url) => (await fetch(url)).status", icon["src"])
         assert status == 200, icon["src"]
+
+
+def test_other_tests_windows_run_without_the_worker_unless_they_ask(live_server, page, sw_page):
+    """The browser fixture's rule: a window opened without asking never installs the worker;
+    one that asks does."""
+    for tab in (page, sw_page):
+        tab.goto(f"{live_server.url}/accounts/login/")
+    wait_for_worker(sw_page)
+    registrations = "async () => (await navigator.serviceWorker.getRegistrations()).length"
+    assert page.evaluate(registrations) == 0
+    assert page.evaluate("() => navigator.serviceWorker.controller") is None
 
 
 @pytest.mark.django_db(transaction=True)
