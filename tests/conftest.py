@@ -36,13 +36,10 @@ def pdf_problem() -> str:
     return pdf_support().message
 
 
-# Tests that start a second pytest or drive a browser take seconds each: they go out to the
-# workers first, so none of them is left running alone at the end of a run (`make test`).
-SLOW_FOLDERS = (REPO / "tests" / "firstrun", REPO / "tests" / "browser")
-
-
 def pytest_collection_modifyitems(config, items):
-    items.sort(key=lambda item: not any(Path(item.fspath).is_relative_to(f) for f in SLOW_FOLDERS))
+    from tests.workers import run_order
+
+    items.sort(key=lambda item: run_order(item.nodeid))  # the order they go to the workers
     keep_database_tests(config, items)
     # Tests that draw PDFs need Pango: without it they are skipped saying how to install it,
     # except in CI, which must run them (they fail there: pytest_runtest_setup below).

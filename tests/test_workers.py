@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.workers import work_unit
+from tests.workers import run_order, work_unit
 
 STACK = "tests/stack/test_two_instances.py"
 
@@ -35,6 +35,7 @@ def test_make_test_shares_the_tests_so():
     class Config:
         def __init__(self, dist: str) -> None:
             self.values = {"dist": dist, "tx": ["2*popen"]}
+            self.option = type("Options", (), {"loadscopereorder": True})()
 
         def getvalue(self, name: str):
             return self.values[name]
@@ -43,4 +44,23 @@ def test_make_test_shares_the_tests_so():
 
     assert scheduler.numnodes == 2
     assert scheduler._split_scope(f"{STACK}::test_x") == STACK
+    assert scheduler.config.option.loadscopereorder is False  # the collection's order
     assert pytest_xdist_make_scheduler(Config("load"), None) is None
+
+
+def test_browser_tests_go_out_first_then_the_stack_modules_then_the_rest():
+    nodeids = [
+        "tests/accounts/test_signup.py::test_a",
+        f"{STACK}::test_b",
+        "tests/browser/test_builder.py::test_c",
+        "tests/firstrun/test_make_run.py::test_d",
+        "tests/stack/test_slow_clients.py::test_e",
+    ]
+
+    assert sorted(nodeids, key=run_order) == [
+        nodeids[2],
+        nodeids[3],
+        nodeids[1],
+        *nodeids[4:],
+        nodeids[0],
+    ]

@@ -41,11 +41,27 @@ def work_unit(nodeid: str) -> str:
     return path if path.startswith(WHOLE_MODULES) else nodeid
 
 
+# The order tests go out to the workers: tests that start a second pytest or drive a browser
+# take seconds each, so none of them is left running alone at the end; then the stack modules,
+# whose template database (tests/stack/conftest.py) is prepared in the background meanwhile
+# (sent first, both workers stood waiting for it); then every other test.
+FIRST = ("tests/firstrun/", "tests/browser/")
+THEN = WHOLE_MODULES
+
+
+def run_order(nodeid: str) -> int:
+    """Where the test `nodeid` goes in the run: 0 first, 1 then, 2 the rest (stable sort)."""
+    return 0 if nodeid.startswith(FIRST) else 1 if nodeid.startswith(THEN) else 2
+
+
 def scheduler(config, log):
     """`--dist loadgroup`'s scheduler, grouping by WHOLE_MODULES instead of by xdist_group marks
     (xdist 3.8 marks a group in a node id that pytest 9 no longer reads, so marks group
-    nothing): every other test is a unit of its own, sent to whichever worker is free."""
+    nothing): every other test is a unit of its own, sent to whichever worker is free, in the
+    collection's order (`run_order`), not xdist's largest-unit-first."""
     from xdist.scheduler import LoadScopeScheduling
+
+    config.option.loadscopereorder = False
 
     class WholeModules(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
