@@ -15,6 +15,8 @@ import pytest
 # thread with a running loop unless told it is fine. Only the browser tests need this.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
+from tests.armylists.importers.conftest import bf_module_rows  # noqa: F401
+
 from .chromium import HOW_TO_ENABLE, find_chromium, in_ci
 
 FOUND = find_chromium()
@@ -151,17 +153,9 @@ def render_worker(transactional_db):
 
 
 @pytest.fixture
-def mystic_realms(transactional_db):
-    """Battle Forge's published Mystic Realms module, imported (skipped where the data is absent)."""
-    from django.core.management import call_command
+def mystic_realms(transactional_db, bf_module_rows):  # noqa: F811 (the fixture imported above)
+    """Battle Forge's published Mystic Realms module, imported (skipped where the data is absent;
+    its rows are read once per session: tests/armylists/importers/conftest.py)."""
+    from tests.conftest import write_module_rows
 
-    from factions.catalog import clear_catalog_cache
-    from tests.conftest import BATTLEFORGE_DATA
-
-    realm = BATTLEFORGE_DATA / "fantasy-realms"
-    if not (realm / "index.json").exists():
-        pytest.skip(
-            "Battle Forge's published data (../shared/data/battleforge) is not on this machine"
-        )
-    call_command("import_battleforge", str(realm), verbosity=0)
-    clear_catalog_cache()
+    write_module_rows(bf_module_rows("fantasy-realms"))

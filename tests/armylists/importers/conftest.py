@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from factions.gamedata.battleforge import BFGame, PricingContext, load_game, price_unit_data
-from tests.conftest import BATTLEFORGE_DATA
+from tests.conftest import BATTLEFORGE_DATA, ModuleRows, module_rows, write_module_rows
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 #: (module folder, app list fixture) for each MIT module.
@@ -25,24 +25,56 @@ MIT_LISTS = {
 }
 
 
-def bf_game(folder: str) -> BFGame:
+# Where the ids of each module's rows start (tests/conftest.py's module_rows), apart from the
+# starter and test modules' and from each other
+FIRST_IDS = {"space-wars": 6_000_000, "fantasy-realms": 7_000_000, "wbh": 8_000_000}
+
+
+def bf_data(folder: str) -> Path:
+    """The Battle Forge module folder `folder`; the test is skipped where the data is absent."""
     root = BATTLEFORGE_DATA / "root" / "index.json"
     if not root.is_file() or not (BATTLEFORGE_DATA / folder / "index.json").is_file():
         pytest.skip(f"Battle Forge module {folder} not found in {BATTLEFORGE_DATA}")
-    return load_game(BATTLEFORGE_DATA / folder, root)
+    return BATTLEFORGE_DATA / folder
+
+
+def bf_game(folder: str) -> BFGame:
+    return load_game(bf_data(folder), BATTLEFORGE_DATA / "root" / "index.json")
+
+
+@pytest.fixture(scope="session")
+def bf_module_rows(django_db_setup, django_db_blocker) -> Callable[[str], ModuleRows]:
+    """The rows an import of a Battle Forge module folder writes, read at the first test that
+    asks for that folder and kept for the session (an import costs about half a second)."""
+    from factions.gamedata.battleforge.loading import battleforge_module_import
+
+    found: dict[str, ModuleRows] = {}
+
+    def rows(folder: str) -> ModuleRows:
+        if folder not in found:
+            path = bf_data(folder)
+            with django_db_blocker.unblock():
+                found[folder] = module_rows(
+                    lambda: battleforge_module_import(path=path), first_id=FIRST_IDS[folder]
+                )
+        return found[folder]
+
+    return rows
 
 
 @pytest.fixture
-def import_bf_module(db) -> Callable[[str], Any]:
-    """Import a Battle Forge module folder with `import_battleforge`'s service; its catalogue."""
+def import_bf_module(db, bf_module_rows) -> Callable[[str], Any]:
+    """A Battle Forge module folder as `import_battleforge`'s service imports it, in the
+    test's database; its catalogue."""
 
     def load(folder: str):
         from factions.catalog import catalog_by_slug
-        from factions.gamedata.battleforge.loading import battleforge_module_import
+        from factions.models import GameModule
 
-        bf_game(folder)  # skips without the data
-        report = battleforge_module_import(path=BATTLEFORGE_DATA / folder)
-        return catalog_by_slug(report.result.spec.slug)
+        rows = bf_module_rows(folder)
+        write_module_rows(rows)
+        [module] = rows.rows[GameModule]
+        return catalog_by_slug(module.slug)
 
     return load
 
