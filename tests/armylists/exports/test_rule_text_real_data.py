@@ -8,23 +8,19 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
 
 from factions.cards import NO_RULE_TEXT
-from factions.catalog import catalog_for, clear_catalog_cache
-from factions.models import GameModule
 from forgebuilder.armylists import edits
 from forgebuilder.armylists.exports import PAPERS, roster_pdf, source_from_evaluated
 from forgebuilder.armylists.ownership import Owner
 from forgebuilder.armylists.selectors import evaluated_list
 from forgebuilder.armylists.services import army_list_create
 from forgebuilder.armylists.sharing import share_link_create
-from tests.conftest import BATTLEFORGE_DATA
+from tests.armylists.importers.conftest import bf_module_rows, import_bf_module  # noqa: F401
 
 from .pdfread import page_texts
 
-MYSTIC_REALMS = BATTLEFORGE_DATA / "fantasy-realms"
 # The Dragon's rules name Damage Chart, which the published data never defines; the others
 # carry rules whose text marks keywords (_Infantry_, _Ambush Reserves_...).
 UNITS = ("vampire_lord_dragon", "necromancer", "skeletons", "zombies", "vampire_knights")
@@ -33,12 +29,8 @@ RAW_MARKUP = re.compile(r"(?<![\w/])_[A-Za-z][^_<>]*_(?!\w)|\*{1,2}[A-Za-z][^*<>
 
 
 @pytest.fixture
-def night_court(db, player):
-    if not (MYSTIC_REALMS / "index.json").is_file():
-        pytest.skip(f"Battle Forge data not found in {MYSTIC_REALMS} (set FORGEBUILDER_SHARED_DIR)")
-    call_command("import_battleforge", str(MYSTIC_REALMS), verbosity=0)
-    clear_catalog_cache()
-    catalog = catalog_for(GameModule.objects.get(slug="fantasy-realms"))
+def night_court(db, player, import_bf_module):  # noqa: F811 (imported above)
+    catalog = import_bf_module("fantasy-realms")  # skipped where the data is absent
     document = edits.new_document(
         catalog, faction="vampire_lords", name="Night Court", points_limit=2000, casual=False
     )
