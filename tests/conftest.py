@@ -325,6 +325,56 @@ def mini_catalog(mini_module):
     return catalog_for(mini_module)
 
 
+# Where the ids of each Battle Forge module's rows start (module_rows), apart from the starter
+# and test modules' and from each other
+BF_FIRST_IDS = {"space-wars": 6_000_000, "fantasy-realms": 7_000_000, "wbh": 8_000_000}
+BF_ROOT_INDEX = BATTLEFORGE_DATA / "root" / "index.json"
+
+
+def bf_data(folder: str) -> Path:
+    """The Battle Forge module folder `folder`; the test is skipped where the data is absent."""
+    if not BF_ROOT_INDEX.is_file() or not (BATTLEFORGE_DATA / folder / "index.json").is_file():
+        pytest.skip(f"Battle Forge module {folder} not found in {BATTLEFORGE_DATA}")
+    return BATTLEFORGE_DATA / folder
+
+
+@pytest.fixture(scope="session")
+def bf_module_rows(django_db_setup, django_db_blocker):
+    """The rows an import of a Battle Forge module folder writes, read at the first test that
+    asks for that folder and kept for the session (an import costs about half a second)."""
+    from factions.gamedata.battleforge.loading import battleforge_module_import
+
+    found: dict[str, ModuleRows] = {}
+
+    def rows(folder: str) -> ModuleRows:
+        if folder not in found:
+            path = bf_data(folder)
+            with django_db_blocker.unblock():
+                found[folder] = module_rows(
+                    lambda: battleforge_module_import(path=path), first_id=BF_FIRST_IDS[folder]
+                )
+        return found[folder]
+
+    return rows
+
+
+@pytest.fixture
+def import_bf_module(db, bf_module_rows):
+    """A Battle Forge module folder as `import_battleforge`'s service imports it, in the
+    test's database; its catalogue."""
+
+    def load(folder: str):
+        from factions.catalog import catalog_by_slug
+        from factions.models import GameModule
+
+        rows = bf_module_rows(folder)
+        write_module_rows(rows)
+        [module] = rows.rows[GameModule]
+        return catalog_by_slug(module.slug)
+
+    return load
+
+
 def pytest_sessionfinish(session):
     """The run's main process, when its workers are done, removes what they shared."""
     if hasattr(session.config, "workerinput") or not session.config.pluginmanager.hasplugin(

@@ -15,8 +15,6 @@ import pytest
 # thread with a running loop unless told it is fine. Only the browser tests need this.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-from tests.armylists.importers.conftest import bf_module_rows  # noqa: F401
-
 from .chromium import HOW_TO_ENABLE, find_chromium, in_ci
 
 FOUND = find_chromium()
@@ -153,9 +151,9 @@ def render_worker(transactional_db):
 
 
 @pytest.fixture
-def mystic_realms(transactional_db, bf_module_rows):  # noqa: F811 (the fixture imported above)
+def mystic_realms(transactional_db, bf_module_rows):
     """Battle Forge's published Mystic Realms module, imported (skipped where the data is absent;
-    its rows are read once per session: tests/armylists/importers/conftest.py)."""
+    its rows are read once per session: tests/conftest.py's bf_module_rows)."""
     from tests.conftest import write_module_rows
 
     write_module_rows(bf_module_rows("fantasy-realms"))

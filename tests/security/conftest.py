@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from tests.accounts.conftest import ada  # noqa: F401
 from tests.armylists.conftest import mini_list  # noqa: F401
-from tests.armylists.importers.conftest import bf_module_rows, import_bf_module  # noqa: F401
 from tests.armylists.views.conftest import (  # noqa: F401
     army_list,
     make_list,

@@ -17,7 +17,6 @@ from forgebuilder.armylists.ownership import Owner
 from forgebuilder.armylists.selectors import evaluated_list
 from forgebuilder.armylists.services import army_list_create
 from forgebuilder.armylists.sharing import share_link_create
-from tests.armylists.importers.conftest import bf_module_rows, import_bf_module  # noqa: F401
 
 from .pdfread import page_texts
 
@@ -29,7 +28,7 @@ RAW_MARKUP = re.compile(r"(?<![\w/])_[A-Za-z][^_<>]*_(?!\w)|\*{1,2}[A-Za-z][^*<>
 
 
 @pytest.fixture
-def night_court(db, player, import_bf_module):  # noqa: F811 (imported above)
+def night_court(db, player, import_bf_module):
     catalog = import_bf_module("fantasy-realms")  # skipped where the data is absent
     document = edits.new_document(
         catalog, faction="vampire_lords", name="Night Court", points_limit=2000, casual=False

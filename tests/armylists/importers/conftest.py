@@ -1,5 +1,5 @@
-"""Fixtures for the list importers: the MIT Battle Forge modules, imported with the existing
-importer into the test database, and hand-written Battle Forge app lists (``fixtures/``).
+"""Fixtures for the list importers: the MIT Battle Forge modules (imported into the test database
+by tests/conftest.py's `import_bf_module`), and hand-written Battle Forge app lists (``fixtures/``).
 
 The Battle Forge data is not in the repository; tests needing it skip when it is absent.
 """
@@ -7,14 +7,12 @@ The Battle Forge data is not in the repository; tests needing it skip when it is
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from factions.gamedata.battleforge import BFGame, PricingContext, load_game, price_unit_data
-from tests.conftest import BATTLEFORGE_DATA, ModuleRows, module_rows, write_module_rows
+from tests.conftest import BF_ROOT_INDEX, bf_data
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 #: (module folder, app list fixture) for each MIT module.
@@ -25,58 +23,8 @@ MIT_LISTS = {
 }
 
 
-# Where the ids of each module's rows start (tests/conftest.py's module_rows), apart from the
-# starter and test modules' and from each other
-FIRST_IDS = {"space-wars": 6_000_000, "fantasy-realms": 7_000_000, "wbh": 8_000_000}
-
-
-def bf_data(folder: str) -> Path:
-    """The Battle Forge module folder `folder`; the test is skipped where the data is absent."""
-    root = BATTLEFORGE_DATA / "root" / "index.json"
-    if not root.is_file() or not (BATTLEFORGE_DATA / folder / "index.json").is_file():
-        pytest.skip(f"Battle Forge module {folder} not found in {BATTLEFORGE_DATA}")
-    return BATTLEFORGE_DATA / folder
-
-
 def bf_game(folder: str) -> BFGame:
-    return load_game(bf_data(folder), BATTLEFORGE_DATA / "root" / "index.json")
-
-
-@pytest.fixture(scope="session")
-def bf_module_rows(django_db_setup, django_db_blocker) -> Callable[[str], ModuleRows]:
-    """The rows an import of a Battle Forge module folder writes, read at the first test that
-    asks for that folder and kept for the session (an import costs about half a second)."""
-    from factions.gamedata.battleforge.loading import battleforge_module_import
-
-    found: dict[str, ModuleRows] = {}
-
-    def rows(folder: str) -> ModuleRows:
-        if folder not in found:
-            path = bf_data(folder)
-            with django_db_blocker.unblock():
-                found[folder] = module_rows(
-                    lambda: battleforge_module_import(path=path), first_id=FIRST_IDS[folder]
-                )
-        return found[folder]
-
-    return rows
-
-
-@pytest.fixture
-def import_bf_module(db, bf_module_rows) -> Callable[[str], Any]:
-    """A Battle Forge module folder as `import_battleforge`'s service imports it, in the
-    test's database; its catalogue."""
-
-    def load(folder: str):
-        from factions.catalog import catalog_by_slug
-        from factions.models import GameModule
-
-        rows = bf_module_rows(folder)
-        write_module_rows(rows)
-        [module] = rows.rows[GameModule]
-        return catalog_by_slug(module.slug)
-
-    return load
+    return load_game(bf_data(folder), BF_ROOT_INDEX)
 
 
 def app_list(name: str) -> dict[str, Any]:
