@@ -149,9 +149,10 @@ run: starter-modules
 	  $(PY) manage.py runserver $(HOST):$(PORT)
 
 # Two workers: the machines have two cores. With --dist loadgroup each test is its own unit, sent
-# to the worker that is free (the browser and second-pytest tests first: tests/conftest.py), so
-# no long test is left running alone at the end; a production-stack module goes whole to one
-# worker, so its servers start once (tests/workers.py). `make test` ends with its 10 slowest tests.
+# to the worker that is free in `run_order` (browser and second-pytest tests first, so no long
+# test is left running alone at the end, then the stack modules); a production-stack module goes
+# whole to one worker, so its servers start once (tests/workers.py). `make test` ends with its
+# 10 slowest tests.
 PYTEST_ARGS ?= -n 2 --dist loadgroup
 
 test: install-dev browser node-deps stack-deps
