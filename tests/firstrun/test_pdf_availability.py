@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -15,6 +14,7 @@ import pytest
 
 from forgebuilder.armylists.exports import availability
 from tests.conftest import REPO
+from tests.ports import listening_port
 
 # The app it starts has a SQLite file of its own: the result cannot differ by backend, so CI's
 # PostgreSQL pass leaves it out (tests/backends.py).
@@ -72,7 +72,7 @@ def test_the_app_starts_and_serves_without_pango(tmp_path):
     )  # fmt: skip
     assert check.returncode == 0, check.stderr
 
-    port = _free_port()
+    port = listening_port()
     server = subprocess.Popen(
         [sys.executable, "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"],
         cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
@@ -84,12 +84,6 @@ def test_the_app_starts_and_serves_without_pango(tmp_path):
     finally:
         server.terminate()
         server.wait(timeout=10)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _get(url: str, server: subprocess.Popen) -> tuple[int, str]:

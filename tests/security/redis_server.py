@@ -9,7 +9,8 @@ from contextlib import contextmanager
 
 import pytest
 
-from tests.stack.harness import HOST, free_port, wait_for_port
+from tests.ports import HOST, listening_port
+from tests.stack.harness import wait_for_port
 
 
 @contextmanager
@@ -18,7 +19,7 @@ def redis_server() -> Iterator[tuple[str, subprocess.Popen]]:
     binary = shutil.which("redis-server")
     if binary is None:
         pytest.skip("redis-server is not installed (make stack-deps)")
-    port = free_port()
+    port = listening_port()
     process = subprocess.Popen(
         [binary, "--bind", HOST, "--port", str(port), "--save", "", "--appendonly", "no"],
         stdout=subprocess.DEVNULL,

@@ -28,8 +28,9 @@ from http.cookies import SimpleCookie
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
+from tests.ports import HOST, listening_port
+
 REPO = Path(__file__).resolve().parents[2]
-HOST = "127.0.0.1"
 NGINX_PATHS = ("/usr/sbin/nginx", "/usr/local/sbin/nginx")
 
 _PREPARE = """
@@ -144,12 +145,6 @@ def self_signed_certificate(certificate: Path, key: Path) -> None:
     key.chmod(0o644)  # nginx's master reads it; the folder is the test's own
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind((HOST, 0))
-        return sock.getsockname()[1]
-
-
 # Waits are generous: on a loaded two-core machine Django may take a minute to start. The
 # tests assert what happens, never how fast.
 START_TIMEOUT = 180.0
@@ -235,14 +230,19 @@ class Stack:
         )
         process.log = log  # type: ignore[attr-defined]
         self.processes.append(process)
-        wait_for_port(port, process)
+        try:
+            wait_for_port(port, process)
+        except (RuntimeError, TimeoutError) as failed:
+            log.flush()
+            said = (self.root / f"{name}.log").read_text(errors="replace")[-2000:]
+            raise RuntimeError(f"{failed}; its log ends:\n{said}") from None
         return process
 
     def start_redis(self) -> subprocess.Popen:
         binary = redis_binary()
         if binary is None:
             raise RuntimeError("redis-server is not installed (make stack-deps)")
-        self.redis_port = free_port()
+        self.redis_port = listening_port()
         args = [
             binary, "--bind", HOST, "--port", str(self.redis_port), "--save", "",
             "--appendonly", "no", "--dir", str(self.root), "--protected-mode", "yes",
@@ -252,7 +252,7 @@ class Stack:
     def start_app(self, *, workers: int = 2) -> tuple[subprocess.Popen, int]:
         """A gunicorn instance started as the shipped systemd unit starts it (its ExecStart,
         docs/deploy/systemd/forgebuilder@.service); returns it and its port."""
-        port = free_port()
+        port = listening_port()
         args = [sys.executable, "-m", "gunicorn", *gunicorn_arguments(port)]
         args[args.index("--workers") + 1] = str(workers)
         return self._start(args, port, f"gunicorn-{port}"), port
@@ -265,13 +265,13 @@ class Stack:
         binary = nginx_binary()
         if binary is None:
             raise RuntimeError("nginx is not installed (make stack-deps)")
-        port = free_port()
+        port = listening_port()
         prefix = self.root / f"nginx-{port}"
         prefix.mkdir()
         prefix.chmod(0o777)
         tls_arguments = []
         if tls:
-            self.http_port = free_port()
+            self.http_port = listening_port()
             tls_arguments = [
                 *("--tls-certificate", str(prefix / "cert.pem")),
                 *("--tls-key", str(prefix / "key.pem")),
