@@ -12,7 +12,7 @@ from factions.gamedata.loader import game_module_load
 from factions.gamedata.problems import ModuleFileError
 from factions.gamedata.validation import validate_source
 from factions.models import GameModule
-from tests.factions.test_schema import MINI, line_of, write
+from tests.factions.module_text import MINI, line_of, write
 
 from .tables import ASHEN, campaign_data, campaign_spec
 
