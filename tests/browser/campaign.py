@@ -1,7 +1,11 @@
 """The campaign the browser tests play: ana organises Ashfall (Ashen Stars) and brings a Lantern
 Marshal and a Lightbearer Squad; ben brings a Corsair Captain and a Deckhand Mob. Each test
 takes it as far as it needs (a mission set up, reported, a level-up) and opens a logged-in
-window at a phone's or a desktop's size."""
+window at a phone's or a desktop's size.
+
+A scenario is played once, on the phone, where space is tightest; each page it stops to look
+at is checked at both sizes (`checked_at_both_sizes`), since the layout follows the window's
+width through CSS alone."""
 
 from __future__ import annotations
 
@@ -86,3 +90,20 @@ def looked_at(page, name: str) -> None:
 def no_sideways_scroll(page, width: int) -> None:
     scrolled = page.evaluate("document.documentElement.scrollWidth")
     assert scrolled <= width, f"the page scrolls sideways at {width} px: {page.evaluate(WIDEST)}"
+
+
+def checked_at_both_sizes(page, name: str, *, axe: bool = False) -> None:
+    """The page as it is, at the phone's and the desktop's size: it fits, and (with `axe`) axe
+    finds no serious problem; then back to the window's own size."""
+    from .test_accessibility import axe_problems
+
+    own = page.viewport_size
+    problems = {}
+    for width, height in SIZES.values():
+        page.set_viewport_size({"width": width, "height": height})
+        looked_at(page, f"{name}-{width}")
+        no_sideways_scroll(page, width)
+        if axe:
+            problems[width] = axe_problems(page)
+    page.set_viewport_size(own)
+    assert not any(problems.values()), problems

@@ -25,10 +25,8 @@ from forgebuilder.events import services
 from forgebuilder.events.models import Event, Game
 from tests.campaigns.conftest import make_army
 
-from .campaign import WIDEST, logged_in, looked_at
-from .test_accessibility import axe_problems
+from .campaign import SIZES, checked_at_both_sizes, logged_in
 
-SIZES = {"phone": (375, 812), "desktop": (1366, 900)}
 PLAYERS = ["ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal"]
 LEGAL = ("lantern_marshal", "lightbearer_squad")
 
@@ -43,26 +41,6 @@ def _play(game: Game) -> tuple[int, int]:
     win, lose = (a, b) if winner_first else (b, a)
     vp_win, vp_lose = 10 + _strength(win), 10 - _strength(lose)
     return (vp_win, vp_lose) if winner_first else (vp_lose, vp_win)
-
-
-def _fits(page, width: int) -> None:
-    scroll = page.evaluate("document.documentElement.scrollWidth")
-    assert scroll <= width, f"the page scrolls sideways at {width} px: {page.evaluate(WIDEST)}"
-
-
-def _checked_at_both_sizes(page, name: str, *, axe: bool = False) -> None:
-    """The page as it is, at the phone's and the laptop's size: it fits, and (with `axe`) axe
-    finds no serious problem; then back to the window's own size."""
-    own = page.viewport_size
-    problems = {}
-    for size in SIZES.values():
-        page.set_viewport_size({"width": size[0], "height": size[1]})
-        looked_at(page, f"{name}-{size[0]}")
-        _fits(page, size[0])
-        if axe:
-            problems[size[0]] = axe_problems(page)
-    page.set_viewport_size(own)
-    assert not any(problems.values()), problems
 
 
 def _create_event(page, live_server, ashen) -> Event:
@@ -98,7 +76,7 @@ def _submit_share_link(browser, live_server, event, user, army) -> None:
         page.get_by_label("share link").fill(f"{live_server.url}/s/{link.token}/")
         page.get_by_role("button", name="Submit the list").click()
         expect(page.locator("#verdict")).to_be_visible()
-        _checked_at_both_sizes(page, f"event-verdict-{user.username}")
+        checked_at_both_sizes(page, f"event-verdict-{user.username}")
     finally:
         context.close()
 
@@ -119,7 +97,7 @@ def test_an_eight_player_three_round_event_from_creation_to_final_standings(
     organiser = logged_in(browser, live_server, olga, SIZES["desktop"])
     page = organiser.new_page()
     event = _create_event(page, live_server, ashen)
-    _checked_at_both_sizes(page, "event-created", axe=True)
+    checked_at_both_sizes(page, "event-created", axe=True)
 
     # ann submits an illegal list (three heroes), sees why, then submits a legal one; bob
     # submits a friend's share link.
@@ -157,7 +135,7 @@ def test_an_eight_player_three_round_event_from_creation_to_final_standings(
         headers={"Authorization": f"Bearer {key}"},
     )
     assert api.json()["count"] == 8
-    _checked_at_both_sizes(page, "event-desk", axe=True)
+    checked_at_both_sizes(page, "event-desk", axe=True)
 
     # Round 1: ann enters her result on her phone, her opponent confirms it.
     page.goto(f"{live_server.url}/events/{event.public_id}/")
@@ -199,7 +177,7 @@ def test_an_eight_player_three_round_event_from_creation_to_final_standings(
     expect(page.locator("#round")).to_contain_text("The event is complete.")
     rows = page.locator("table.standings tbody tr")
     table = [r.locator("td").all_inner_texts() for r in rows.all()]
-    _checked_at_both_sizes(page, "event-standings", axe=True)
+    checked_at_both_sizes(page, "event-standings", axe=True)
     with page.expect_download() as download:
         page.get_by_role("link", name="Download the CSV").click()
     assert download.value.suggested_filename == "Ember Cup.csv"
@@ -249,7 +227,7 @@ def _enter_and_confirm(browser, live_server, event, game) -> None:
     row.get_by_label(f"{second.username} VP").fill(str(vp_second))
     row.get_by_role("button", name="Enter the result").click()
     expect(page.locator(f"#game-{game.pk}")).to_contain_text("waiting for confirmation")
-    _checked_at_both_sizes(page, "event-result")
+    checked_at_both_sizes(page, "event-result")
     context.close()
     context = logged_in(browser, live_server, second, SIZES["phone"])
     page = context.new_page()
