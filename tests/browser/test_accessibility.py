@@ -5,7 +5,6 @@ and the dark theme."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -14,6 +13,7 @@ from playwright.sync_api import expect
 from forgebuilder.armylists.models import ArmyList
 from forgebuilder.armylists.sharing import share_link_create
 
+from .test_builder import EDITOR_URL
 from .test_offline import wait_for_worker, wait_until_saved
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
@@ -76,7 +76,7 @@ def test_the_main_pages_have_no_serious_accessibility_problems(
         page.select_option("#id_faction", "ember-reach/cinderhold")
         page.fill("#id_name", "Checked")
         page.get_by_role("button", name="Create the list").click()
-        page.wait_for_url(re.compile(r"/lists/[\w-]+/$"))
+        page.wait_for_url(EDITOR_URL)
         page.get_by_role("button", name="Add Forge-Thane", exact=True).click()
         expect(page.locator("article.unit")).to_have_count(1)
         page.locator("#unit-u1 details.unit-edit > summary").click()
@@ -134,7 +134,7 @@ def test_the_phone_editor_has_no_serious_accessibility_problems(
         page.select_option("#id_faction", "ember-reach/cinderhold")
         page.fill("#id_name", "Checked")
         page.get_by_role("button", name="Create the list").click()
-        page.wait_for_url(re.compile(r"/lists/[\w-]+/$"))
+        page.wait_for_url(EDITOR_URL)
         page.locator("[data-view-tab=catalogue]").click()
         page.get_by_role("button", name="Add Forge-Thane", exact=True).click()
         expect(page.locator("#toast")).to_contain_text("Added Forge-Thane")

@@ -28,12 +28,17 @@ def shows_value(value: int) -> re.Pattern[str]:
     return re.compile(rf"^\s*{value}(?!\d)")
 
 
+# A list's editor, and not the page of the form that makes one (/lists/new/ would match
+# `/lists/[\w-]+/`, so waiting for that returned before the new list's page had come).
+EDITOR_URL = re.compile(r"/lists/(?!new/|import/)[\w-]+/$")
+
+
 def start_list(page: Page, base: str, faction: str, name: str) -> None:
     page.goto(f"{base}/lists/new/")
     page.select_option("#id_faction", faction)
     page.fill("#id_name", name)
     page.get_by_role("button", name="Create the list").click()
-    page.wait_for_url(re.compile(r"/lists/[\w-]+/$"))
+    page.wait_for_url(EDITOR_URL)
 
 
 def add_unit(page: Page, name: str) -> None:

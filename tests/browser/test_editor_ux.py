@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 from forgebuilder.armylists.models import ArmyList
 from forgebuilder.armylists.sharing import share_link_create
 
-from .test_builder import unfold
+from .test_builder import EDITOR_URL, unfold
 
 VIEWPORTS = {"phone": {"width": 375, "height": 812}, "desktop": {"width": 1366, "height": 900}}
 SIX_UNITS = [
@@ -57,7 +57,7 @@ def start_list(page: Page, base: str, name: str, limit: int = 500) -> None:
     page.fill("#id_name", name)
     page.fill("#id_points_limit", str(limit))
     page.get_by_role("button", name="Create the list").click()
-    page.wait_for_url(re.compile(r"/lists/[\w-]+/$"))
+    page.wait_for_url(EDITOR_URL)
 
 
 def points(page: Page) -> str:

@@ -4,12 +4,12 @@ without a match."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import expect
 
 from forgebuilder.armylists.models import ArmyList
+
+from .test_builder import EDITOR_URL
 
 
 @pytest.mark.django_db(transaction=True)
@@ -37,7 +37,7 @@ def test_the_new_list_form_follows_the_chosen_game(live_server, page, starter_mo
     doctrine.select_option(label="Burning Sky")
     page.fill("#id_name", "Ash Line")
     page.get_by_role("button", name="Create the list").click()
-    page.wait_for_url(re.compile(r"/lists/[\w-]+/$"))
+    page.wait_for_url(EDITOR_URL)
 
     saved = ArmyList.objects.get(name="Ash Line")
     assert (saved.document["doctrine"], saved.points_limit) == ("burning_sky", 1750)
@@ -48,7 +48,7 @@ def test_the_catalogue_search_hides_categories_without_a_match(live_server, page
     page.goto(f"{live_server.url}/lists/new/")
     page.select_option("#id_faction", "ember-reach/cinderhold")
     page.get_by_role("button", name="Create the list").click()
-    page.wait_for_url(re.compile(r"/lists/[\w-]+/$"))
+    page.wait_for_url(EDITOR_URL)
     groups = page.locator("#catalogue-list [data-filter-group]")
     expect(groups.first).to_be_visible()
     every = groups.count()

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from forgebuilder.armylists.models import ArmyList
 
-from .test_builder import add_unit, expect_points, start_list
+from .test_builder import EDITOR_URL, add_unit, expect_points, start_list
 
 
 @pytest.mark.django_db(transaction=True)
@@ -47,7 +47,7 @@ def test_a_shared_list_is_read_forked_and_the_original_stays_unchanged(
         other.get_by_role("link", name="Copy to my lists").click()
         expect(other.locator("h1")).to_have_text("Copy “Paid in Full” to your lists")
         other.get_by_role("button", name="Copy to my lists").click()
-        other.wait_for_url(re.compile(r"/lists/[\w-]+/$"))
+        other.wait_for_url(EDITOR_URL)
         expect(other.locator("h1")).to_have_text("Paid in Full (copy)")
         add_unit(other, "Gilt Duelists")
         expect_points(other, 135)
