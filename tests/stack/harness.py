@@ -30,6 +30,8 @@ from urllib.parse import urlencode, urlsplit, urlunsplit
 
 from tests.ports import HOST, listening_port
 
+from .console import Console
+
 REPO = Path(__file__).resolve().parents[2]
 NGINX_PATHS = ("/usr/sbin/nginx", "/usr/local/sbin/nginx")
 
@@ -174,6 +176,7 @@ class Stack:
     redis_port: int | None = None
     http_port: int | None = None  # nginx's plain-HTTP port when it ends TLS
     processes: list[subprocess.Popen] = field(default_factory=list)
+    console: Console | None = None  # runs `manage()`, started at its first use
 
     @classmethod
     def create(cls, *, template: Path, redis: bool) -> Stack:
@@ -288,10 +291,11 @@ class Stack:
         return self._start(args, port, f"nginx-{port}"), port
 
     def manage(self, *args: str, timeout: float = 120) -> subprocess.CompletedProcess:
-        return subprocess.run(
-            [sys.executable, "manage.py", *args], cwd=REPO, env=self.env(), check=True,
-            stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=timeout,
-        )  # fmt: skip
+        """`manage.py *args` on the stack's settings and database (check=True): run in the
+        stack's one Django process (tests/stack/console.py) instead of a new one each time."""
+        if self.console is None:
+            self.console = Console(cwd=REPO, env=self.env(), log=self.root / "console.log")
+        return self.console.run(*args, timeout=timeout)
 
     def make_user(self, username: str) -> str:
         """An account in the stack's database; returns its password (ACCOUNT_PASSWORD)."""
@@ -317,6 +321,8 @@ class Stack:
         return process.returncode
 
     def close(self) -> None:
+        if self.console is not None:
+            self.console.close()
         for process in reversed(self.processes):
             self.stop(process, signal.SIGQUIT if "nginx" in str(process.args[0]) else 15)
         if self.database:
