@@ -25,7 +25,6 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
-    "django_htmx",
     "django_tasks_db",
     "axes",
     "factions",
