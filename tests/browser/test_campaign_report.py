@@ -1,6 +1,6 @@
-"""The battle report in a browser, filled on a phone (375x812, a card per unit) and looked at
-on a desktop too (1366x900, a table per side): a missing roll is asked for by name and nothing typed is lost;
-axe finds no serious accessibility problem in the form with its error."""
+"""The battle report in a browser, filled on a phone (375x812, a card per unit) and looked at on a
+desktop too (1366x900, a table per side): a missing roll is asked for by name and nothing typed
+is lost; axe finds no serious accessibility problem in the form with its error."""
 
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
 """An organiser's event day in a browser: an 8-player, 3-round event from its creation to the
 final standings. The organiser works at a laptop (1366x900), the players on their phones
 (375x812); every page looked at is checked at both sizes (no sideways scroll, and axe where the
-organiser works), so each page is known to work for either. Two players submit through share links (one list
-illegal, then fixed), one player drops after round 1 (so rounds 2 and 3 have a bye), results
-are entered by a player and confirmed by the opponent or set by the organiser.
+organiser works), so each page is known to work for either. Two players submit through share
+links (one list illegal, then fixed), one player drops after round 1 (so rounds 2 and 3 have a
+bye), results are entered by a player and confirmed by the opponent or set by the organiser.
 
 The draw of each round is fixed (seeds 1, 2, 3), so the pairings and standings below were
 worked out by hand from the results entered: the stronger player (earlier in PLAYERS) always

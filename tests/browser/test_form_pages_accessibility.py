@@ -1,7 +1,8 @@
 """axe-core finds no serious or critical accessibility problem on any page with a form, in the
 light and the dark theme (both checked on one visit): each page of FORM_PAGES is opened as the
-player who uses it, and its declared template must be the one drawn. tests/test_form_pages_listed.py fails when a template
-with a <form> is on no listed page (a new form page: list it here)."""
+player who uses it, and its declared template must be the one drawn.
+tests/test_form_pages_listed.py fails when a template with a <form> is on no listed page (a new
+form page: list it here)."""
 
 from __future__ import annotations
 
