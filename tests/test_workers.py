@@ -55,12 +55,23 @@ def test_browser_tests_go_out_first_then_the_stack_modules_then_the_rest():
         "tests/browser/test_builder.py::test_c",
         "tests/firstrun/test_make_run.py::test_d",
         "tests/stack/test_slow_clients.py::test_e",
+        "tests/test_backend_split.py::test_f",
     ]
 
     assert sorted(nodeids, key=run_order) == [
         nodeids[2],
         nodeids[3],
+        nodeids[5],  # it starts a second pytest
         nodeids[1],
-        *nodeids[4:],
+        nodeids[4],
         nodeids[0],
     ]
+
+
+def test_the_postgresql_split_goes_whole_to_one_worker():
+    """Its tests share one collection of the suite: on two workers, one waited while the other
+    collected."""
+    split = "tests/test_backend_split.py"
+    units = {work_unit(f"{split}::{name}") for name in ("test_a", "test_b")}
+
+    assert units == {split}

@@ -29,9 +29,10 @@ def built_once(folder: Path, name: str, build: Callable[[], str]) -> str:
 
 
 # Test modules whose module-scoped fixtures start servers (the production stack: Redis, gunicorn
-# instances, nginx): one worker runs such a module whole, so they start once per run instead of
-# once on each worker that got one of its tests.
-WHOLE_MODULES = ("tests/stack/",)
+# instances, nginx) or a second pytest (the PostgreSQL pass's collection): one worker runs such
+# a module whole, so they start once per run instead of once on each worker that got one of its
+# tests, or one worker waiting while the other builds what both need.
+WHOLE_MODULES = ("tests/stack/", "tests/test_backend_split.py")
 
 
 def work_unit(nodeid: str) -> str:
@@ -45,7 +46,7 @@ def work_unit(nodeid: str) -> str:
 # take seconds each, so none of them is left running alone at the end; then the stack modules,
 # whose template database (tests/stack/conftest.py) is prepared in the background meanwhile
 # (sent first, both workers stood waiting for it); then every other test.
-FIRST = ("tests/firstrun/", "tests/browser/")
+FIRST = ("tests/firstrun/", "tests/browser/", "tests/test_backend_split.py")
 THEN = WHOLE_MODULES
 
 
