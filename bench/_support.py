@@ -12,7 +12,6 @@ import contextlib
 import io
 import os
 import shutil
-import socket
 import statistics
 import sys
 import tempfile
@@ -181,12 +180,6 @@ def percentile(samples: Sequence[float], pct: float) -> float:
 
 def median(samples: Sequence[float]) -> float:
     return statistics.median(samples) if samples else float("nan")
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def verdict(ok: bool) -> str:

@@ -39,6 +39,8 @@ from pathlib import Path
 import _support as support
 from _load import Result, children_cpu, client_name, load, wrk_binary
 
+from tests.ports import listening_port
+
 TARGET_RPS = 300.0
 UNITS = 30
 WORKERS = 2
@@ -205,7 +207,7 @@ def main() -> int:
     signal.signal(signal.SIGHUP, interrupted)
 
     with support.temp_dir("fb-bench-share-") as tmp:
-        port = support.free_port()
+        port = listening_port()  # tests/ports.py: no other process is handed it meanwhile
         env, token, name = prepare(tmp)
         server = Server(env, port, tmp / "gunicorn.log", args.wsgi)
         try:

@@ -24,7 +24,7 @@ class _StrictLoader(yaml.SafeLoader):
 
 
 class _FastStrictLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
-    """The same on libyaml's parser (where PyYAML was built with it): about ten times faster.
+    """The same on libyaml's parser (where PyYAML was built with it): about seven times faster.
     Its messages for a syntax error say less, so a file it refuses is read again with the
     pure-Python parser, whose message is the one reported."""
 
