@@ -20,8 +20,8 @@ AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.m
 SERIOUS = ("serious", "critical")
 
 
-# What the dark theme can change: app.css's dark blocks set colours only (a test holds them to
-# that: tests/test_dark_theme_colours.py), so in the dark theme only the colour rules can find
+# What the dark theme can change: our stylesheets' dark blocks set colours only (a test holds them
+# to that: tests/test_dark_theme_colours.py), so in the dark theme only the colour rules can find
 # anything the light theme's run did not.
 COLOUR_RULES = ("color-contrast", "link-in-text-block")
 
