@@ -50,6 +50,7 @@ class Console:
 
     def __init__(self, *, cwd: Path, env: dict[str, str], log: Path) -> None:
         """Start Django in `cwd` with `env`; what it prints outside a command goes to `log`."""
+        self.log_path = log
         self.log = open(log, "ab")  # noqa: SIM115 (closed with the console)
         self.process = subprocess.Popen(
             [sys.executable, "-c", _SERVE], cwd=cwd, env=env, stdin=subprocess.PIPE,
@@ -58,16 +59,22 @@ class Console:
 
     def run(self, *args: str, timeout: float = 120) -> subprocess.CompletedProcess:
         assert self.process.stdin and self.process.stdout
-        self.process.stdin.write(json.dumps(list(args)) + "\n")
-        self.process.stdin.flush()
+        try:
+            self.process.stdin.write(json.dumps(list(args)) + "\n")
+            self.process.stdin.flush()
+        except BrokenPipeError:
+            pass  # it ended already: its output is empty, and says why below
         deadline = time.monotonic() + timeout
         while not select.select([self.process.stdout], [], [], 0.5)[0]:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"the stack's Django process exited ({self.process.returncode})")
             if time.monotonic() > deadline:
                 self.close()
                 raise subprocess.TimeoutExpired(["manage.py", *args], timeout)
-        answer = json.loads(self.process.stdout.readline())
+        line = self.process.stdout.readline()
+        if not line:  # the process ended instead of answering
+            code = self.process.wait(timeout=30)
+            said = self.log_path.read_text(errors="replace")[-2000:]
+            raise RuntimeError(f"the stack's Django process exited ({code}); it said:\n{said}")
+        answer = json.loads(line)
         if not answer["ok"]:
             raise RuntimeError(f"manage.py {' '.join(args)[:200]} failed:\n{answer['output']}")
         return subprocess.CompletedProcess(["manage.py", *args], 0, answer["output"], "")

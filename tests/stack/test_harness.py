@@ -47,3 +47,16 @@ def test_the_stacks_django_process_runs_commands_one_after_another_and_says_what
     assert "ValueError: no such list" in str(failed.value)  # with its traceback
     assert after.stdout == "still here\n"
     assert console.process.returncode == 0  # it ends when its input does
+
+
+def test_a_django_process_that_cannot_start_says_why(tmp_path):
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "forgebuilder.settings.no_such_settings"}
+    console = Console(cwd=REPO, env=env, log=tmp_path / "console.log")
+    try:
+        with pytest.raises(RuntimeError) as failed:
+            console.run("check")
+    finally:
+        console.close()
+
+    assert "exited (1)" in str(failed.value)
+    assert "No module named 'forgebuilder.settings.no_such_settings'" in str(failed.value)
