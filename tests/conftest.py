@@ -334,8 +334,19 @@ BF_ROOT_INDEX = BATTLEFORGE_DATA / "root" / "index.json"
 def bf_data(folder: str) -> Path:
     """The Battle Forge module folder `folder`; the test is skipped where the data is absent."""
     if not BF_ROOT_INDEX.is_file() or not (BATTLEFORGE_DATA / folder / "index.json").is_file():
-        pytest.skip(f"Battle Forge module {folder} not found in {BATTLEFORGE_DATA}")
+        pytest.skip(
+            f"Battle Forge module {folder} not found in {BATTLEFORGE_DATA} "
+            "(set FORGEBUILDER_SHARED_DIR)"
+        )
     return BATTLEFORGE_DATA / folder
+
+
+def bf_game(folder: str):
+    """The Battle Forge module folder `folder` as the reader loads it (a BFGame); skipped where
+    the data is absent."""
+    from factions.gamedata.battleforge import load_game
+
+    return load_game(bf_data(folder), BF_ROOT_INDEX)
 
 
 @pytest.fixture(scope="session")

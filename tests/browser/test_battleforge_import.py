@@ -8,7 +8,8 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from tests.armylists.importers.conftest import MIT_LISTS, app_list, app_points, bf_game
+from tests.armylists.importers.conftest import MIT_LISTS, app_list, app_points
+from tests.conftest import bf_game
 
 from .test_builder import expect_points, stored
 

@@ -11,8 +11,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from factions.gamedata.battleforge import BFGame, PricingContext, load_game, price_unit_data
-from tests.conftest import BF_ROOT_INDEX, bf_data
+from factions.gamedata.battleforge import BFGame, PricingContext, price_unit_data
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 #: (module folder, app list fixture) for each MIT module.
@@ -21,10 +20,6 @@ MIT_LISTS = {
     "fantasy-realms": "fantasy_realms_vampires.json",
     "wbh": "ancients_norse.json",
 }
-
-
-def bf_game(folder: str) -> BFGame:
-    return load_game(bf_data(folder), BF_ROOT_INDEX)
 
 
 def app_list(name: str) -> dict[str, Any]:

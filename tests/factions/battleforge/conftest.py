@@ -7,7 +7,6 @@ that need it skip when it is absent. Everything else uses small hand-written fix
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -15,52 +14,36 @@ from typing import Any
 import pytest
 
 from factions.gamedata.battleforge import BFFaction, BFGame, PricingContext, load_game
+from tests.conftest import BATTLEFORGE_DATA, BF_ROOT_INDEX, bf_game
 
-REPO = Path(__file__).resolve().parents[3]
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-
-
-def shared_dir() -> Path:
-    """The shared folder holding ``data/battleforge`` (may not exist)."""
-    return Path(os.environ.get("FORGEBUILDER_SHARED_DIR", REPO / ".." / "shared")).resolve()
-
-
-def battleforge_data_dir() -> Path:
-    """``<shared>/data/battleforge``."""
-    return shared_dir() / "data" / "battleforge"
 
 
 @pytest.fixture(scope="session")
 def bf_data() -> Path:
     """The real data folder; skips the test when it is absent."""
-    path = battleforge_data_dir()
-    if not (path / "root" / "index.json").is_file():
-        pytest.skip(f"Battle Forge data not found in {path} (set FORGEBUILDER_SHARED_DIR)")
-    return path
-
-
-def _load_real(bf_data: Path, folder: str) -> BFGame:
-    if not (bf_data / folder / "index.json").is_file():
-        pytest.skip(f"module {folder} not found in {bf_data}")
-    return load_game(bf_data / folder, bf_data / "root" / "index.json")
+    if not BF_ROOT_INDEX.is_file():
+        reason = f"Battle Forge data not found in {BATTLEFORGE_DATA} (set FORGEBUILDER_SHARED_DIR)"
+        pytest.skip(reason)
+    return BATTLEFORGE_DATA
 
 
 @pytest.fixture(scope="session")
-def fr_game(bf_data: Path) -> BFGame:
+def fr_game() -> BFGame:
     """Mystic Realms (``fantasy-realms``), battle."""
-    return _load_real(bf_data, "fantasy-realms")
+    return bf_game("fantasy-realms")
 
 
 @pytest.fixture(scope="session")
-def anc_game(bf_data: Path) -> BFGame:
+def anc_game() -> BFGame:
     """Ancients (``wbh``), battle."""
-    return _load_real(bf_data, "wbh")
+    return bf_game("wbh")
 
 
 @pytest.fixture(scope="session")
-def sw_game(bf_data: Path) -> BFGame:
+def sw_game() -> BFGame:
     """Space Wars (``space-wars``), battle."""
-    return _load_real(bf_data, "space-wars")
+    return bf_game("space-wars")
 
 
 @pytest.fixture(scope="session")

@@ -17,8 +17,9 @@ import pytest
 
 from factions.gamedata.battleforge import BFGame, ImportResult, build_module_spec, load_game
 from factions.gamedata.schemas import DatasheetSpec, OptionSpec
+from tests.conftest import BATTLEFORGE_DATA, BF_ROOT_INDEX
 
-from .conftest import FIXTURES, battleforge_data_dir
+from .conftest import FIXTURES
 
 OUTPOST = FIXTURES / "outpost"
 
@@ -103,8 +104,8 @@ def test_the_imported_module_passes_the_module_checks(outpost) -> None:
 
 
 def _published_modules() -> list:
-    data = battleforge_data_dir()
-    if not (data / "root" / "index.json").is_file():
+    data = BATTLEFORGE_DATA
+    if not BF_ROOT_INDEX.is_file():
         reason = f"Battle Forge's published data is not in {data} (set FORGEBUILDER_SHARED_DIR)"
         return [pytest.param(None, marks=pytest.mark.skip(reason=reason), id="no-published-data")]
     return [

@@ -23,9 +23,10 @@ import pytest
 from factions.gamedata.battleforge import BFGame, ImportResult, build_module_spec, load_game
 from factions.gamedata.battleforge.import_base import KeyMap
 from factions.gamedata.schemas import OptionSpec, slug_key
+from tests.conftest import BATTLEFORGE_DATA, BF_ROOT_INDEX
 
 from .builder_prices import Faction, bundles, listed, rid
-from .conftest import FIXTURES, battleforge_data_dir
+from .conftest import FIXTURES
 
 #: Where the imported price may differ from the builder's, each documented in
 #: docs/battleforge-import.md: the two builder bugs in item prices we do not copy, and the
@@ -210,8 +211,8 @@ def walk_module(game: BFGame, result: ImportResult) -> Walk:
 
 
 def published_modules() -> list[Path]:
-    data = battleforge_data_dir()
-    if not (data / "root" / "index.json").is_file():
+    data = BATTLEFORGE_DATA
+    if not BF_ROOT_INDEX.is_file():
         return []
     return sorted(p.parent for p in data.glob("*/index.json") if p.parent.name != "root")
 
