@@ -97,12 +97,18 @@ system-deps:
 	fi
 
 # Browser tests drive a Chromium found as tests/browser/chromium.py finds it (CHROMIUM_PATH first);
-# never a downloaded browser. Root on Debian installs chromium; without one the browser tests are
-# skipped (or, with CI=true, fail).
+# never a downloaded browser. Root on Debian installs chromium, and its headless shell where apt
+# has it (the tests prefer it); without a browser the browser tests are skipped (or, with CI=true,
+# fail).
 browser:
 	@if [ -z "$$CHROMIUM_PATH" ] && ! $(CHECK_PY) $(CHROMIUM_FIND) >/dev/null 2>&1 && $(as_root_with_apt); then \
 	  echo "Installing chromium for the browser tests"; \
 	  $(call apt_install,chromium) || echo "chromium could not be installed."; \
+	fi
+	@if [ -z "$$CHROMIUM_PATH" ] && ! command -v chromium-headless-shell >/dev/null && $(as_root_with_apt) \
+	    && apt-cache show chromium-headless-shell >/dev/null 2>&1; then \
+	  echo "Installing chromium-headless-shell: the browser tests draw pages on less CPU with it"; \
+	  $(call apt_install,chromium-headless-shell) || echo "It could not be installed: the browser tests use chromium."; \
 	fi
 	@$(CHECK_PY) $(CHROMIUM_FIND) >/dev/null 2>&1 || { \
 	  echo "The browser tests will be skipped$(if $(filter true 1 yes,$(CI)), (CI=true: they will fail instead)):"; \
@@ -150,12 +156,14 @@ run: starter-modules
 	  trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
 	  $(PY) manage.py runserver $(HOST):$(PORT)
 
-# Two workers: the machines have two cores. With --dist loadgroup each test is its own unit, sent
-# to the worker that is free in `run_order` (browser and second-pytest tests first, so no long
-# test is left running alone at the end, then the stack modules); a production-stack module goes
-# whole to one worker, so its servers start once (tests/workers.py). `make test` ends with its
-# 10 slowest tests.
-PYTEST_ARGS ?= -n 2 --dist loadgroup
+# Three workers on the machines' two cores: two for the tests that keep a core busy, and one lane
+# for the tests that mostly wait (the production stack's servers, the first-run checks' processes,
+# the rate-limit windows' clock), which the other two take only when nothing else is left. With
+# --dist loadgroup each other test is its own unit, sent to the worker that is free in
+# `run_order` (browser and second-pytest tests first, so no long test is left running alone at
+# the end, then the stack modules); a production-stack module goes whole to one worker, so its
+# servers start once (tests/workers.py). `make test` ends with its 10 slowest tests.
+PYTEST_ARGS ?= -n 3 --dist loadgroup
 
 test: install-dev browser node-deps stack-deps
 	$(PY) -m pytest $(PYTEST_ARGS) --durations=10

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.workers import run_order, work_unit
+from tests.workers import next_unit, run_order, waits, work_unit
 
 STACK = "tests/stack/test_two_instances.py"
 
@@ -75,3 +75,84 @@ def test_the_postgresql_split_goes_whole_to_one_worker():
     units = {work_unit(f"{split}::{name}") for name in ("test_a", "test_b")}
 
     assert units == {split}
+
+
+UNITS = [
+    "tests/browser/test_builder.py::test_a",
+    STACK,
+    "tests/firstrun/test_make_run.py::test_b",
+    "tests/armylists/test_c.py::test_c",
+    "tests/security/test_rate_limit_windows.py::test_d",
+]
+
+
+def test_the_waiting_lane_takes_the_tests_that_mostly_wait_first():
+    assert next_unit(UNITS, waiting_lane=True) == STACK
+    assert next_unit(UNITS[2:], waiting_lane=True) == "tests/firstrun/test_make_run.py::test_b"
+    assert next_unit(UNITS[3:], waiting_lane=True) == UNITS[4]
+
+
+def test_the_other_workers_take_them_only_when_nothing_else_is_left():
+    assert next_unit(UNITS, waiting_lane=False) == UNITS[0]
+    assert next_unit(UNITS[1:], waiting_lane=False) == UNITS[3]
+    assert next_unit([STACK, UNITS[4]], waiting_lane=False) == STACK
+    assert next_unit(UNITS[:1], waiting_lane=True) == UNITS[0]  # the lane helps with the rest
+    assert next_unit([], waiting_lane=True) is None
+
+
+class Node:
+    """A worker as the scheduler sees it: what it was sent to run."""
+
+    def __init__(self, name: str, collection: list[str]) -> None:
+        self.gateway = type("Gateway", (), {"id": name})()
+        self.collection = collection
+        self.shutting_down = False
+        self.sent: list[str] = []
+
+    def send_runtest_some(self, indexes: list[int]) -> None:
+        self.sent += [self.collection[i] for i in indexes]
+
+    def shutdown(self) -> None:
+        self.shutting_down = True
+
+
+# A suite: UNITS, then more tests that keep a core busy.
+SUITE = UNITS + [f"tests/armylists/test_e.py::test_{n}" for n in range(20)]
+
+
+def scheduled(workers: int) -> dict[str, list[str]]:
+    """What each of `workers` workers is sent first by `make test`'s scheduler, given SUITE."""
+    from tests.conftest import pytest_xdist_make_scheduler
+
+    class Config:
+        def __init__(self) -> None:
+            self.values = {"dist": "loadgroup", "tx": [f"{workers}*popen"]}
+            self.option = type("Options", (), {"loadscopereorder": True, "maxschedchunk": None})()
+
+        def getvalue(self, name: str):
+            return self.values[name]
+
+    scheduler = pytest_xdist_make_scheduler(Config(), None)
+    nodes = [Node(f"gw{i}", SUITE) for i in range(workers)]
+    for node in nodes:
+        scheduler.add_node(node)
+        scheduler.add_node_collection(node, SUITE)
+    scheduler.schedule()
+    return {node.gateway.id: node.sent for node in nodes}
+
+
+def test_with_three_workers_the_last_starts_on_the_tests_that_wait():
+    sent = scheduled(3)
+
+    assert sent["gw2"][0] == STACK
+    firstrun = "tests/firstrun/test_make_run.py"
+    assert {unit.split("::")[0] for unit in sent["gw2"]} == {STACK, firstrun}
+    assert sent["gw0"][0] == UNITS[0]
+    assert not any(waits(unit) for unit in sent["gw0"] + sent["gw1"])
+
+
+def test_with_two_workers_there_is_no_lane():
+    sent = scheduled(2)
+
+    assert sent["gw0"][0] == UNITS[0]
+    assert sent["gw1"][0].startswith(STACK)  # the run's order, whichever kind

@@ -1,10 +1,10 @@
-"""What the workers of one run (`pytest -n 2`) build once and share: the first that needs it
+"""What the workers of one run (`pytest -n 3`) build once and share: the first that needs it
 builds it, the others wait for it and read what it wrote."""
 
 from __future__ import annotations
 
 import fcntl
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 
@@ -55,11 +55,34 @@ def run_order(nodeid: str) -> int:
     return 0 if nodeid.startswith(FIRST) else 1 if nodeid.startswith(THEN) else 2
 
 
+# Tests that mostly wait: on the servers they start (the production stack), on other processes
+# (the first-run checks run make, manage.py and pytest) or on a clock (the rate-limit windows).
+# With three workers or more, the last is their lane: it takes them before anything else and the
+# others take them only when nothing else is left, so while they wait, the other workers have the
+# cores (`make test` runs three workers on two cores: docs in the Makefile).
+WAITING = ("tests/stack/", "tests/firstrun/", "tests/security/test_rate_limit_windows.py")
+
+
+def waits(unit: str) -> bool:
+    return unit.startswith(WAITING)
+
+
+def next_unit(units: Iterable[str], *, waiting_lane: bool) -> str | None:
+    """The unit a worker takes next from `units` (in the run's order): the waiting lane the first
+    that waits, any other worker the first that does not; either takes the first left when none
+    of its kind is. None when no unit is left."""
+    units = list(units)
+    return next((unit for unit in units if waits(unit) == waiting_lane), None) or next(
+        iter(units), None
+    )
+
+
 def scheduler(config, log):
     """`--dist loadgroup`'s scheduler, grouping by WHOLE_MODULES instead of by xdist_group marks
     (xdist 3.8 marks a group in a node id that pytest 9 no longer reads, so marks group
     nothing): every other test is a unit of its own, sent to whichever worker is free, in the
-    collection's order (`run_order`), not xdist's largest-unit-first."""
+    collection's order (`run_order`), not xdist's largest-unit-first; with three workers or more,
+    the tests that mostly wait go to the last (`next_unit`)."""
     from xdist.scheduler import LoadScopeScheduling
 
     config.option.loadscopereorder = False
@@ -67,5 +90,17 @@ def scheduler(config, log):
     class WholeModules(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
             return work_unit(nodeid)
+
+        def _assign_work_unit(self, node) -> None:
+            if len(self.nodes) >= 3:
+                unit = next_unit(self.workqueue, waiting_lane=node is self.nodes[-1])
+            else:
+                unit = next(iter(self.workqueue), None)
+            if unit is None:
+                return
+            tests = self.workqueue.pop(unit)
+            self.assigned_work.setdefault(node, {})[unit] = tests
+            collected = self.registered_collections[node]
+            node.send_runtest_some([collected.index(t) for t, done in tests.items() if not done])
 
     return WholeModules(config, log)

@@ -16,7 +16,7 @@ from tests.workers import built_once, run_folder
 
 from .harness import Stack, nginx_binary, prepare_template, redis_binary, remove_template
 
-# Where the workers of one run (pytest -n 2) find the template the first of them prepared, in
+# Where the workers of one run (pytest -n 3) find the template the first of them prepared, in
 # the run's own temporary folder; the run's main process removes it (tests/conftest.py).
 SHARED_TEMPLATE = "stack-template.txt"
 
