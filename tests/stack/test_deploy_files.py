@@ -11,7 +11,7 @@ import sys
 
 from django.core.management import get_commands
 
-from .harness import REPO, SYSTEMD_UNITS, pdf_worker_priority, unit_settings
+from .harness import REPO, SYSTEMD_UNITS, gunicorn_arguments, pdf_worker_priority, unit_settings
 
 DEPLOY_DOC = REPO / "docs" / "deploy.md"
 ENV_EXAMPLE = SYSTEMD_UNITS / "forgebuilder.env.example"
@@ -66,3 +66,34 @@ def test_a_pdf_worker_draws_only_on_cpu_the_pages_leave_idle():
     idle, nice = started.stdout.split()
     assert idle == "True"
     assert int(nice) == min(os.nice(0) + 19, 19)  # nice -n adds to the niceness it is started with
+
+
+# Loads the app as a preloading gunicorn does, then says whether that opened a database
+# connection or any socket, which its workers would then share.
+LOAD_AND_LOOK = """
+import gc, socket
+import forgebuilder.wsgi
+from django.db import connections
+opened = [c.alias for c in connections.all(initialized_only=True) if c.connection is not None]
+sockets = [o for o in gc.get_objects() if isinstance(o, socket.socket) and o.fileno() != -1]
+print(opened, len(sockets))
+"""
+
+
+def test_an_instance_loads_the_app_once_and_its_workers_share_no_connection(tmp_path):
+    """gunicorn's --preload loads the app before starting the workers, which are copies of it:
+    loading it must open nothing a copy would share."""
+    assert "--preload" in gunicorn_arguments(8001)
+    production = {
+        **os.environ, "DJANGO_SETTINGS_MODULE": "forgebuilder.settings.production",
+        "SECRET_KEY": "x" * 50, "ALLOWED_HOSTS": "forgebuilder.example",
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}", "REDIS_URL": "redis://127.0.0.1:9/0",
+    }  # fmt: skip
+
+    loaded = subprocess.run(
+        [sys.executable, "-W", "ignore", "-c", LOAD_AND_LOOK],
+        capture_output=True, text=True, timeout=60, cwd=REPO, env=production,
+    )  # fmt: skip
+
+    assert loaded.returncode == 0, loaded.stderr
+    assert loaded.stdout.split() == ["[]", "0"]
