@@ -156,3 +156,13 @@ def test_with_two_workers_there_is_no_lane():
 
     assert sent["gw0"][0] == UNITS[0]
     assert sent["gw1"][0].startswith(STACK)  # the run's order, whichever kind
+
+
+def test_a_test_process_collects_its_garbage_less_often_and_never_walks_the_app():
+    """tests/conftest.py's settings hold in the process running the tests."""
+    import gc
+
+    from tests.conftest import GC_THRESHOLD
+
+    assert gc.get_threshold() == GC_THRESHOLD
+    assert gc.get_freeze_count() > 10_000  # Django, the app and the collected tests
