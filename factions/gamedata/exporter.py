@@ -193,10 +193,16 @@ def faction_file_names(keys: list[str]) -> dict[str, str]:
     return {key: f"{i:0{width}d}-{key}.yaml" for i, key in enumerate(keys, start=1)}
 
 
+# libyaml's emitter where PyYAML was built with it (the Debian and PyPI wheels are), about four
+# times faster than the pure-Python one; both write the same YAML, but for where a long quoted
+# string is wrapped.
+_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
 def _dump(document: dict[str, Any], path: Path) -> Path:
     if path.suffix == ".json":
         text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
     else:
-        text = yaml.safe_dump(document, sort_keys=False, allow_unicode=True, width=100)
+        text = yaml.dump(document, Dumper=_DUMPER, sort_keys=False, allow_unicode=True, width=100)
     path.write_text(text, encoding="utf-8")
     return path
