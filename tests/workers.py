@@ -71,10 +71,12 @@ def next_unit(units: Iterable[str], *, waiting_lane: bool) -> str | None:
     """The unit a worker takes next from `units` (in the run's order): the waiting lane the first
     that waits, any other worker the first that does not; either takes the first left when none
     of its kind is. None when no unit is left."""
-    units = list(units)
-    return next((unit for unit in units if waits(unit) == waiting_lane), None) or next(
-        iter(units), None
-    )
+    first = None
+    for unit in units:
+        if waits(unit) == waiting_lane:
+            return unit
+        first = first or unit
+    return first
 
 
 def scheduler(config, log):
@@ -91,9 +93,13 @@ def scheduler(config, log):
         def _split_scope(self, nodeid: str) -> str:
             return work_unit(nodeid)
 
+        waiting_left = True  # until the waiting lane finds none (then each takes the first)
+
         def _assign_work_unit(self, node) -> None:
-            if len(self.nodes) >= 3:
-                unit = next_unit(self.workqueue, waiting_lane=node is self.nodes[-1])
+            lane = len(self.nodes) >= 3 and node is self.nodes[-1]
+            if self.waiting_left and len(self.nodes) >= 3:
+                unit = next_unit(self.workqueue, waiting_lane=lane)
+                self.waiting_left = not lane or unit is None or waits(unit)
             else:
                 unit = next(iter(self.workqueue), None)
             if unit is None:
