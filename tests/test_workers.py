@@ -28,17 +28,20 @@ def test_every_other_test_goes_alone_to_the_worker_that_is_free(nodeid):
     assert work_unit(nodeid) == nodeid
 
 
+class Config:
+    """The options xdist's scheduler reads, of a run of `workers` workers in `dist` mode."""
+
+    def __init__(self, dist: str = "loadgroup", workers: int = 2) -> None:
+        self.values = {"dist": dist, "tx": [f"{workers}*popen"]}
+        self.option = type("Options", (), {"loadscopereorder": True, "maxschedchunk": None})()
+
+    def getvalue(self, name: str):
+        return self.values[name]
+
+
 def test_make_test_shares_the_tests_so():
     """`--dist loadgroup` (`make test`) gets the scheduler that groups so; other modes xdist's."""
     from tests.conftest import pytest_xdist_make_scheduler
-
-    class Config:
-        def __init__(self, dist: str) -> None:
-            self.values = {"dist": dist, "tx": ["2*popen"]}
-            self.option = type("Options", (), {"loadscopereorder": True})()
-
-        def getvalue(self, name: str):
-            return self.values[name]
 
     scheduler = pytest_xdist_make_scheduler(Config("loadgroup"), None)
 
@@ -124,15 +127,7 @@ def scheduled(workers: int) -> dict[str, list[str]]:
     """What each of `workers` workers is sent first by `make test`'s scheduler, given SUITE."""
     from tests.conftest import pytest_xdist_make_scheduler
 
-    class Config:
-        def __init__(self) -> None:
-            self.values = {"dist": "loadgroup", "tx": [f"{workers}*popen"]}
-            self.option = type("Options", (), {"loadscopereorder": True, "maxschedchunk": None})()
-
-        def getvalue(self, name: str):
-            return self.values[name]
-
-    scheduler = pytest_xdist_make_scheduler(Config(), None)
+    scheduler = pytest_xdist_make_scheduler(Config(workers=workers), None)
     nodes = [Node(f"gw{i}", SUITE) for i in range(workers)]
     for node in nodes:
         scheduler.add_node(node)
