@@ -17,6 +17,12 @@ import sys
 import time
 from pathlib import Path
 
+
+def log_tail(path: Path, size: int = 2000) -> str:
+    """The end of a server's or process's log, for a failure's message."""
+    return path.read_text(errors="replace")[-size:]
+
+
 # Runs in the console process: one JSON request a line on stdin, one JSON answer a line on stdout.
 _SERVE = r"""
 import contextlib, io, json, sys, traceback
@@ -72,7 +78,7 @@ class Console:
         line = self.process.stdout.readline()
         if not line:  # the process ended instead of answering
             code = self.process.wait(timeout=30)
-            said = self.log_path.read_text(errors="replace")[-2000:]
+            said = log_tail(self.log_path)
             raise RuntimeError(f"the stack's Django process exited ({code}); it said:\n{said}")
         answer = json.loads(line)
         if not answer["ok"]:

@@ -30,7 +30,7 @@ from urllib.parse import urlencode, urlsplit, urlunsplit
 
 from tests.ports import HOST, listening_port
 
-from .console import Console
+from .console import Console, log_tail
 
 REPO = Path(__file__).resolve().parents[2]
 NGINX_PATHS = ("/usr/sbin/nginx", "/usr/local/sbin/nginx")
@@ -237,7 +237,7 @@ class Stack:
             wait_for_port(port, process)
         except (RuntimeError, TimeoutError) as failed:
             log.flush()
-            said = (self.root / f"{name}.log").read_text(errors="replace")[-2000:]
+            said = log_tail(self.root / f"{name}.log")
             raise RuntimeError(f"{failed}; its log ends:\n{said}") from None
         return process
 
@@ -331,7 +331,7 @@ class Stack:
 
     def logs(self) -> str:
         return "\n".join(
-            f"--- {path.name}\n{path.read_text(errors='replace')[-3000:]}"
+            f"--- {path.name}\n{log_tail(path, 3000)}"
             for path in sorted(self.root.glob("**/*.log"))
         )
 
