@@ -96,8 +96,8 @@ def scheduler(config, log):
         waiting_left = True  # until the waiting lane finds none (then each takes the first)
 
         def _assign_work_unit(self, node) -> None:
-            lane = len(self.nodes) >= 3 and node is self.nodes[-1]
             if self.waiting_left and len(self.nodes) >= 3:
+                lane = node is self.nodes[-1]
                 unit = next_unit(self.workqueue, waiting_lane=lane)
                 self.waiting_left = not lane or unit is None or waits(unit)
             else:
