@@ -12,7 +12,7 @@ from django.urls import reverse
 from forgebuilder.armylists.models import ArmyList
 
 from .helpers import HTMX, elements, session_owner, stored
-from .test_edit_endpoints import EVERY_ENDPOINT, snapshot
+from .edit_cases import EVERY_ENDPOINT, snapshot
 
 # Posts about one list, beyond the editor's edits: (url name, extra url args).
 LIST_POSTS = [

@@ -12,7 +12,7 @@ from forgebuilder.armylists.models import ArmyList
 from forgebuilder.armylists.ownership import SESSION_KEY, Owner
 
 from .helpers import HTMX, session_owner, stored
-from .test_edit_endpoints import EVERY_ENDPOINT, snapshot
+from .edit_cases import EVERY_ENDPOINT, snapshot
 
 MY_LISTS = reverse("armylists:my_lists")
 PASSWORD = "a-long-enough-passphrase-7"
