@@ -11,8 +11,8 @@ from django.urls import reverse
 
 from forgebuilder.armylists.models import ArmyList
 
-from .helpers import HTMX, elements, session_owner, stored
 from .edit_cases import EVERY_ENDPOINT, snapshot
+from .helpers import HTMX, elements, session_owner, stored
 
 # Posts about one list, beyond the editor's edits: (url name, extra url args).
 LIST_POSTS = [

@@ -11,8 +11,8 @@ from django.urls import reverse
 from forgebuilder.armylists.models import ArmyList
 from forgebuilder.armylists.ownership import SESSION_KEY, Owner
 
-from .helpers import HTMX, session_owner, stored
 from .edit_cases import EVERY_ENDPOINT, snapshot
+from .helpers import HTMX, session_owner, stored
 
 MY_LISTS = reverse("armylists:my_lists")
 PASSWORD = "a-long-enough-passphrase-7"
