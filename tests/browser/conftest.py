@@ -47,6 +47,18 @@ def skip_reason() -> str:
     return f"browser test skipped: {FOUND.problem} {HOW_TO_ENABLE}"
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failed browser test's report shows what the live server's threads were doing then
+    (tests/browser/threads.py): a page that never arrived says whether a request hung, and where."""
+    report = yield
+    if report.when == "call" and report.failed:
+        from .threads import other_threads
+
+        report.sections.append(("live server threads at the failure", other_threads()))
+    return report
+
+
 class Chromium:
     """The session's chromium, whose windows (contexts) run without forgebuilder's service worker
     unless a test asks for it with `service_workers="allow"` (the offline tests do, and so do
