@@ -9,6 +9,12 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "forgebuilder.settings.productio
 
 application = get_wsgi_application()
 
-# Every view module is loaded now, not on the first request each worker answers: gunicorn's
-# --preload then loads them once per instance, and no player waits on a worker's imports.
+# What every worker needs is loaded now, not on the first request each worker answers:
+# gunicorn's --preload then loads it once per instance, and no player waits on a worker's imports.
 get_resolver().url_patterns  # noqa: B018 (read to import the URLconf and its views)
+
+from forgebuilder.armylists.exports.availability import pdf_support  # noqa: E402
+
+# The editor's PDF buttons ask whether PDFs can be drawn: the answer loads WeasyPrint with
+# Pango (half a second of CPU), which each worker paid on its first editor page.
+pdf_support()

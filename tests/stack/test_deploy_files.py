@@ -69,20 +69,26 @@ def test_a_pdf_worker_draws_only_on_cpu_the_pages_leave_idle():
 
 
 # Loads the app as a preloading gunicorn does, then says whether that opened a database
-# connection or any socket, which its workers would then share.
+# connection or any socket, which its workers would then share; how many threads the process
+# runs (a fork copies only the one that forks); and whether the PDF check was made, with
+# WeasyPrint loaded where PDFs can be drawn.
 LOAD_AND_LOOK = """
-import gc, socket
+import gc, os, socket, sys
 import forgebuilder.wsgi
 from django.db import connections
+from forgebuilder.armylists.exports import availability
 opened = [c.alias for c in connections.all(initialized_only=True) if c.connection is not None]
 sockets = [o for o in gc.get_objects() if isinstance(o, socket.socket) and o.fileno() != -1]
-print(opened, len(sockets))
+checked = availability.pdf_support.cache_info().currsize == 1
+drawing = availability.pdf_support().available == ("weasyprint" in sys.modules)
+print(opened, len(sockets), len(os.listdir("/proc/self/task")), checked, drawing)
 """
 
 
 def test_an_instance_loads_the_app_once_and_its_workers_share_no_connection(tmp_path):
     """gunicorn's --preload loads the app before starting the workers, which are copies of it:
-    loading it must open nothing a copy would share."""
+    loading it must open nothing a copy would share and start no thread a copy would lack, and
+    it loads what each worker would otherwise load on its first requests (WeasyPrint)."""
     assert "--preload" in gunicorn_arguments(8001)
     production = {
         **os.environ, "DJANGO_SETTINGS_MODULE": "forgebuilder.settings.production",
@@ -96,4 +102,4 @@ def test_an_instance_loads_the_app_once_and_its_workers_share_no_connection(tmp_
     )  # fmt: skip
 
     assert loaded.returncode == 0, loaded.stderr
-    assert loaded.stdout.split() == ["[]", "0"]
+    assert loaded.stdout.split() == ["[]", "0", "1", "True", "True"]
