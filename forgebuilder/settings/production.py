@@ -26,7 +26,7 @@ X_FRAME_OPTIONS = "DENY"
 
 STORAGES = {
     **STORAGES,
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "forgebuilder.staticfiles.GzipManifestStaticFilesStorage"},
 }
 
 # Password-reset emails go through SMTP; the server comes from the environment.

@@ -35,7 +35,10 @@ def test_static_files_from_nginx_carry_the_security_headers(site):
 
 
 def test_stylesheets_and_scripts_come_compressed_to_browsers_that_accept_gzip(site):
-    _, nginx = site
+    """nginx sends the gzipped copy collectstatic wrote beside each file (no compressing per
+    request), and collectstatic wrote no Brotli copy, which nginx could not send."""
+    stack, nginx = site
+    collected = stack.template / "static"
     for path in ("/static/css/app.css", "/static/js/editor.js"):
         plain = Browser(nginx).get(path)
         packed = Browser(nginx).get(path, headers={"Accept-Encoding": "gzip"})
@@ -44,6 +47,10 @@ def test_stylesheets_and_scripts_come_compressed_to_browsers_that_accept_gzip(si
         assert "Accept-Encoding" in packed.headers["Vary"]
         assert gzip.decompress(packed.body) == plain.body
         assert len(packed.body) * 2 < len(plain.body)
+        copy = collected / (path.removeprefix("/static/") + ".gz")
+        assert packed.body == copy.read_bytes()  # on the fly, nginx's bytes would differ
+        assert int(packed.headers["Content-Length"]) == copy.stat().st_size  # not chunked
+    assert list(collected.rglob("*.br")) == []
 
 
 def test_an_api_body_over_nginxs_limit_gets_the_apis_json_error(site):
