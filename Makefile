@@ -55,8 +55,10 @@ $(VENV)/bin/uv: | $(PY)
 	$(PY) -m pip install --quiet uv==$(UV_VERSION)
 
 # One stamp for running and testing: `make run` after `make test` (or the reverse) installs nothing.
+# The packages are compiled as they are installed (as pip does, and uv does not by default): the
+# first run's processes would otherwise each compile them, the test workers all at once.
 $(VENV)/.installed: requirements-dev.txt pyproject.toml | $(VENV)/bin/uv
-	$(VENV)/bin/uv pip install --quiet --python $(PY) --require-hashes -r requirements-dev.txt
+	$(VENV)/bin/uv pip install --quiet --python $(PY) --require-hashes --compile-bytecode -r requirements-dev.txt
 	$(VENV)/bin/uv pip install --quiet --python $(PY) --no-deps -e .
 	@touch $@
 
