@@ -95,7 +95,7 @@ def no_sideways_scroll(page, width: int) -> None:
 def checked_at_both_sizes(page, name: str, *, axe: bool = False) -> None:
     """The page as it is, at the phone's and the desktop's size: it fits, and (with `axe`) axe
     finds no serious problem; then back to the window's own size."""
-    from .test_accessibility import axe_problems
+    from .axe import axe_problems
 
     own = page.viewport_size
     problems = {}

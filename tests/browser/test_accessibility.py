@@ -5,65 +5,22 @@ and the dark theme."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import expect
 
 from forgebuilder.armylists.models import ArmyList
 from forgebuilder.armylists.sharing import share_link_create
 
+from .axe import CLEAN, axe_problems, axe_problems_in_both_schemes
 from .test_builder import EDITOR_URL
 from .test_offline import wait_for_worker, wait_until_saved
-
-AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
-SERIOUS = ("serious", "critical")
-
-
-# What the dark theme can change: our stylesheets' dark blocks set colours only (a test holds them
-# to that: tests/test_dark_theme_colours.py), so in the dark theme only the colour rules can find
-# anything the light theme's run did not.
-COLOUR_RULES = ("color-contrast", "link-in-text-block")
-
-
-def axe_problems(page, *, only: tuple[str, ...] = ()) -> list[str]:
-    """axe's serious and critical problems on the page as it is now, in its colour scheme
-    (with `only`: those of the rules named)."""
-    if not AXE.exists():
-        pytest.fail(f"{AXE} is missing: run `make node-deps` (npm ci) first")
-    if page.evaluate("typeof axe") == "undefined":
-        page.add_script_tag(path=str(AXE))
-    options = {"resultTypes": ["violations"]}
-    if only:
-        options["runOnly"] = {"type": "rule", "values": list(only)}
-    result = page.evaluate("options => axe.run(document, options)", options)
-    return [
-        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
-        for v in result["violations"]
-        if v["impact"] in SERIOUS
-    ]
-
-
-CLEAN = {"light": [], "dark": []}
-
-
-def axe_problems_in_both_schemes(page) -> dict[str, list[str]]:
-    """axe's problems on the page in the light and then the dark theme. The theme follows the
-    system's colour scheme through CSS alone (app.css), so switching the emulated scheme redraws
-    the same page in the other theme: one visit checks both, the dark one with the colour rules
-    (all that the dark theme can change)."""
-    page.emulate_media(color_scheme="light")
-    found = {"light": axe_problems(page)}
-    page.emulate_media(color_scheme="dark")
-    found["dark"] = axe_problems(page, only=COLOUR_RULES)
-    return found
 
 
 @pytest.mark.django_db(transaction=True)
 def test_the_main_pages_have_no_serious_accessibility_problems(
     live_server, browser, starter_modules
 ):
-    # bypass_csp: axe is injected as an inline script, which a strict policy would refuse
+    # bypass_csp: the site's policy would refuse axe's script (tests/browser/axe.py)
     context = browser.new_context(
         viewport={"width": 1366, "height": 900},
         bypass_csp=True,
