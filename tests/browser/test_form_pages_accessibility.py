@@ -188,7 +188,7 @@ def signed_in(context, base: str, user) -> None:
 def window(browser):
     """One window for every page of this module: each test starts it without cookies and
     leaves it without stored data. A page loaded where another was has axe's script at hand
-    (tests/browser/axe.py): a window per test cost 0.2 s of the browser's CPU more a page."""
+    (tests/browser/axe.py); a window for each test cost the browser 0.2 s more CPU a page."""
     context = browser.new_context(bypass_csp=True)
     yield context.new_page()
     context.close()
