@@ -226,6 +226,20 @@ class Scope:
     placeholders: Placeholders = field(default_factory=Placeholders)
     valued: set[str] = field(default_factory=set)
 
+    @classmethod
+    def of_layer(
+        cls,
+        file: str,
+        keys: Mapping[str, KeyMap],
+        focuses: Mapping[str, str],
+        reporter: Reporter,
+        parent: Scope | None = None,
+    ) -> Scope:
+        """The scope of one layer (the module, or a faction over it) from its keys by kind."""
+        return cls(
+            file, keys["rules"], keys["weapons"], keys["models"], focuses, reporter, parent=parent
+        )
+
     # ----- references ---------------------------------------------------------------------
     def _resolve(self, kind: str, raw: str, file: str, path: str) -> str:
         keymap: KeyMap = getattr(self, kind)

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..schemas import FactionSpec
-from .import_base import KeyMap, Scope
+from .import_base import KeyMap, Reporter, Scope
 from .import_legends import legend_dicts
 from .import_module import focus_aliases, focus_dict
 from .import_units import UnitMapper
@@ -25,6 +25,7 @@ class FactionImport:
     ``validate``, ``category_key`` and ``add``."""
 
     game: BFGame
+    reporter: Reporter
     alliance_keys: KeyMap
     module_valued: set[str]  # rules the factions give values to, defined by the module
     model_names: set[str]  # every faction's, for module-wide legends
@@ -58,11 +59,9 @@ class FactionImport:
         maps, keys = self.faction_maps(faction, mkeys, file)
         focuses = self.faction_focuses(faction)
         focus_keys = self.keymap(focuses, module_focus_keys, "subfactions", file)
-        scope = Scope(
+        scope = Scope.of_layer(
             file,
-            keys["rules"],
-            keys["weapons"],
-            keys["models"],
+            keys,
             {**module_scope.focuses, **focus_aliases(focuses, focus_keys)},
             self.reporter,
             parent=module_scope,

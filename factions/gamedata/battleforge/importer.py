@@ -293,13 +293,8 @@ class _Importer(FactionImport):
         }
         mkeys = {kind: self.keymap(maps[kind], None, kind, MODULE_INDEX) for kind in maps}
         focus_keys = self.keymap(module_focuses, None, "subfactions", MODULE_INDEX)
-        module_scope = Scope(
-            MODULE_INDEX,
-            mkeys["rules"],
-            mkeys["weapons"],
-            mkeys["models"],
-            focus_aliases(module_focuses, focus_keys),
-            self.reporter,
+        module_scope = Scope.of_layer(
+            MODULE_INDEX, mkeys, focus_aliases(module_focuses, focus_keys), self.reporter
         )
 
         def module_file(kind: str, eid: str) -> str:
