@@ -157,7 +157,7 @@ def test_login_failures_on_one_instance_lock_the_username_at_that_address_on_the
     username at the guessing address everywhere, while the owner elsewhere still logs in."""
     stack, nginx, (one, two), _ = two_instances
     username = f"ada-{token()}"
-    stack.manage("shell", "-c", _MAKE_USER.format(username=username))
+    password = stack.make_user(username)
     limit = 5  # AXES_FAILURE_LIMIT, as docs/deploy.md states it
     attacker = Browser(nginx, address="127.0.0.2")
     login = "/accounts/login/"
@@ -165,7 +165,7 @@ def test_login_failures_on_one_instance_lock_the_username_at_that_address_on_the
         attacker.post(login, {"username": username, "password": "a-wrong-guess"}, port=port)
         for port in [one, two] * 3
     ][:limit]
-    right = {"username": username, "password": _PASSWORD}
+    right = {"username": username, "password": password}
     locked = [attacker.post(login, right, port=port) for port in (one, two, nginx)]
     owner = Browser(nginx, address="127.0.0.3").post(login, right, port=two)
 
@@ -188,9 +188,9 @@ def test_a_login_lockout_holds_for_its_whole_cool_off_on_both_instances_and_then
     cool_off = int(float(stack.manage("shell", "-c", _COOL_OFF).stdout.strip().splitlines()[-1]))
     assert cool_off == 15 * 60
     username = f"bea-{token()}"
-    stack.manage("shell", "-c", _MAKE_USER.format(username=username))
+    password = stack.make_user(username)
     guesser = Browser(nginx, address="127.0.0.6")
-    login, right = "/accounts/login/", {"username": username, "password": _PASSWORD}
+    login, right = "/accounts/login/", {"username": username, "password": password}
     for port in [one, two, one, two, one]:
         guesser.post(login, {"username": username, "password": "a-wrong-guess"}, port=port)
     locked = guesser.post(login, right, port=two)
@@ -261,8 +261,7 @@ def test_gunicorn_on_the_production_settings_sends_the_security_headers(two_inst
 
     page = visitor.get("/accounts/login/", headers=https)
     username = f"grace-{token()}"
-    stack.manage("shell", "-c", _MAKE_USER.format(username=username))
-    login = {"username": username, "password": _PASSWORD}
+    login = {"username": username, "password": stack.make_user(username)}
     # over HTTPS Django's CSRF check wants the form's origin too
     logged_in = visitor.post("/accounts/login/", login, headers={**https, "Origin": ORIGIN})
 
@@ -304,8 +303,3 @@ def test_nginx_ending_tls_redirects_plain_http_and_the_app_knows_it_is_on_https(
 
 
 ORIGIN = f"https://{HOST}"
-_PASSWORD = "stack-test-Passw0rd!"
-_MAKE_USER = (
-    "from django.contrib.auth import get_user_model; "
-    "get_user_model().objects.create_user({username!r}, password=" + repr(_PASSWORD) + ")"
-)
