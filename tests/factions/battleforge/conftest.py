@@ -14,6 +14,8 @@ from typing import Any
 import pytest
 
 from factions.gamedata.battleforge import BFFaction, BFGame, PricingContext, load_game
+from factions.gamedata.battleforge.importer import ImportResult, build_module_spec
+from factions.gamedata.schemas import FactionSpec
 from tests.conftest import BATTLEFORGE_DATA, BF_ROOT_INDEX, bf_game
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -178,3 +180,13 @@ def make_ctx() -> MakeContext:
         return PricingContext(make_faction(**maps), game_type)
 
     return factory
+
+
+@pytest.fixture(scope="module")
+def realm(realm_game: BFGame) -> ImportResult:
+    return build_module_spec(realm_game)
+
+
+@pytest.fixture(scope="module")
+def knights(realm: ImportResult) -> FactionSpec:
+    return realm.spec.factions["knights"]
