@@ -2,12 +2,15 @@
 
 Every two players who could meet get an edge whose weight is a large constant minus a penalty
 for what makes the pairing worse. The penalties are layered so that a worse layer always
-outweighs every better one added together:
+outweighs every better one added together over the whole round (each layer's unit is computed
+from the number of players, score groups and rounds, so it holds at any size):
 
 1. a rematch (allowed only when no pairing of the round avoids it);
 2. a bye for a player who already had one;
-3. the difference in record (the square of the gap in score groups, so an odd score group
-   sends exactly one player down, to the nearest group);
+3. the difference in record, from the top score group down: a game costs the square of the gap
+   in score groups, weighed by the better player's group so that the top group pairs within
+   itself first, then the next, and so on (an odd score group sends exactly one player down,
+   to the nearest group; the bye counts as one group below the lowest);
 4. two players of one club in round 1;
 5. how far apart the players' paths are (the rounds where one won and the other did not);
 6. in a seeded round 1, how far the pairing is from "top half meets bottom half";
@@ -15,7 +18,8 @@ outweighs every better one added together:
 
 A bye is an extra node in the graph when the number of players is odd: the matching chooses who
 gets it jointly with everything else (lowest record first, never twice where avoidable).
-Pure Python over networkx: no Django, no database.
+Pure Python over networkx (its matching is exact on integer weights, however large): no Django,
+no database.
 """
 
 from __future__ import annotations
@@ -28,19 +32,11 @@ import networkx as nx
 
 BYE = "__bye__"
 
-# One layer's worst value must stay below the next layer's unit (see the module's docstring).
-REMATCH = 10**15
-SECOND_BYE = 10**14
-RECORD = 10**9  # per squared tournament point of difference
-SAME_CLUB = 10**8
-PATH = 10**5  # per round where the paths differ
-SEED = 10**2  # per place away from the seeded opponent
-RANDOM = 100  # a random 0..99
-TOP = REMATCH * 4  # every edge's weight is TOP minus its penalty, so every weight is positive
+RANDOM = 100  # a random 0..99 per game, so equal choices are drawn at random
 # In a large event, players further apart than this in the ranking are joined only when the
 # near ones can't pair without a rematch or a second bye (a smaller graph matches much faster).
 WINDOW = 8
-FULL_GRAPH_UP_TO = 48
+FULL_GRAPH_UP_TO = 64
 
 
 @dataclass(frozen=True)
@@ -104,52 +100,108 @@ def _path_key(path: tuple[str, ...]) -> tuple[int, ...]:
     return tuple(order.get(letter, 2) for letter in path)
 
 
+@dataclass(frozen=True)
+class _Units:
+    """What one step of each penalty layer costs in a round of this size: each unit is one more
+    than the most that every better layer can add up to over the whole round."""
+
+    seed: int
+    path: int
+    club: int
+    record: tuple[int, ...]  # per score group, the top group first; one more for the bye
+    second_bye: int
+    rematch: int
+    top: int  # above any game's penalty: every weight is positive
+
+    @classmethod
+    def of(cls, ranked: list[Entrant], groups: int) -> _Units:
+        count = len(ranked)
+        games = count // 2 + 1
+        rounds = max((len(e.path) for e in ranked), default=0) + 1
+        below = (RANDOM - 1) * games
+        seed, below = below + 1, below + (below + 1) * count * games
+        # the paths' differences, and the bye's place among equals
+        path, below = below + 1, below + (below + 1) * (rounds * games + count)
+        club, below = below + 1, below + (below + 1) * games
+        record = []
+        for _ in range(groups + 1):  # from the bye's pseudo-group up to the top group
+            unit = below + 1
+            record.append(unit)
+            below += unit * (groups + 1) ** 2 * games
+        second_bye, below = below + 1, 2 * below + 1
+        rematch, below = below + 1, below + (below + 1) * games
+        return cls(seed, path, club, tuple(reversed(record)), second_bye, rematch, below + 1)
+
+
 def _match(
     ranked: list[Entrant], *, round_number: int, seeded: bool, rng: random.Random
 ) -> set[tuple[str, str]]:
     nodes = [e.key for e in ranked] + ([BYE] if len(ranked) % 2 else [])
     window = None if len(ranked) <= FULL_GRAPH_UP_TO else WINDOW
-    graph = _graph(ranked, round_number=round_number, seeded=seeded, rng=rng, window=window)
-    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    group = _score_groups(ranked)
+    units = _Units.of(ranked, max(group.values()) + 1)
+    salt = rng.getrandbits(64)  # each possible game's random draw: the same in both graphs
+
+    def matched(window: int | None) -> tuple[nx.Graph, set]:
+        graph = _graph(
+            ranked,
+            group,
+            units,
+            round_number=round_number,
+            seeded=seeded,
+            salt=salt,
+            window=window,
+        )
+        return graph, nx.max_weight_matching(graph, maxcardinality=True)
+
+    graph, matching = matched(window)
     if window is not None and (
-        2 * len(matching) < len(nodes) or _worst_penalty(graph, matching) >= SECOND_BYE
+        2 * len(matching) < len(nodes) or _worst_penalty(graph, matching, units) >= units.second_bye
     ):
-        graph = _graph(ranked, round_number=round_number, seeded=seeded, rng=rng, window=None)
-        matching = nx.max_weight_matching(graph, maxcardinality=True)
+        graph, matching = matched(None)
     return {tuple(pair) for pair in matching}  # type: ignore[misc]
 
 
-def _worst_penalty(graph: nx.Graph, matching: set) -> int:
-    return max((TOP - graph.edges[pair]["weight"] for pair in matching), default=0)
+def _worst_penalty(graph: nx.Graph, matching: set, units: _Units) -> int:
+    return max((units.top - graph.edges[pair]["weight"] for pair in matching), default=0)
 
 
 def _graph(
     ranked: list[Entrant],
+    group: dict[str, int],
+    units: _Units,
     *,
     round_number: int,
     seeded: bool,
-    rng: random.Random,
+    salt: int,
     window: int | None,
 ) -> nx.Graph:
     graph = nx.Graph()
-    group = _score_groups(ranked)
     half = len(ranked) // 2
     for i, a in enumerate(ranked):
         for j in range(i + 1, len(ranked)):
             if window is not None and j - i > window:
                 break
             b = ranked[j]
-            penalty = _penalty(a, b, group=group, round_number=round_number) + rng.randrange(RANDOM)
+            penalty = _penalty(a, b, group=group, units=units, round_number=round_number)
+            penalty += hash((salt, i, j)) % RANDOM
             if round_number == 1 and seeded:
-                penalty += SEED * abs((j - i) - half)
-            graph.add_edge(a.key, b.key, weight=TOP - penalty)
+                penalty += units.seed * abs((j - i) - half)
+            graph.add_edge(a.key, b.key, weight=units.top - penalty)
     if len(ranked) % 2:
-        lowest = group[ranked[-1].key]
+        bye_group = len(units.record) - 1  # one below the lowest score group
         for place, e in enumerate(ranked):
-            penalty = (SECOND_BYE if e.had_bye else 0) + RECORD * (lowest - group[e.key]) ** 2
-            penalty += (len(ranked) - 1 - place) * PATH  # lowest ranked first among equals
-            graph.add_edge(e.key, BYE, weight=TOP - penalty)
+            penalty = (units.second_bye if e.had_bye else 0) + _record(
+                group[e.key], bye_group, units
+            )
+            penalty += (len(ranked) - 1 - place) * units.path  # lowest ranked first among equals
+            graph.add_edge(e.key, BYE, weight=units.top - penalty)
     return graph
+
+
+def _record(a: int, b: int, units: _Units) -> int:
+    """The record layer's penalty for a game between score groups a and b (0 is the top)."""
+    return units.record[min(a, b)] * (a - b) ** 2
 
 
 def _score_groups(ranked: list[Entrant]) -> dict[str, int]:
@@ -159,14 +211,16 @@ def _score_groups(ranked: list[Entrant]) -> dict[str, int]:
     return {e.key: scores.index(e.score) for e in ranked}
 
 
-def _penalty(a: Entrant, b: Entrant, *, group: dict[str, int], round_number: int) -> int:
-    penalty = RECORD * (group[a.key] - group[b.key]) ** 2
+def _penalty(
+    a: Entrant, b: Entrant, *, group: dict[str, int], units: _Units, round_number: int
+) -> int:
+    penalty = _record(group[a.key], group[b.key], units)
     if b.key in a.opponents or a.key in b.opponents:
-        penalty += REMATCH
+        penalty += units.rematch
     if round_number == 1 and a.club and a.club.casefold() == b.club.casefold():
-        penalty += SAME_CLUB
+        penalty += units.club
     differing = sum(x != y for x, y in zip(a.path, b.path, strict=False))
-    return penalty + PATH * differing
+    return penalty + units.path * differing
 
 
 def _numbered(ranked: list[Entrant], matched: set[tuple[str, str]]) -> RoundPairings:

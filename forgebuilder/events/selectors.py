@@ -131,5 +131,17 @@ def current_round(event: Event) -> Round | None:
     return event.round_set.order_by("-number").first()
 
 
+def all_rounds_paired(event: Event, current: Round | None) -> bool:
+    return current is not None and current.number >= event.rounds
+
+
+def is_complete(event: Event, current: Round | None) -> bool:
+    """Every round paired and every result of the last one confirmed (a bye needs none)."""
+    if not all_rounds_paired(event, current):
+        return False
+    assert current is not None
+    return not current.games.filter(second__isnull=False).exclude(status=Game.CONFIRMED).exists()
+
+
 def games_of(round_: Round) -> QuerySet[Game]:
     return round_.games.select_related("first__player", "second__player").order_by("table", "pk")

@@ -153,6 +153,24 @@ def test_results_through_the_page_need_both_players_or_the_organiser(client, eve
     assert game.status == Game.CONFIRMED
 
 
+def test_the_last_round_is_complete_only_once_its_results_are_confirmed(client, event, players):
+    event.rounds = 1
+    event.save()
+    entrants = [services.entrant_register(event=event, player=p) for p in players[:2]]
+    for e in entrants:
+        services.entrant_check_in(event=event, entrant=e)
+    game = services.round_pair(event=event, rng=random.Random(1)).games.get()
+    client.force_login(event.organiser)
+    page = client.get(_url("detail", event)).content.decode()
+    assert "The event is complete." not in page and 'id="pair-round"' not in page
+    assert "the event is complete when its last result is confirmed" in page
+    services.game_report(game=game, by=game.first.player, first_vp=3, second_vp=1)
+    assert "The event is complete." not in client.get(_url("detail", event)).content.decode()
+    services.game_confirm(game=game, by=game.second.player)
+    page = client.get(_url("detail", event)).content.decode()
+    assert "The event is complete." in page and "last result" not in page
+
+
 def test_the_projector_shows_pairings_and_standings(client, event, players):
     entrants = [services.entrant_register(event=event, player=p) for p in players[:3]]
     for e in entrants:

@@ -176,14 +176,21 @@ def test_a_dropped_player_stays_in_the_standings_and_is_not_paired_again(event, 
     assert len(standings_of(event=event)) == 4
 
 
-def test_all_rounds_paired_means_the_event_is_complete(event, players):
+def test_the_event_is_complete_only_when_the_last_rounds_results_are_confirmed(event, players):
+    from forgebuilder.events.selectors import all_rounds_paired, current_round, is_complete
+
     event.rounds = 1
     event.save()
-    _checked_in(event, players[:2])
-    game = services.round_pair(event=event, rng=random.Random(1)).games.get()
-    services.game_report(game=game, by=event.organiser, first_vp=3, second_vp=3)
+    _checked_in(event, players[:3])  # one game and a bye
+    current = services.round_pair(event=event, rng=random.Random(1))
+    game = current.games.get(second__isnull=False)
+    assert all_rounds_paired(event, current) and not is_complete(event, current)
+    services.game_report(game=game, by=game.first.player, first_vp=3, second_vp=3)
+    assert not is_complete(event, current)  # reported, not confirmed
     with pytest.raises(EventRefused, match="All 1 rounds are paired"):
         services.round_pair(event=event, rng=random.Random(1))
+    services.game_confirm(game=game, by=game.second.player)
+    assert is_complete(event, current_round(event))
 
 
 def test_lists_are_hidden_until_the_reveal_time(event, players, organiser):

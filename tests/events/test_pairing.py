@@ -193,3 +193,186 @@ def test_any_round_pairs_every_player_exactly_once(entrants, round_number, seed)
     for p in result.pairings:
         if p.second is not None:
             assert p.rematch == (p.second in by_key[p.first].opponents)
+
+
+def test_round_two_pairs_the_unbeaten_players_together():
+    # The event day seen in the field: P1 14-9 P2, P3 12-8 P4, P5 10-10 P6. P5 and P6 may not
+    # meet again, so the middle group must float; the top group still pairs within itself.
+    entrants = [
+        Entrant("P1", score=3, path=("W",), opponents=frozenset({"P2"})),
+        Entrant("P2", score=0, path=("L",), opponents=frozenset({"P1"})),
+        Entrant("P3", score=3, path=("W",), opponents=frozenset({"P4"})),
+        Entrant("P4", score=0, path=("L",), opponents=frozenset({"P3"})),
+        Entrant("P5", score=1, path=("D",), opponents=frozenset({"P6"})),
+        Entrant("P6", score=1, path=("D",), opponents=frozenset({"P5"})),
+    ]
+    for seed in range(20):
+        games = _games(pair_round(entrants=entrants, round_number=2, rng=random.Random(seed)))
+        assert frozenset(("P1", "P3")) in games
+        assert not games & {frozenset(("P1", "P2")), frozenset(("P3", "P4")), frozenset("56")}
+
+
+def test_a_rematch_costs_more_than_floating_two_players():
+    # a and b (3 points) met; c and d (0 points) did not. Avoiding the rematch floats both
+    # leaders down: two games across a score-group gap still beat one rematch.
+    entrants = [
+        Entrant("a", score=3, path=("W",), opponents=frozenset("b")),
+        Entrant("b", score=3, path=("W",), opponents=frozenset("a")),
+        Entrant("c", score=0, path=("L",)),
+        Entrant("d", score=0, path=("L",)),
+    ]
+    for seed in range(10):
+        result = pair_round(entrants=entrants, round_number=2, rng=random.Random(seed))
+        assert frozenset("ab") not in _games(result)
+        assert not result.warnings
+
+
+# Properties over whole events: players, random results and drops, round after round. Each
+# round's pairing is judged against what any pairing of that round could have done.
+
+
+def _groups(entrants) -> dict[str, int]:
+    scores = sorted({e.score for e in entrants}, reverse=True)
+    return {e.key: scores.index(e.score) for e in entrants}
+
+
+def _record_vector(games, group: dict[str, int], count: int) -> list[int]:
+    """Per score group from the top, the squared gaps of the games its better player plays
+    (the bye is one group below the lowest): smaller from the top down is better."""
+    bye_group = max(group.values()) + 1
+    vector = [0] * (bye_group + 1)
+    for a, b in games:
+        ga, gb = group[a], (bye_group if b is None else group[b])
+        vector[min(ga, gb)] += (ga - gb) ** 2
+    return vector
+
+
+def _allowed(a, b, by_key) -> bool:
+    """No rematch, and a bye only for a player who has not had one."""
+    if b is None:
+        return not by_key[a].had_bye
+    return b not in by_key[a].opponents
+
+
+def _all_pairings(keys):
+    if not keys:
+        yield []
+        return
+    first, rest = keys[0], keys[1:]
+    for i, other in enumerate(rest):
+        for tail in _all_pairings(rest[:i] + rest[i + 1 :]):
+            yield [(first, other), *tail]
+
+
+def _as_games(result):
+    return [(p.first, p.second) for p in result.pairings]
+
+
+def _ideal_exists(entrants, by_key) -> bool:
+    """Whether some pairing has no rematch and no second bye."""
+    import networkx as nx
+
+    graph = nx.Graph()
+    keys = [e.key for e in entrants]
+    nodes = keys + (["BYE"] if len(keys) % 2 else [])
+    graph.add_nodes_from(nodes)
+    for i, a in enumerate(keys):
+        graph.add_edges_from((a, b) for b in keys[i + 1 :] if _allowed(a, b, by_key))
+        if len(keys) % 2 and _allowed(a, None, by_key):
+            graph.add_edge(a, "BYE")
+    return 2 * len(nx.max_weight_matching(graph, maxcardinality=True)) == len(nodes)
+
+
+def _check_round(entrants, result) -> None:
+    by_key = {e.key: e for e in entrants}
+    games = _as_games(result)
+    if _ideal_exists(entrants, by_key):
+        # No avoidable rematch, nobody's second bye while a first is possible.
+        assert all(_allowed(a, b, by_key) for a, b in games), games
+    group = _groups(entrants)
+    got = _record_vector(games, group, len(entrants))
+    if len(entrants) <= 10:
+        # Top groups first: no pairing as good on rematches and byes pairs the groups better.
+        keys = [e.key for e in entrants] + ([None] if len(entrants) % 2 else [])
+        bad = sum(not _allowed(a, b, by_key) for a, b in games)
+        best = min(
+            _record_vector(pairing, group, len(entrants))
+            for pairing in (
+                [(a, b) if a is not None else (b, a) for a, b in p] for p in _all_pairings(keys)
+            )
+            if sum(not _allowed(a, b, by_key) for a, b in pairing) <= bad
+        )
+        assert got == best, (games, got, best)
+    else:
+        # No swap of two games' opponents pairs the groups better without a rematch.
+        for i, (a, b) in enumerate(games):
+            for c, d in games[i + 1 :]:
+                for x, y in (((a, c), (b, d)), ((a, d), (b, c))):
+                    swapped = [g for g in games if g not in ((a, b), (c, d))] + [
+                        tuple(sorted(x, key=lambda k: k is None)),
+                        tuple(sorted(y, key=lambda k: k is None)),
+                    ]
+                    if (
+                        None in x[:1]
+                        or None in y[:1]
+                        or not all(_allowed(*g, by_key) for g in swapped[-2:])
+                    ):
+                        continue
+                    if not all(_allowed(*g, by_key) for g in ((a, b), (c, d))):
+                        continue
+                    assert _record_vector(swapped, group, len(entrants)) >= got, (games, x, y)
+
+
+@st.composite
+def _played_events(draw):
+    """An event played round by round: its size, each game's result and each round's drops."""
+    size = draw(st.integers(min_value=4, max_value=64))
+    rounds = draw(st.integers(min_value=2, max_value=5))
+    small = size <= 10
+    results = draw(
+        st.lists(
+            st.lists(st.sampled_from("WDL"), min_size=size, max_size=size),
+            min_size=rounds,
+            max_size=rounds,
+        )
+    )
+    drops = draw(
+        st.lists(st.sets(st.integers(0, size - 1), max_size=1 if small else 3), min_size=rounds)
+    )
+    return size, results, drops
+
+
+@settings(max_examples=25, derandomize=True, deadline=None)
+@given(event=_played_events(), seed=st.integers(0, 2**16))
+def test_every_round_of_a_swiss_event_pairs_by_the_standings(event, seed):
+    size, results, drops = event
+    rng = random.Random(seed)
+    players = {f"p{i}": Entrant(f"p{i}", club=("North", "South", "")[i % 3]) for i in range(size)}
+    points = {"W": 3, "D": 1, "L": 0, "B": 3}
+    for number, (outcomes, dropped) in enumerate(zip(results, drops, strict=False), start=1):
+        entrants = list(players.values())
+        if len(entrants) < 2:
+            break
+        result = pair_round(entrants=entrants, round_number=number, rng=rng)
+        _check_round(entrants, result)
+        byes = 0
+        for i, (a, b) in enumerate(_as_games(result)):
+            if b is None:
+                byes += 1
+                marks = {a: "B"}
+            else:
+                won = outcomes[i]
+                marks = {a: won, b: {"W": "L", "L": "W", "D": "D"}[won]}
+            for key, mark in marks.items():
+                e = players[key]
+                players[key] = Entrant(
+                    key,
+                    score=e.score + points[mark],
+                    path=(*e.path, mark),
+                    club=e.club,
+                    opponents=e.opponents | ({b} if key == a and b else {a} if key == b else set()),
+                    had_bye=e.had_bye or mark == "B",
+                )
+        assert byes <= 1
+        for index in dropped:
+            players.pop(f"p{index}", None)
