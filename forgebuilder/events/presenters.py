@@ -85,7 +85,9 @@ def event_page(event: Event, user: AbstractBaseUser | AnonymousUser) -> dict:
         "next_round": (current.number if current else 0) + 1,
         "all_paired": selectors.all_rounds_paired(event, current),
         "complete": selectors.is_complete(event, current),
-        "results_to_come": sum(1 for g in games if g["game"].status != Game.CONFIRMED and not g["game"].bye),
+        "results_to_come": sum(
+            1 for g in games if g["game"].status != Game.CONFIRMED and not g["game"].bye
+        ),
         "registration_open": current is None,
         "lists_open": timezone.now() < event.list_deadline,
         "standings": standings_rows(event) if current else [],
