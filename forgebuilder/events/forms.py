@@ -6,6 +6,7 @@ from django import forms
 
 from factions.catalog import catalog_for
 from factions.models import GameModule
+from forgebuilder.armylists.listdoc import POINTS_LIMIT_MAX, POINTS_LIMIT_MIN, POINTS_LIMIT_RANGE
 
 from .models import Event
 from .standings import TIEBREAKERS
@@ -61,7 +62,10 @@ class EventForm(forms.ModelForm):
             for m in GameModule.objects.all()
             for key, f in catalog_for(m).spec.factions.items()
         ]
-        self.fields["points_limit"].min_value = 1
+        limit = self.fields["points_limit"]
+        limit.widget.attrs.update(min=POINTS_LIMIT_MIN, max=POINTS_LIMIT_MAX)
+        limit.error_messages["max_value"] = f"A points limit is {POINTS_LIMIT_RANGE}."
+        limit.error_messages["min_value"] = f"A points limit is {POINTS_LIMIT_RANGE}."
         self.fields["rounds"].widget.attrs.update(min=1, max=12)
 
     def clean_rounds(self) -> int:

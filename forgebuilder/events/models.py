@@ -5,9 +5,11 @@ from __future__ import annotations
 import secrets
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 
 from factions.models import GameModule
+from forgebuilder.armylists.listdoc import POINTS_LIMIT_MAX, POINTS_LIMIT_MIN
 from forgebuilder.people import FORMER_PLAYER
 
 from .standings import DEFAULT_TIEBREAKERS, Scoring
@@ -31,7 +33,10 @@ class Event(models.Model):
     place = models.CharField(max_length=200, blank=True)
     module = models.ForeignKey(GameModule, on_delete=models.PROTECT, related_name="+")
     # The pack: what every list must meet.
-    points_limit = models.PositiveIntegerField()
+    # The list format's bounds: every list is played at this size.
+    points_limit = models.PositiveIntegerField(
+        validators=[MinValueValidator(POINTS_LIMIT_MIN), MaxValueValidator(POINTS_LIMIT_MAX)]
+    )
     casual = models.BooleanField(default=False, help_text="casual: the matched-play limits are off")
     factions = models.JSONField(
         default=list, blank=True, help_text="faction keys allowed; empty: every faction"

@@ -65,6 +65,35 @@ def test_the_form_says_what_is_wrong_and_keeps_the_input(client, organiser, ashe
     assert not Event.objects.exists()
 
 
+@pytest.mark.parametrize(
+    ("limit", "accepted"), [(0, False), (1, True), (999, True), (100_000, True), (100_001, False)]
+)
+def test_the_points_limit_keeps_to_the_list_formats_bounds(
+    client, organiser, ashen, limit, accepted
+):
+    # An event plays every submitted list at its points limit: one the list format refuses
+    # (a 200,000-point event) would write documents that can no longer be read.
+    from forgebuilder.armylists.listdoc import ListDocument
+
+    client.force_login(organiser)
+    page = client.post(
+        reverse("events:new"),
+        {
+            "name": "Odd Cup", "module": ashen.pk, "points_limit": limit, "rounds": 3,
+            "starts_on": "2026-12-12", "list_deadline": "2026-12-10T18:00",
+            "first_round": "random", "win_points": 3, "draw_points": 1, "loss_points": 0,
+            "tiebreaker_1": "points",
+        },
+    ).content.decode()  # fmt: skip
+    assert Event.objects.exists() is accepted, page
+    if not accepted:
+        assert "A points limit is between 1 and 100000." in page
+        return
+    event = Event.objects.get()
+    assert event.points_limit == limit
+    ListDocument.model_validate({"module": ashen.slug, "faction": "x", "points_limit": limit})
+
+
 def test_anyone_with_the_link_sees_the_event_and_is_asked_to_log_in(client, event):
     page = client.get(_url("detail", event)).content.decode()
     assert "Ember Cup" in page and "1000 points, matched play" in page
