@@ -2,19 +2,25 @@
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from factions.cards import datasheet_card
 from factions.catalog import Catalog, catalog_by_slug
 from factions.selectors import faction_overview, game_module_list, module_overview
+from forgebuilder.refusals import NotFound
 
 
 def _catalog(slug: str) -> Catalog:
     catalog = catalog_by_slug(slug)
     if catalog is None:
-        raise Http404("No such game module.")
+        raise NotFound(
+            "This site has no such game module.",
+            "It may have been renamed or removed.",
+            (reverse("factions:module_list"), "See the game modules"),
+        )
     return catalog
 
 
@@ -33,7 +39,11 @@ def module_detail(request: HttpRequest, slug: str) -> HttpResponse:
 def faction_detail(request: HttpRequest, slug: str, faction: str) -> HttpResponse:
     catalog = _catalog(slug)
     if catalog.faction(faction) is None:
-        raise Http404("No such faction in this module.")
+        raise NotFound(
+            f"{catalog.spec.name} has no such faction.",
+            "It may have been renamed or removed in an update of the game data.",
+            (reverse("factions:module_detail", args=[slug]), f"See {catalog.spec.name}"),
+        )
     return render(request, "factions/faction_detail.html", faction_overview(catalog, faction))
 
 
@@ -42,7 +52,11 @@ def datasheet_detail(request: HttpRequest, slug: str, faction: str, datasheet: s
     catalog = _catalog(slug)
     sheet = catalog.datasheet(faction, datasheet)
     if sheet is None:
-        raise Http404("No such datasheet.")
+        raise NotFound(
+            "This faction has no such datasheet.",
+            "It may have been renamed or removed in an update of the game data.",
+            (reverse("factions:faction_detail", args=[slug, faction]), "See the faction"),
+        )
     context = {
         "catalog": catalog,
         "faction_key": faction,

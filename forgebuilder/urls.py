@@ -21,3 +21,5 @@ urlpatterns = [
 ]
 
 handler400 = "forgebuilder.views.bad_request"
+handler403 = "forgebuilder.views.permission_denied"
+handler404 = "forgebuilder.views.page_not_found"

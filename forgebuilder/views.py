@@ -11,6 +11,7 @@ from django.views.defaults import bad_request as django_bad_request
 
 from factions.selectors import game_module_list
 from forgebuilder.cache import cache_health
+from forgebuilder.refusals import reason_context
 
 
 @require_GET
@@ -60,3 +61,13 @@ def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
                 request, "armylists/import.html", {"problems": [("", TOO_BIG)]}, status=400
             )
     return django_bad_request(request, exception)
+
+
+def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """404s: the reason a view gave for the player (`refusals.NotFound`), else the general page."""
+    return render(request, "404.html", reason_context(exception), status=404)
+
+
+def permission_denied(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """403s: the reason a view gave for the player (`refusals.Forbidden`), else the general page."""
+    return render(request, "403.html", reason_context(exception), status=403)

@@ -11,6 +11,7 @@ from django.db.models import QuerySet
 from django.http import Http404
 
 from factions.catalog import Catalog, catalog_for
+from forgebuilder.refusals import NotFound
 
 from .listdoc import MAX_LIST_NAME, ListDocument
 from .models import ArmyList, ShareLink
@@ -142,5 +143,8 @@ def evaluated_shared_list(*, token: str) -> EvaluatedList:
         .first()
     )
     if link is None:
-        raise Http404("This link does not exist or was revoked.")
+        raise NotFound(
+            "This share link was revoked by the list's owner, or it never existed.",
+            "Ask whoever sent it for a new link: the list itself is not gone.",
+        )
     return evaluated_list(army_list=link.army_list, share_link=link)

@@ -7,8 +7,10 @@ from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
-from django.http import Http404
+from django.urls import reverse
 from django.utils import timezone
+
+from forgebuilder.refusals import NotFound
 
 from . import standings
 from .models import Entrant, Event, Game, Round, Submission
@@ -17,7 +19,11 @@ from .models import Entrant, Event, Game, Round, Submission
 def event_by_public_id(public_id: str) -> Event:
     event = Event.objects.select_related("module", "organiser").filter(public_id=public_id).first()
     if event is None:
-        raise Http404("No event has this link.")
+        raise NotFound(
+            "No event has this link.",
+            "Check the link with the organiser: it may be mistyped or the event removed.",
+            (reverse("events:list"), "See your events"),
+        )
     return event
 
 
@@ -45,6 +51,14 @@ def lists_revealed(event: Event, *, now: datetime | None = None) -> bool:
         return True
     now = now or timezone.now()
     return event.reveal_at is not None and now >= event.reveal_at
+
+
+def reveal_hint(event: Event) -> str:
+    """When a hidden list will show, in the player's words."""
+    if event.reveal_at is None:
+        return "The organiser reveals them all at once; the event page will link to each list."
+    when = timezone.localtime(event.reveal_at).strftime("%d %b %Y, %H:%M")
+    return f"They are revealed on {when}; come back then."
 
 
 def may_see_list(event: Event, entrant: Entrant, user: AbstractBaseUser | AnonymousUser) -> bool:

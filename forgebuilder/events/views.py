@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -18,6 +17,7 @@ from forgebuilder.armylists.views.pdf_off import pdf_off_page
 from forgebuilder.armylists.views.pdf_wait import pdf_waiting_page, render_scope
 from forgebuilder.numbers import id_number, parse_whole_number
 from forgebuilder.ratelimit import client_key, rate_limited, too_many
+from forgebuilder.refusals import Forbidden
 
 from . import api, csv_export, pack_pdf, selectors, services, sources
 from .forms import EventForm
@@ -109,7 +109,11 @@ def event_drop(request: HttpRequest, public_id: str) -> HttpResponse:
 def _organised(request: HttpRequest, public_id: str) -> Event:
     event = selectors.event_by_public_id(public_id)
     if not selectors.is_organiser(event, request.user):
-        raise PermissionDenied("Only the organiser runs the desk of this event.")
+        raise Forbidden(
+            "Only the organiser runs the desk of this event.",
+            "Your table, your opponent and your result form are on the event page.",
+            (reverse("events:detail", args=[event.public_id]), f"Back to {event.name}"),
+        )
     return event
 
 
@@ -279,9 +283,17 @@ def submitted_list(request: HttpRequest, public_id: str, entrant_id: int) -> Htt
         event=event,
     )
     if not hasattr(entrant, "submission"):
-        raise PermissionDenied("This player has not submitted a list.")
+        raise Forbidden(
+            f"{entrant.name} has not submitted a list.",
+            "Lists appear here once their players submit them.",
+            (reverse("events:detail", args=[event.public_id]), f"Back to {event.name}"),
+        )
     if not selectors.may_see_list(event, entrant, request.user):
-        raise PermissionDenied("Lists stay hidden until the organiser reveals them.")
+        raise Forbidden(
+            "Lists stay hidden until the organiser reveals them.",
+            selectors.reveal_hint(event),
+            (reverse("events:detail", args=[event.public_id]), f"Back to {event.name}"),
+        )
     return render(
         request,
         "events/submitted_list.html",

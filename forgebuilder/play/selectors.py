@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from django.http import Http404
+from django.urls import reverse
+
+from forgebuilder.refusals import NotFound
 
 from .models import Game
 from .tracker import destroyed
@@ -25,14 +27,21 @@ def game_ref(*, player, public_id: str) -> Game:
 def _owned(games, player, public_id: str) -> Game:
     game = games.filter(player=player, public_id=public_id).first()
     if game is None:
-        raise Http404("No game of yours has this address.")
+        raise NotFound(
+            "No game of yours has this address.",
+            "It may belong to another account, or it was deleted.",
+            (reverse("play:games"), "Your games"),
+        )
     return game
 
 
 def game_by_link_code(code: str) -> Game:
     game = Game.objects.filter(link_code=code).select_related("player").first()
     if game is None:
-        raise Http404("No game has this link: ask your opponent to show theirs again.")
+        raise NotFound(
+            "No game has this link.",
+            "Ask your opponent to show their game's link or code again.",
+        )
     return game
 
 

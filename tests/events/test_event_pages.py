@@ -152,7 +152,11 @@ def test_only_the_organiser_opens_the_desk_and_hidden_lists(client, event, playe
     assert (
         client.post(_url("desk_action", event, entrant.pk), {"action": "drop"}).status_code == 403
     )
-    assert client.get(_url("list_view", event, entrant.pk)).status_code == 403
+    hidden = client.get(_url("list_view", event, entrant.pk))
+    assert hidden.status_code == 403
+    text = hidden.content.decode()
+    assert "Lists stay hidden until the organiser reveals them." in text
+    assert f"Back to {event.name}" in text
     client.force_login(players[0])
     assert client.get(_url("list_view", event, entrant.pk)).status_code == 200
     client.force_login(organiser)

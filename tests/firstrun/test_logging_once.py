@@ -33,3 +33,19 @@ def test_django_and_runserver_lines_are_printed_once():
     assert len(server_lines) == 1
     assert server_lines[0].startswith("[")  # with its timestamp, as Django prints it
     assert lines.count("a warning of ours") == 1
+
+
+def test_make_run_serves_the_sites_own_error_pages():
+    # `make run` uses the development settings: DEBUG must be asked for, or a player opening a
+    # revoked share link on a club's laptop is shown Django's technical 404 (every address).
+    code = "import django; django.setup(); from django.conf import settings; print(settings.DEBUG)"
+    for debug, expected in ((None, "False"), ("true", "True")):
+        env = {**os.environ, "DJANGO_SETTINGS_MODULE": "forgebuilder.settings.dev"}
+        env.pop("DEBUG", None)
+        if debug:
+            env["DEBUG"] = debug
+        result = subprocess.run(
+            [sys.executable, "-c", code], cwd=REPO, env=env, capture_output=True, text=True,
+            timeout=60,
+        )  # fmt: skip
+        assert result.stdout.strip() == expected, result.stderr

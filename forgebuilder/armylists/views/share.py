@@ -6,7 +6,7 @@ import re
 
 from django.contrib import messages
 from django.core.cache import cache
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -16,6 +16,7 @@ from django.utils.text import compress_string
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from forgebuilder.ratelimit import rate_limited
+from forgebuilder.refusals import NotFound
 
 from ..exports import list_text, source_from_evaluated
 from ..exports.qr import qr_svg_response
@@ -73,7 +74,10 @@ PUBLIC_SECONDS = 3
 def shared(request: HttpRequest, token: str) -> HttpResponse:
     base = share_link_etag(token)
     if base is None:
-        raise Http404("This link does not exist or was revoked.")
+        raise NotFound(
+            "This share link was revoked by the list's owner, or it never existed.",
+            "Ask whoever sent it for a new link: the list itself is not gone.",
+        )
     generic = _is_generic_visitor(request)
     gzipped = generic and bool(ACCEPTS_GZIP.search(request.headers.get("Accept-Encoding", "")))
     etag = _etag(request, base)
@@ -227,5 +231,8 @@ def fork(request: HttpRequest, token: str) -> HttpResponse:
 @require_GET
 def qr_code(request: HttpRequest, token: str) -> HttpResponse:
     if share_link_etag(token) is None:
-        raise Http404("This link does not exist or was revoked.")
+        raise NotFound(
+            "This share link was revoked by the list's owner, or it never existed.",
+            "Ask whoever sent it for a new link: the list itself is not gone.",
+        )
     return qr_svg_response(request.build_absolute_uri(reverse("armylists:shared", args=[token])))

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from forgebuilder.numbers import id_number
+from forgebuilder.refusals import Forbidden
 
 from .. import corrections, report_form, selectors, services
 from ..models import CampaignPlayer, Mission
@@ -47,7 +48,11 @@ def mission_report(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     if campaign.organiser_id != request.user.pk and all(
         p.user_id != request.user.pk for p in players
     ):
-        raise PermissionDenied("Only the mission's players and the organiser report it.")
+        raise Forbidden(
+            "Only the mission's players and the organiser report it.",
+            "Ask one of them to enter the result; you will see it on the campaign page.",
+            (reverse("campaigns:detail", args=[campaign.pk]), f"Back to {campaign.name}"),
+        )
     sides = selectors.report_sides(mission)
     if request.method != "POST":
         values = report_form.kept(mission.draft, sides) or report_form.fresh(sides)

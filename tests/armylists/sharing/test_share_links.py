@@ -116,7 +116,13 @@ def test_a_revoked_link_answers_404(army_list, owner_client):
         reverse("armylists:share_revoke", args=[army_list.public_id, link.token])
     )
     assert response.status_code == 302
-    assert page(Client(), link).status_code == 404
+    gone = page(Client(), link)
+    assert gone.status_code == 404
+    # The opponent reads why, in players' words, and what to do: never a technical page.
+    text = gone.content.decode()
+    assert "This share link was revoked by the list&#x27;s owner, or it never existed." in text
+    assert "Ask whoever sent it for a new link" in text
+    assert "URLconf" not in text and "Traceback" not in text
     assert Client().get(reverse("armylists:shared_qr", args=[link.token])).status_code == 404
     assert Client().post(reverse("armylists:fork", args=[link.token])).status_code == 404
 
