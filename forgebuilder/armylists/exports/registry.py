@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any
+from urllib.parse import urlencode
 
 from .options import PAPERS, TOKEN_SIZES, paper_from, token_size_from
 from .source import ExportSource
@@ -71,6 +72,11 @@ class PrintoutKind:
     @property
     def shared_url_name(self) -> str:
         return f"shared_{self.key}_pdf"
+
+    def default_query(self) -> str:
+        """The query the download form sends unchanged ("paper=a4"): a link to the printout
+        asks for the same address, so the copy kept for offline reading is found."""
+        return urlencode({choice.name: choice.values[0][0] for choice in self.choices})
 
     def options_from(self, query: Mapping[str, Any]) -> dict[str, Any]:
         """The options of a request's query; raises ExportOptionError naming a bad one."""

@@ -12,6 +12,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
+from ..exports.registry import printout
 from ..ownership import owner_of
 from ..presenters.cards import card_groups
 from ..selectors import army_list_owned, evaluated_list, evaluated_shared_list
@@ -32,6 +33,11 @@ def _context(data, *, back_url: str, back_label: str, roster_url: str, play_url:
     }
 
 
+def _roster_url(name: str, key: str) -> str:
+    """The roster as the editor's download button asks for it (the same offline copy)."""
+    return f"{reverse(name, args=[key])}?{printout('roster').default_query()}"
+
+
 @require_GET
 def table(request: HttpRequest, public_id: str) -> HttpResponse:
     # 404 if not yours; a visitor without a session gets none from reading
@@ -40,7 +46,7 @@ def table(request: HttpRequest, public_id: str) -> HttpResponse:
         evaluated_list(army_list=army_list),
         back_url=reverse("armylists:editor", args=[army_list.public_id]),
         back_label="Back to the editor",
-        roster_url=reverse("armylists:roster_pdf", args=[army_list.public_id]),
+        roster_url=_roster_url("armylists:roster_pdf", army_list.public_id),
         play_url=reverse("play:start", args=[army_list.public_id]),
     )
     return render(request, TEMPLATE, context)
@@ -52,7 +58,7 @@ def shared_table(request: HttpRequest, token: str) -> HttpResponse:
         evaluated_shared_list(token=token),  # 404 when unknown or revoked
         back_url=reverse("armylists:shared", args=[token]),
         back_label="Back to the shared list",
-        roster_url=reverse("armylists:shared_roster_pdf", args=[token]),
+        roster_url=_roster_url("armylists:shared_roster_pdf", token),
         play_url=reverse("play:start_shared", args=[token]),
     )
     return render(request, TEMPLATE, context)
