@@ -92,6 +92,7 @@ self.addEventListener("message", (event) => {
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
+  url.hash = ""; // "/lists/x/#share" is the page "/lists/x/": saved and named once
   if (url.origin !== self.location.origin) return;
 
   if (request.method !== "GET") {
@@ -223,12 +224,58 @@ async function fromCache(request, url) {
 
 async function savedListsHtml() {
   const index = await readIndex();
-  const items = Object.entries(index)
-    .filter(([href, entry]) => entry.type === "text/html" && LIST_PAGE.test(new URL(href).pathname))
-    .sort((a, b) => b[1].usedAt - a[1].usedAt)
-    .map(([href, entry]) => '<li><a href="' + escapeHtml(href) + '">' + escapeHtml(entry.title) + "</a></li>");
+  const items = groupedItems(index, (href, entry) =>
+    entry.type === "text/html" && LIST_PAGE.test(new URL(href).pathname), false);
   if (!items.length) return "";
   return '<p>Lists saved on this device:</p><ul class="offline-saved">' + items.join("") + "</ul>";
+}
+
+// One line per list or share link (its pages as small links beside it), so a list opened as
+// its page, its table view and with another query is named once; a share link says so.
+function groupedItems(index, wanted, withDate) {
+  const groups = new Map();
+  const entries = Object.entries(index)
+    .filter(([href, entry]) => wanted(href, entry))
+    .sort((a, b) => b[1].usedAt - a[1].usedAt);
+  for (const [href, entry] of entries) {
+    const url = new URL(href);
+    const key = pageGroup(url);
+    if (!groups.has(key)) groups.set(key, new Map());
+    const pages = groups.get(key);
+    // One link per page: its address without a query where it was saved so, else the latest.
+    if (!pages.has(url.pathname) || !url.search) pages.set(url.pathname, [href, entry]);
+  }
+  const items = [];
+  for (const [key, pages] of groups) {
+    const all = [...pages.values()];
+    const main = pages.get(new URL(key).pathname) || all.find(([, e]) => e.type === "text/html");
+    if (!main) continue;
+    const [href, entry] = main;
+    const shared = /^\/s\//.test(new URL(key).pathname);
+    const title = entry.title.replace(/ at the table$/, "") + (shared ? " (shared link)" : "");
+    const others = all.filter((page) => page !== main).map(([otherHref, other]) =>
+      '<a href="' + escapeHtml(otherHref) + '">' + escapeHtml(pageLabel(new URL(otherHref), other)) + "</a>");
+    items.push(
+      '<li><a href="' + escapeHtml(href) + '">' + escapeHtml(title) + "</a>" +
+      (others.length ? ' <small class="muted">· ' + others.join(" · ") + "</small>" : "") +
+      (withDate ? ' <small class="muted">saved ' + savedAt(entry.storedAt) + "</small>" : "") +
+      "</li>"
+    );
+  }
+  return items;
+}
+
+function pageLabel(url, entry) {
+  if (/\/table\/$/.test(url.pathname)) return "at the table";
+  const printout = /\/([\w-]+)\.pdf$/.exec(url.pathname);
+  if (printout) return printout[1].replace(/-/g, " ") + " (PDF)";
+  return entry.title;
+}
+
+function savedAt(storedAt) {
+  return '<time datetime="' + escapeHtml(storedAt) + '">' +
+    escapeHtml(new Date(storedAt).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })) +
+    "</time>";
 }
 
 function banner(storedAt, extra) {
@@ -249,21 +296,15 @@ async function offlinePage() {
   const page = await shell.match(CONFIG.offlineUrl);
   if (!page) return Response.error();
   const index = await readIndex();
-  const saved = Object.entries(index)
-    .filter(([, entry]) => entry.type === "text/html")
-    .sort((a, b) => b[1].usedAt - a[1].usedAt)
-    .map(([href, entry]) =>
-      '<li><a href="' + escapeHtml(href) + '">' + escapeHtml(entry.title) + "</a> " +
-      '<small class="muted">saved <time datetime="' + escapeHtml(entry.storedAt) + '">' +
-      escapeHtml(new Date(entry.storedAt).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })) +
-      "</time></small></li>"
-    );
+  const saved = groupedItems(index, () => true, true);
   const list = saved.length
     ? saved.join("")
     : '<li class="muted">No page is saved on this device yet: open your lists once while online.</li>';
-  const text = (await page.text()).replace(
-    SAVED_SLOT, '<ul id="offline-saved" class="offline-saved">' + list + "</ul>"
-  );
+  // The offline page names nobody (its copy was fetched without cookies) and offers no log-in,
+  // which needs the server: its header says where the player is instead.
+  const text = (await page.text())
+    .replace(SAVED_SLOT, '<ul id="offline-saved" class="offline-saved">' + list + "</ul>")
+    .replace(PERSONAL, '<span class="muted">Offline</span>');
   return new Response(text, {
     status: 503,
     headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },

@@ -160,12 +160,20 @@ def test_pages_opened_online_open_offline_with_a_banner_and_logging_out_forgets_
     page.goto(table_url)
     page.goto(share_url)
     expect(page.locator("h1")).to_have_text("Basement Game")
+    page.goto(f"{list_url}?from=chat")  # the same list under another query: saved apart
     roster_url = f"{list_url}roster.pdf"
     assert fetch(page, roster_url)["status"] == 202  # queued: "Preparing your PDF"
     render_worker.run_queued()
     online_pdf = fetch_pdf(page, roster_url)
     assert online_pdf["status"] == 200 and online_pdf["head"] == "%PDF-", online_pdf
-    for url in (f"{base}/lists/", list_url, table_url, share_url, roster_url):
+    for url in (
+        f"{base}/lists/",
+        list_url,
+        table_url,
+        share_url,
+        roster_url,
+        f"{list_url}?from=chat",
+    ):
         wait_until_saved(page, url)
 
     # Offline: each opens from the device with the banner; the PDF is served as it was.
@@ -199,6 +207,16 @@ def test_pages_opened_online_open_offline_with_a_banner_and_logging_out_forgets_
         page.goto(f"{base}/games/")
         expect(page.locator("h1")).to_have_text("You are offline")
         expect(page.locator("#offline-saved")).to_contain_text("Basement Game")
+        # One line per list (its table view and PDF beside it), the share link told apart; and
+        # no "Log in" for a player who is logged in (nor anyone's name).
+        names = page.locator("#offline-saved > li > a:first-child").all_inner_texts()
+        assert names.count("Basement Game") == 1, names
+        shared = [n for n in names if n.startswith("Basement Game") and n.endswith("(shared link)")]
+        assert len(shared) == 1, names
+        line = page.locator("#offline-saved > li", has_text="at the table").first
+        expect(line.locator("a", has_text="roster (PDF)")).to_have_count(1)
+        expect(page.locator("header")).not_to_contain_text("Log in")
+        expect(page.locator("header")).not_to_contain_text("tabletop")
         page.goto(f"{base}/lists/new/")
         expect(page.locator("h1")).to_have_text("You are offline")
         page.goto(list_url)
