@@ -50,6 +50,29 @@ def test_a_nine_unit_list_folds_into_two_phone_screens_and_the_choice_is_remembe
         assert roster <= 2 * PHONE["height"], f"the folded list is {roster} px tall"
         expect(page.locator("#compact-switch")).to_have_text("Expand all")
 
+        # A long name and a problem mark still fit: the whole name shows (it wraps, it is not
+        # cut to "Hearthg…"), and nothing pushes the page wider than the phone, folded or not.
+        army = ArmyList.objects.get()
+        nine = [dict(u) for u in army.document["units"]]
+        heroes = [{**nine[0], "id": f"u9{i}"} for i in range(3)]  # four heroes: each marked
+        army.document["units"] = [*nine, *heroes]
+        army.document["units"][1]["name"] = "Hearthguard of the Ninth Deep Gate"
+        army.save()
+        page.reload()
+        expect(page.locator("#unit-u1 .unit-marker")).to_be_visible()
+        for folded in (True, False):
+            assert cards_folded(page) == [folded] * 12
+            assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+            clipped = page.locator("article.unit h3").evaluate_all(
+                "els => els.filter(e => e.scrollWidth > e.clientWidth).map(e => e.textContent)"
+            )
+            assert not clipped, clipped
+            page.locator("#compact-switch").click()
+        army.document["units"] = nine
+        army.save()
+        page.reload()
+        assert cards_folded(page) == [True] * 9
+
         # one card opens by itself
         unit(page, "Runewright").get_by_role("button", name="Details of Runewright").click()
         expect(unit(page, "Runewright").locator(".unit-details")).to_be_visible()
