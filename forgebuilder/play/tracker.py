@@ -9,13 +9,19 @@ can carry and each unit's models and wounds. A game's *state* is plain JSON:
      "undo": [{"id": ..., "label": ..., "old": {"<path>": <value before>}}, ...]}
 
 A player's tap is an *intent* (`add`, `toggle`, `spend`, `next_round`, `undo`) turned into a
-*change*: the values it sets, the values they replace, a label and when it was made. The
-browser runs the same intents (static/js/tracker.js) so the phone answers at once offline; the
-server applies the changes it is sent with `apply`, which checks every value against the sheet
-(never below zero, never more models lost than the unit has, never more spent than the round's
-pool) and keeps the later change of each counter: a change older than what another device set
-since is a *conflict*, skipped and reported. One table of examples (tests/play/vectors.json)
-runs through both implementations.
+*change* with its own id, a label and when it was made. What is counted (victory points,
+models lost, points spent) changes by *increments* (`adds`: {path: by}): two phones tapping
+"+1" at once both count, whatever the order their changes reach the server in, and a spend
+counts only in the round it was made in (`round`). What is set (a status on or off, the
+round) changes by value (`sets`, with the values they replace in `old`), and the later set of
+a value wins: an older set is *dropped*, and the label of what was dropped is reported.
+Pages cached on phones before increments existed send `sets` only; they are applied so.
+
+The browser runs the same intents (static/js/tracker.js) so the phone answers at once
+offline; the server applies the changes it is sent with `apply`, which checks every value
+against the sheet (never below zero, never more models lost than the unit has, never more
+spent than the round's pool). One table of examples (tests/play/vectors.json) runs through
+both implementations.
 """
 
 from __future__ import annotations
@@ -36,7 +42,9 @@ class ChangeError(ValueError):
 @dataclass(frozen=True)
 class Applied:
     state: dict
-    conflicts: tuple[str, ...] = field(default=())  # labels of the changes kept from elsewhere
+    # what was dropped because another device set it later: the change's label, and the
+    # counters dropped when only some of its values were
+    dropped: tuple[str, ...] = field(default=())
 
 
 def initial_state(sheet: dict) -> dict:
@@ -123,6 +131,12 @@ def make_change(state: dict, sets: dict, *, label: str, at: int, change_id: str)
     return {"id": change_id, "at": at, "label": label, "sets": dict(sets), "old": old}
 
 
+def make_increment(adds: dict, *, label: str, at: int, change_id: str, **extra) -> dict:
+    """A change that counts: each path goes up (or down) by its figure, whatever it is when
+    the change is applied (`extra`: the round a spend belongs to)."""
+    return {"id": change_id, "at": at, "label": label, "sets": {}, "adds": dict(adds), **extra}
+
+
 def _set_one(state: dict, sheet: dict, path: str, value: int, how: str, **stamp) -> dict:
     """A change of one counter to `value`, labelled "<counter> <how>", checked before it is
     offered (so a refused tap never reaches the queue)."""
@@ -135,9 +149,13 @@ def _set_one(state: dict, sheet: dict, path: str, value: int, how: str, **stamp)
 
 def add(state: dict, sheet: dict, path: str, by: int, *, at: int, change_id: str) -> dict:
     """Add `by` (or take away, when negative) to a counter; refused below zero or above its most."""
-    value = state["values"].get(path, 0) + by
+    limits = _limits(sheet)
     how = f"{'+' if by > 0 else '−'}{abs(by)}"
-    return _set_one(state, sheet, path, value, how, at=at, change_id=change_id)
+    label = f"{limits.get(path, (path, 0))[0]} {how}"
+    change = make_increment({path: by}, label=label, at=at, change_id=change_id)
+    value = state["values"].get(path, 0) + by
+    _check(sheet, {**state["values"], path: value}, [path], limits)
+    return change
 
 
 def toggle(state: dict, sheet: dict, path: str, *, at: int, change_id: str) -> dict:
@@ -159,9 +177,9 @@ def spend(
         raise ChangeError(
             f"{what} costs {cost} {pool['short']}; round {values[ROUND]} has {left} left."
         )
-    return make_change(
-        state, {path: values[path] + cost}, label=f"{what}: {cost} {pool['short']}", at=at,
-        change_id=change_id,
+    return make_increment(
+        {path: cost}, label=f"{what}: {cost} {pool['short']}", at=at, change_id=change_id,
+        round=values[ROUND],
     )  # fmt: skip
 
 
@@ -188,8 +206,13 @@ def undo(state: dict, *, at: int, change_id: str) -> dict:
     if not state["undo"]:
         raise ChangeError("There is nothing to undo.")
     last = state["undo"][-1]
-    change = make_change(state, last["old"], label=f"Undo: {last['label']}", at=at,
-                         change_id=change_id)  # fmt: skip
+    label = f"Undo: {last['label']}"
+    if "adds" in last:  # a count taken back: by the same figure, whatever it is now
+        adds = {path: -by for path, by in last["adds"].items()}
+        extra = {"round": last["round"]} if "round" in last else {}
+        change = make_increment(adds, label=label, at=at, change_id=change_id, **extra)
+    else:
+        change = make_change(state, last["old"], label=label, at=at, change_id=change_id)
     change["undoes"] = last["id"]
     return change
 
@@ -198,26 +221,54 @@ def undo(state: dict, *, at: int, change_id: str) -> dict:
 
 
 def apply(state: dict, sheet: dict, change: dict) -> Applied:
-    """`state` with `change` applied: each value checked against the sheet; a counter set later
-    by another change keeps that later value (a conflict, reported by the change's label)."""
+    """`state` with `change` applied: each value checked against the sheet. A change's counts
+    (`adds`) always apply (a spend in its round only); of its set values, one set later by
+    another change keeps that later value, and what was dropped is reported."""
     new = copy.deepcopy(state)
     values, stamps = new["values"], new["stamps"]
-    at = change["at"]
+    at, label = change["at"], change.get("label", "A change")
     if isinstance(at, bool) or not isinstance(at, int) or at < 0:
-        raise ChangeError(f"{change.get('label', 'A change')}: its time is not a number.")
+        raise ChangeError(f"{label}: its time is not a number.")
+    adds = change.get("adds") or {}
+    if "round" in change and change["round"] != values[ROUND]:
+        return Applied(new, (f"{label} (round {change['round']} is over)",))
     kept = {path: value for path, value in change["sets"].items() if stamps.get(path, 0) <= at}
-    _check(sheet, {**values, **kept}, kept)
+    counted = {path: values.get(path, 0) + _whole(by, label) for path, by in adds.items()}
+    _check(sheet, {**values, **kept, **counted}, [*kept, *counted])
     old = {path: values.get(path) for path in kept}
     for path, value in kept.items():
         values[path] = value
         stamps[path] = at
-    conflicts = (change["label"],) if len(kept) < len(change["sets"]) else ()
+    values.update(counted)
+    dropped = _dropped(sheet, change, kept)
     if change.get("undoes"):
         new["undo"] = [e for e in new["undo"] if e["id"] != change["undoes"]]
-    elif kept:
-        new["undo"].append({"id": change["id"], "label": change["label"], "old": old})
-        new["undo"] = new["undo"][-UNDO_DEPTH:]
-    return Applied(new, conflicts)
+    elif kept or counted:
+        entry = {"id": change["id"], "label": label}
+        entry.update({"adds": dict(adds)} if adds else {"old": old})
+        if "round" in change:
+            entry["round"] = change["round"]
+        new["undo"] = [*new["undo"], entry][-UNDO_DEPTH:]
+    return Applied(new, dropped)
+
+
+def _whole(by: object, label: str) -> int:
+    if isinstance(by, bool) or not isinstance(by, int):
+        raise ChangeError(f"{label}: it must count by a whole number, not {by!r}.")
+    return by
+
+
+def _dropped(sheet: dict, change: dict, kept: dict) -> tuple[str, ...]:
+    """The label of a change whose set values another device set later: the whole change, or
+    which of its counters when only some were."""
+    lost = [path for path in change["sets"] if path not in kept]
+    if not lost:
+        return ()
+    if not kept and not change.get("adds"):
+        return (change["label"],)
+    limits = _limits(sheet)
+    names = ", ".join(limits.get(path, (path, 0))[0] for path in lost)
+    return (f"{change['label']} ({names})",)
 
 
 def for_device(state: dict) -> dict:

@@ -1,6 +1,8 @@
 /* The game tracker's changes in the browser: the same rules as forgebuilder/play/tracker.py
  * (one table of examples, tests/play/vectors.json, runs through both), so a tap answers at
- * once, offline too. Pure functions: a state in, a change or a new state out. */
+ * once, offline too. Pure functions: a state in, a change or a new state out. What is counted
+ * changes by increments (`adds`), so taps on two phones all count; what is set (`sets`) keeps
+ * the later set, and `apply` names what it dropped. */
 "use strict";
 
 (function (root) {
@@ -74,6 +76,13 @@
     return { id: id, at: at, label: label, sets: Object.assign({}, sets), old: old };
   }
 
+  // A change that counts: each path goes up (or down) by its figure when it is applied.
+  function makeIncrement(adds, label, at, id, round) {
+    const change = { id: id, at: at, label: label, sets: {}, adds: Object.assign({}, adds) };
+    if (round !== undefined) change.round = round;
+    return change;
+  }
+
   // A change of one counter to `value`, checked before it is offered.
   function setOne(state, sheet, path, value, how, at, id) {
     const sets = {}; sets[path] = value;
@@ -85,8 +94,13 @@
   }
 
   function add(state, sheet, path, by, at, id) {
-    const value = (state.values[path] || 0) + by;
-    return setOne(state, sheet, path, value, (by > 0 ? "+" : "−") + Math.abs(by), at, id);
+    const known = limits(sheet);
+    const label = (path in known ? known[path][0] : path) + " " + (by > 0 ? "+" : "−") + Math.abs(by);
+    const adds = {}; adds[path] = by;
+    const change = makeIncrement(adds, label, at, id);
+    const values = Object.assign({}, state.values); values[path] = (state.values[path] || 0) + by;
+    check(sheet, values, adds, known);
+    return change;
   }
 
   function toggle(state, sheet, path, at, id) {
@@ -101,8 +115,8 @@
     if (cost > left) {
       throw new ChangeError(what + " costs " + cost + " " + pool.short + "; round " + state.values.round + " has " + left + " left.");
     }
-    const sets = {}; sets[path] = state.values[path] + cost;
-    return makeChange(state, sets, what + ": " + cost + " " + pool.short, at, id);
+    const adds = {}; adds[path] = cost;
+    return makeIncrement(adds, what + ": " + cost + " " + pool.short, at, id, state.values.round);
   }
 
   function nextRound(state, sheet, at, id) {
@@ -120,32 +134,64 @@
   function undo(state, at, id) {
     if (!state.undo.length) throw new ChangeError("There is nothing to undo.");
     const last = state.undo[state.undo.length - 1];
-    const change = makeChange(state, last.old, "Undo: " + last.label, at, id);
+    const label = "Undo: " + last.label;
+    let change;
+    if (last.adds) { // a count taken back: by the same figure, whatever it is now
+      const adds = {};
+      Object.keys(last.adds).forEach((path) => { adds[path] = -last.adds[path]; });
+      change = makeIncrement(adds, label, at, id, last.round);
+    } else {
+      change = makeChange(state, last.old, label, at, id);
+    }
     change.undoes = last.id;
     return change;
+  }
+
+  // What another device set later: the change's label, with the counters dropped when only
+  // some of its values were.
+  function droppedOf(sheet, change, kept) {
+    const lost = Object.keys(change.sets).filter((path) => !(path in kept));
+    if (!lost.length) return [];
+    if (!Object.keys(kept).length && !Object.keys(change.adds || {}).length) return [change.label];
+    const known = limits(sheet);
+    return [change.label + " (" + lost.map((p) => (p in known ? known[p][0] : p)).join(", ") + ")"];
   }
 
   function apply(state, sheet, change) {
     const next = copy(state);
     const values = next.values;
     const stamps = next.stamps;
-    if (!Number.isInteger(change.at) || change.at < 0) throw new ChangeError((change.label || "A change") + ": its time is not a number.");
+    const label = change.label || "A change";
+    if (!Number.isInteger(change.at) || change.at < 0) throw new ChangeError(label + ": its time is not a number.");
+    const adds = change.adds || {};
+    if ("round" in change && change.round !== values.round) {
+      return { state: next, dropped: [label + " (round " + change.round + " is over)"] };
+    }
     const kept = {};
     Object.keys(change.sets).forEach((path) => {
       if ((stamps[path] || 0) <= change.at) kept[path] = change.sets[path];
     });
-    check(sheet, Object.assign({}, values, kept), kept);
+    const counted = {};
+    Object.keys(adds).forEach((path) => {
+      if (!Number.isInteger(adds[path])) throw new ChangeError(label + ": it must count by a whole number, not " + adds[path] + ".");
+      counted[path] = (values[path] || 0) + adds[path];
+    });
+    check(sheet, Object.assign({}, values, kept, counted), Object.assign({}, kept, counted));
     const old = {};
     Object.keys(kept).forEach((path) => { old[path] = path in values ? values[path] : null; });
     Object.keys(kept).forEach((path) => { values[path] = kept[path]; stamps[path] = change.at; });
-    const conflicts = Object.keys(kept).length < Object.keys(change.sets).length ? [change.label] : [];
+    Object.assign(values, counted);
+    const dropped = droppedOf(sheet, change, kept);
     if (change.undoes) {
       next.undo = next.undo.filter((e) => e.id !== change.undoes);
-    } else if (Object.keys(kept).length) {
-      next.undo.push({ id: change.id, label: change.label, old: old });
+    } else if (Object.keys(kept).length || Object.keys(counted).length) {
+      const entry = { id: change.id, label: label };
+      if (Object.keys(adds).length) entry.adds = Object.assign({}, adds); else entry.old = old;
+      if ("round" in change) entry.round = change.round;
+      next.undo.push(entry);
       next.undo = next.undo.slice(-UNDO_DEPTH);
     }
-    return { state: next, conflicts: conflicts };
+    return { state: next, dropped: dropped };
   }
 
   function destroyed(state, unit) {
