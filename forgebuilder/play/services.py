@@ -176,6 +176,8 @@ def _intent(state, sheet, intent, path, by, spend, *, at, change_id) -> dict:
             s["cost"] for s in sheet["spends"] if (s["name"], s["pool"]) == (what, pool_key)
         )
         return tracker.spend(state, sheet, pool_key, cost, what=what, **stamp)
+    if intent == "gain":
+        return tracker.gain(state, sheet, path, **stamp)
     if intent == "next_round":
         return tracker.next_round(state, sheet, **stamp)
     if intent == "undo":

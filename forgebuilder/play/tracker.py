@@ -55,6 +55,8 @@ def initial_state(sheet: dict) -> dict:
         values[counter["key"]] = counter.get("start", 0)
     for pool in sheet["pools"]:
         values[f"{pool['key']}.spent"] = 0
+        if pool.get("gain"):
+            values[f"{pool['key']}.gained"] = 0
     for unit in sheet["units"]:
         for key in _unit_keys(sheet, unit):
             values[f"u.{unit['id']}.{key}"] = 0
@@ -71,13 +73,19 @@ def _unit_keys(sheet: dict, unit: dict) -> list[str]:
 # ---- limits: what each path may hold -------------------------------------------------------
 
 
-def pool_size(pool: dict, round_number: int) -> int:
+def pool_size(pool: dict, round_number: int, gained: int = 0) -> int:
     """What a pool holds in a round: round 1's figure (after pre-game spending), then the
     income of every later round; a pool without income per round (command points) keeps its
-    first figure for the whole game."""
+    first figure for the whole game. `gained`: what abilities added this round."""
     if round_number <= 1 or pool.get("each") is None:
-        return max(pool["first"], 0)
-    return max(pool["each"], 0)
+        return max(pool["first"], 0) + gained
+    return max(pool["each"], 0) + gained
+
+
+def pool_left(pool: dict, values: dict) -> int:
+    key = pool["key"]
+    size = pool_size(pool, values[ROUND], values.get(f"{key}.gained", 0))
+    return size - values[f"{key}.spent"]
 
 
 def _limits(sheet: dict) -> dict[str, tuple[str, int]]:
@@ -87,11 +95,14 @@ def _limits(sheet: dict) -> dict[str, tuple[str, int]]:
         limits[counter["key"]] = (counter["label"], counter.get("max", MAX_COUNT))
     for pool in sheet["pools"]:
         limits[f"{pool['key']}.spent"] = (f"{pool['label']} spent", MAX_COUNT)
+        if pool.get("gain"):
+            limits[f"{pool['key']}.gained"] = (f"{pool['label']} from abilities", pool["gain"])
     for unit in sheet["units"]:
         name = f"{unit['name']} ({unit['number']})"
         limits[f"u.{unit['id']}.lost"] = (f"{name}: models lost", unit["models"])
         if unit.get("wounds"):
-            limits[f"u.{unit['id']}.wounds"] = (f"{name}: wounds", unit["wounds"])
+            wounds = unit.get("wounds_label", "Wounds").lower()
+            limits[f"u.{unit['id']}.wounds"] = (f"{name}: {wounds}", unit["wounds"])
         for status in sheet["statuses"]:
             most = 1 if status["kind"] == "flag" else MAX_COUNT
             limits[f"u.{unit['id']}.{status['key']}"] = (f"{name}: {status['label']}", most)
@@ -115,7 +126,7 @@ def _check(sheet: dict, values: dict, paths, limits: dict | None = None) -> None
         if value > most:
             raise ChangeError(f"{label} cannot go above {most}.")
     for pool in sheet["pools"]:
-        size = pool_size(pool, values[ROUND])
+        size = pool_size(pool, values[ROUND], values.get(f"{pool['key']}.gained", 0))
         if values[f"{pool['key']}.spent"] > size:
             raise ChangeError(
                 f"{pool['label']}: round {values[ROUND]} has {size}; "
@@ -172,7 +183,7 @@ def spend(
     pool = next(p for p in sheet["pools"] if p["key"] == pool_key)
     path = f"{pool_key}.spent"
     values = state["values"]
-    left = pool_size(pool, values[ROUND]) - values[path]
+    left = pool_left(pool, values)
     if cost > left:
         raise ChangeError(
             f"{what} costs {cost} {pool['short']}; round {values[ROUND]} has {left} left."
@@ -183,16 +194,42 @@ def spend(
     )  # fmt: skip
 
 
+def gain(state: dict, sheet: dict, pool_key: str, *, at: int, change_id: str) -> dict:
+    """A point an ability adds to this round's pool: at most the pool's `gain` a round."""
+    pool = next(p for p in sheet["pools"] if p["key"] == pool_key and p.get("gain"))
+    values, path = state["values"], f"{pool_key}.gained"
+    if values.get(path, 0) >= pool["gain"]:
+        raise ChangeError(
+            f"Abilities add at most {pool['gain']} {pool['short']} a round: round "
+            f"{values[ROUND]} has had it."
+        )
+    label = f"{pool['label']}: +1 from an ability"
+    return make_increment({path: 1}, label=label, at=at, change_id=change_id, round=values[ROUND])
+
+
+def game_over(state: dict, sheet: dict) -> bool:
+    """Whether the game's last round (as its rules say) is being played."""
+    last = sheet.get("last_round")
+    return bool(last) and state["values"][ROUND] >= last
+
+
 def next_round(state: dict, sheet: dict, *, at: int, change_id: str) -> dict:
     """The next round: its pools refill (those with income per round), and the statuses that
-    last a round (activated, fatigued) come off every unit."""
+    last a round (activated, fatigued) come off every unit. After the last round the rules
+    give, the game is over: there is no next one."""
     values = state["values"]
+    if game_over(state, sheet):
+        raise ChangeError(
+            f"The game ends after round {sheet['last_round']}: enter the result below."
+        )
     if values[ROUND] >= MAX_ROUND:
         raise ChangeError(f"A game tracks at most {MAX_ROUND} rounds.")
     sets = {ROUND: values[ROUND] + 1}
     for pool in sheet["pools"]:
         if pool.get("each") is not None:
             sets[f"{pool['key']}.spent"] = 0
+        if pool.get("gain") and values.get(f"{pool['key']}.gained"):
+            sets[f"{pool['key']}.gained"] = 0
     for unit in sheet["units"]:
         for status in sheet["statuses"]:
             path = f"u.{unit['id']}.{status['key']}"

@@ -95,7 +95,8 @@ def tracker(request: HttpRequest, public_id: str) -> HttpResponse:
 @require_POST
 def tap(request: HttpRequest, public_id: str) -> HttpResponse:
     """One tap from the page without JavaScript (its button's `do`: "add:<counter>:<by>",
-    "toggle:<counter>", "spend:<pool>:<what>", "next_round", "undo"): the script's changes."""
+    "toggle:<counter>", "spend:<pool>:<what>", "gain:<pool>", "next_round", "undo"): the
+    script's changes."""
     game = selectors.game_ref(player=request.user, public_id=public_id)
     intent, _, rest = request.POST.get("do", "").partition(":")
     path, by, spend = rest, 0, ""

@@ -62,10 +62,16 @@
     });
     document.querySelectorAll("[data-round]").forEach((node) => { node.textContent = values.round; });
     sheet.pools.forEach((pool) => {
-      const size = T.poolSize(pool, values.round);
+      const size = T.poolSize(pool, values.round, values[pool.key + ".gained"]);
       document.querySelectorAll('[data-pool-left="' + pool.key + '"]').forEach((n) => { n.textContent = size - values[pool.key + ".spent"]; });
       document.querySelectorAll('[data-pool-size="' + pool.key + '"]').forEach((n) => { n.textContent = size; });
+      document.querySelectorAll('[data-gained="' + pool.key + '"]').forEach((n) => { n.disabled = (values[pool.key + ".gained"] || 0) >= pool.gain; });
     });
+    const over = T.gameOver(state, sheet);
+    const next = document.getElementById("next-round");
+    const result = document.getElementById("to-result");
+    if (next) next.hidden = over;
+    if (result) result.hidden = !over;
     sheet.units.forEach((unit) => {
       const card = document.querySelector('[data-unit="' + unit.id + '"]');
       if (!card) return;
@@ -127,6 +133,7 @@
     if (d.intent === "add") return T.add(state, sheet, d.path, Number(d.by), at, id);
     if (d.intent === "toggle") return T.toggle(state, sheet, d.path, at, id);
     if (d.intent === "spend") return T.spend(state, sheet, d.pool, Number(d.cost), d.what, at, id);
+    if (d.intent === "gain") return T.gain(state, sheet, d.pool, at, id);
     if (d.intent === "next_round") return T.nextRound(state, sheet, at, id);
     if (d.intent === "undo") return T.undo(state, at, id);
     throw new T.ChangeError("That control is not part of this game.");

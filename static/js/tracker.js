@@ -23,24 +23,40 @@
   function initialState(sheet) {
     const values = { round: 1 };
     sheet.counters.forEach((c) => { values[c.key] = c.start || 0; });
-    sheet.pools.forEach((p) => { values[p.key + ".spent"] = 0; });
+    sheet.pools.forEach((p) => {
+      values[p.key + ".spent"] = 0;
+      if (p.gain) values[p.key + ".gained"] = 0;
+    });
     sheet.units.forEach((u) => unitKeys(sheet, u).forEach((k) => { values["u." + u.id + "." + k] = 0; }));
     return { values: values, stamps: {}, undo: [] };
   }
 
-  function poolSize(pool, round) {
-    if (round <= 1 || pool.each === null || pool.each === undefined) return Math.max(pool.first, 0);
-    return Math.max(pool.each, 0);
+  // What a pool holds in a round (`gained`: what abilities added this round).
+  function poolSize(pool, round, gained) {
+    gained = gained || 0;
+    if (round <= 1 || pool.each === null || pool.each === undefined) return Math.max(pool.first, 0) + gained;
+    return Math.max(pool.each, 0) + gained;
+  }
+
+  function poolLeft(pool, values) {
+    return poolSize(pool, values.round, values[pool.key + ".gained"]) - values[pool.key + ".spent"];
+  }
+
+  function gameOver(state, sheet) {
+    return Boolean(sheet.last_round) && state.values.round >= sheet.last_round;
   }
 
   function limits(sheet) {
     const found = { round: ["Round", MAX_ROUND] };
     sheet.counters.forEach((c) => { found[c.key] = [c.label, c.max === undefined ? MAX_COUNT : c.max]; });
-    sheet.pools.forEach((p) => { found[p.key + ".spent"] = [p.label + " spent", MAX_COUNT]; });
+    sheet.pools.forEach((p) => {
+      found[p.key + ".spent"] = [p.label + " spent", MAX_COUNT];
+      if (p.gain) found[p.key + ".gained"] = [p.label + " from abilities", p.gain];
+    });
     sheet.units.forEach((u) => {
       const name = u.name + " (" + u.number + ")";
       found["u." + u.id + ".lost"] = [name + ": models lost", u.models];
-      if (u.wounds) found["u." + u.id + ".wounds"] = [name + ": wounds", u.wounds];
+      if (u.wounds) found["u." + u.id + ".wounds"] = [name + ": " + (u.wounds_label || "Wounds").toLowerCase(), u.wounds];
       sheet.statuses.forEach((s) => {
         found["u." + u.id + "." + s.key] = [name + ": " + s.label, s.kind === "flag" ? 1 : MAX_COUNT];
       });
@@ -62,7 +78,7 @@
       if (value > most) throw new ChangeError(label + " cannot go above " + most + ".");
     });
     sheet.pools.forEach((pool) => {
-      const size = poolSize(pool, values.round);
+      const size = poolSize(pool, values.round, values[pool.key + ".gained"]);
       const spent = values[pool.key + ".spent"];
       if (spent > size) {
         throw new ChangeError(pool.label + ": round " + values.round + " has " + size + "; you cannot spend " + spent + ".");
@@ -111,7 +127,7 @@
   function spend(state, sheet, poolKey, cost, what, at, id) {
     const pool = sheet.pools.find((p) => p.key === poolKey);
     const path = poolKey + ".spent";
-    const left = poolSize(pool, state.values.round) - state.values[path];
+    const left = poolLeft(pool, state.values);
     if (cost > left) {
       throw new ChangeError(what + " costs " + cost + " " + pool.short + "; round " + state.values.round + " has " + left + " left.");
     }
@@ -119,11 +135,27 @@
     return makeIncrement(adds, what + ": " + cost + " " + pool.short, at, id, state.values.round);
   }
 
+  // A point an ability adds to this round's pool: at most the pool's `gain` a round.
+  function gain(state, sheet, poolKey, at, id) {
+    const pool = sheet.pools.find((p) => p.key === poolKey && p.gain);
+    const values = state.values;
+    const path = poolKey + ".gained";
+    if ((values[path] || 0) >= pool.gain) {
+      throw new ChangeError("Abilities add at most " + pool.gain + " " + pool.short + " a round: round " + values.round + " has had it.");
+    }
+    const adds = {}; adds[path] = 1;
+    return makeIncrement(adds, pool.label + ": +1 from an ability", at, id, values.round);
+  }
+
   function nextRound(state, sheet, at, id) {
     const values = state.values;
+    if (gameOver(state, sheet)) throw new ChangeError("The game ends after round " + sheet.last_round + ": enter the result below.");
     if (values.round >= MAX_ROUND) throw new ChangeError("A game tracks at most " + MAX_ROUND + " rounds.");
     const sets = { round: values.round + 1 };
-    sheet.pools.forEach((p) => { if (p.each !== null && p.each !== undefined) sets[p.key + ".spent"] = 0; });
+    sheet.pools.forEach((p) => {
+      if (p.each !== null && p.each !== undefined) sets[p.key + ".spent"] = 0;
+      if (p.gain && values[p.key + ".gained"]) sets[p.key + ".gained"] = 0;
+    });
     sheet.units.forEach((u) => sheet.statuses.forEach((s) => {
       const path = "u." + u.id + "." + s.key;
       if (s.clears && values[path]) sets[path] = 0;
@@ -201,6 +233,7 @@
   }
 
   root.Tracker = {
-    ChangeError, initialState, poolSize, add, toggle, spend, nextRound, undo, apply, destroyed,
+    ChangeError, initialState, poolSize, poolLeft, gameOver, add, toggle, spend, gain, nextRound,
+    undo, apply, destroyed,
   };
 })(typeof window !== "undefined" ? window : globalThis);

@@ -224,6 +224,7 @@ def test_the_browsers_tracker_gives_the_worked_examples(live_server, browser, st
                     const change = intent === "add" ? T.add(state, sheet, a, b, at, id)
                         : intent === "toggle" ? T.toggle(state, sheet, a, at, id)
                         : intent === "spend" ? T.spend(state, sheet, a, b, c, at, id)
+                        : intent === "gain" ? T.gain(state, sheet, a, at, id)
                         : intent === "next_round" ? T.nextRound(state, sheet, at, id)
                         : T.undo(state, at, id);
                     state = T.apply(state, sheet, change).state;

@@ -22,6 +22,8 @@ def run_step(state, sheet, step, n):
         return tracker.toggle(state, sheet, args[0], **stamp)
     if intent == "spend":
         return tracker.spend(state, sheet, args[0], args[1], what=args[2], **stamp)
+    if intent == "gain":
+        return tracker.gain(state, sheet, args[0], **stamp)
     if intent == "next_round":
         return tracker.next_round(state, sheet, **stamp)
     return tracker.undo(state, **stamp)
