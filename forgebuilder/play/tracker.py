@@ -272,7 +272,8 @@ def apply(state: dict, sheet: dict, change: dict) -> Applied:
     kept = {path: value for path, value in change["sets"].items() if stamps.get(path, 0) <= at}
     counted = {path: values.get(path, 0) + _whole(by, label) for path, by in adds.items()}
     _check(sheet, {**values, **kept, **counted}, [*kept, *counted])
-    old = {path: values.get(path) for path in kept}
+    # what the change replaced (a page cached before increments undoes a count by it)
+    old = {path: values.get(path) for path in [*kept, *counted]}
     for path, value in kept.items():
         values[path] = value
         stamps[path] = at
@@ -281,8 +282,9 @@ def apply(state: dict, sheet: dict, change: dict) -> Applied:
     if change.get("undoes"):
         new["undo"] = [e for e in new["undo"] if e["id"] != change["undoes"]]
     elif kept or counted:
-        entry = {"id": change["id"], "label": label}
-        entry.update({"adds": dict(adds)} if adds else {"old": old})
+        entry = {"id": change["id"], "label": label, "old": old}
+        if adds:
+            entry["adds"] = dict(adds)
         if "round" in change:
             entry["round"] = change["round"]
         new["undo"] = [*new["undo"], entry][-UNDO_DEPTH:]

@@ -209,16 +209,16 @@
       counted[path] = (values[path] || 0) + adds[path];
     });
     check(sheet, Object.assign({}, values, kept, counted), Object.assign({}, kept, counted));
-    const old = {};
-    Object.keys(kept).forEach((path) => { old[path] = path in values ? values[path] : null; });
+    const old = {}; // what the change replaced (a page cached before increments undoes a count by it)
+    Object.keys(kept).concat(Object.keys(counted)).forEach((path) => { old[path] = path in values ? values[path] : null; });
     Object.keys(kept).forEach((path) => { values[path] = kept[path]; stamps[path] = change.at; });
     Object.assign(values, counted);
     const dropped = droppedOf(sheet, change, kept);
     if (change.undoes) {
       next.undo = next.undo.filter((e) => e.id !== change.undoes);
     } else if (Object.keys(kept).length || Object.keys(counted).length) {
-      const entry = { id: change.id, label: label };
-      if (Object.keys(adds).length) entry.adds = Object.assign({}, adds); else entry.old = old;
+      const entry = { id: change.id, label: label, old: old };
+      if (Object.keys(adds).length) entry.adds = Object.assign({}, adds);
       if ("round" in change) entry.round = change.round;
       next.undo.push(entry);
       next.undo = next.undo.slice(-UNDO_DEPTH);

@@ -160,6 +160,9 @@ def test_a_game_from_a_share_link_and_linked_games_show_each_others_counters(
     assert response.status_code == 302
     seen = ada.get(reverse("play:state", args=[shared_game.public_id])).json()["opponent"]
     assert seen["player"] == "bo" and seen["vp"] == 4
+    assert seen["as_of"]  # when the opponent's counters were read: shown beside them
+    page = ada.get(reverse("play:tracker", args=[shared_game.public_id])).content.decode()
+    assert '<time class="as-of" datetime="' in page
     # the opponent's counters are read only: Ada's sync writes only her game
     sync(ada, shared_game, change("w", 6, "VP", vp=1))
     bo_game.refresh_from_db()

@@ -87,6 +87,18 @@ def test_undo_of_a_count_takes_back_that_tap_only():
     assert state["values"]["vp"] == 2 + 3
 
 
+def test_a_page_cached_before_increments_undoes_a_count_by_the_value_it_replaced():
+    """Such a page undoes by putting back the entry's `old` values: a count keeps them too."""
+    state = start_values(tracker.initial_state(SHEET))
+    tap = tracker.add(state, SHEET, "vp", 1, at=1, change_id="tap")
+    state = tracker.apply(state, SHEET, tap).state
+    last = state["undo"][-1]
+    old_undo = tracker.make_change(state, last["old"], label="Undo", at=2, change_id="undo")
+    old_undo["undoes"] = last["id"]
+    state = tracker.apply(state, SHEET, old_undo).state
+    assert (state["values"]["vp"], state["undo"]) == (2, [])
+
+
 @pytest.fixture
 def game(mini_module, players) -> Game:
     return Game.objects.create(
