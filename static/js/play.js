@@ -273,7 +273,7 @@
   document.addEventListener("input", (event) => {
     if (event.target.name === "opponent_vp") event.target.dataset.touched = "1";
   });
-  window.addEventListener("online", () => { clearTimeout(retry); retry = null; flush(); });
+  window.addEventListener("online", () => { clearTimeout(retry); retry = null; flush(); refresh(); });
   window.addEventListener("offline", showStatus);
   document.addEventListener("visibilitychange", refresh);
   setInterval(refresh, Number(document.body.dataset.pollMs || 10000));
