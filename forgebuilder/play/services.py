@@ -135,7 +135,7 @@ def _shape_problem(change: object) -> str | None:
         return "A change needs a label of at most 200 characters."
     if not isinstance(change.get("id"), str) or not 0 < len(change["id"]) <= 64:
         return f"{label}: its id must be text of at most 64 characters."
-    sets, adds = change.get("sets"), change.get("adds", {})
+    sets, adds = change.get("sets", {}), change.get("adds", {})
     if not isinstance(sets, dict) or not isinstance(adds, dict) or not (sets or adds):
         return f"{label}: it sets no counter."
     if len(sets) + len(adds) > 400:

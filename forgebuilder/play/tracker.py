@@ -269,7 +269,8 @@ def apply(state: dict, sheet: dict, change: dict) -> Applied:
     adds = change.get("adds") or {}
     if "round" in change and change["round"] != values[ROUND]:
         return Applied(new, (f"{label} (round {change['round']} is over)",))
-    kept = {path: value for path, value in change["sets"].items() if stamps.get(path, 0) <= at}
+    sets = change.get("sets") or {}
+    kept = {path: value for path, value in sets.items() if stamps.get(path, 0) <= at}
     counted = {path: values.get(path, 0) + _whole(by, label) for path, by in adds.items()}
     _check(sheet, {**values, **kept, **counted}, [*kept, *counted])
     # what the change replaced (a page cached before increments undoes a count by it)
@@ -300,7 +301,7 @@ def _whole(by: object, label: str) -> int:
 def _dropped(sheet: dict, change: dict, kept: dict) -> tuple[str, ...]:
     """The label of a change whose set values another device set later: the whole change, or
     which of its counters when only some were."""
-    lost = [path for path in change["sets"] if path not in kept]
+    lost = [path for path in change.get("sets") or {} if path not in kept]
     if not lost:
         return ()
     if not kept and not change.get("adds"):
