@@ -268,6 +268,8 @@ def apply(state: dict, sheet: dict, change: dict) -> Applied:
         raise ChangeError(f"{label}: its time is not a number.")
     adds = change.get("adds") or {}
     if "round" in change and change["round"] != values[ROUND]:
+        if change.get("undoes"):  # what it undoes can no longer be undone
+            new["undo"] = [e for e in new["undo"] if e["id"] != change["undoes"]]
         return Applied(new, (f"{label} (round {change['round']} is over)",))
     sets = change.get("sets") or {}
     kept = {path: value for path, value in sets.items() if stamps.get(path, 0) <= at}

@@ -197,6 +197,7 @@
     if (!Number.isInteger(change.at) || change.at < 0) throw new ChangeError(label + ": its time is not a number.");
     const adds = change.adds || {};
     if ("round" in change && change.round !== values.round) {
+      if (change.undoes) next.undo = next.undo.filter((e) => e.id !== change.undoes); // can no longer be undone
       return { state: next, dropped: [label + " (round " + change.round + " is over)"] };
     }
     const kept = {};

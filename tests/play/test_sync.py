@@ -74,6 +74,15 @@ def test_a_spend_counts_in_its_round_only():
     applied = tracker.apply(state, SHEET, spent)
     assert applied.state["values"]["sp.spent"] == 0
     assert applied.dropped == ("Hold the Line: 1 SP (round 1 is over)",)
+    # and its undo, made in round 1 too, is dropped, the entry with it
+    state = tracker.initial_state(SHEET)
+    state = tracker.apply(state, SHEET, spent).state
+    undo = tracker.undo(state, at=1100, change_id="u")
+    state = tracker.apply(state, SHEET, tracker.next_round(state, SHEET, at=1200,
+                                                           change_id="r")).state  # fmt: skip
+    applied = tracker.apply(state, SHEET, undo)
+    assert applied.dropped == ("Undo: Hold the Line: 1 SP (round 1 is over)",)
+    assert [e["id"] for e in applied.state["undo"]] == ["r"]
 
 
 def test_undo_of_a_count_takes_back_that_tap_only():
