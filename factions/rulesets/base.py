@@ -128,6 +128,11 @@ class Ruleset:
     match_check: bool = False
     unit_types: tuple[str, ...] = ()  # e.g. ("single", "team", "band")
     points_step: int = field(default=5)
+    # The rounds a game lasts, as its rules say (the tracker then offers the result instead of
+    # another round); None where the rules leave it to the players.
+    game_rounds: int | None = None
+    # The rules that give a model X wounds instead of one (Tough(X); Battle Forge's Wounds(X)).
+    wound_rules: tuple[str, ...] = ("tough",)
 
     def model_stat(self, key: str) -> StatDef | None:
         return next((s for s in self.model_stats if s.key == key), None)

@@ -68,4 +68,6 @@ BATTLEFORGE = Ruleset(
     uses_legends=True,
     uses_focuses=True,
     uses_powers=True,
+    game_rounds=6,
+    wound_rules=("wounds", "tough"),
 )

@@ -60,4 +60,5 @@ GRIMDARK = Ruleset(
     uses_strategy_points=False,
     uses_doctrines=True,
     match_check=True,
+    game_rounds=4,
 )

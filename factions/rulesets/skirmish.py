@@ -45,4 +45,5 @@ SKIRMISH = Ruleset(
         ),
         TokenDef("objective", "Objective marker", fixed=4, color="#424242"),
     ),
+    game_rounds=4,
 )

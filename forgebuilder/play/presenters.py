@@ -23,6 +23,8 @@ def tracker_page(game: Game) -> dict:
         "game": game,
         "sheet": sheet,
         "round": values["round"],
+        "game_over": tracker.game_over(game.state, sheet),
+        "last_round": sheet.get("last_round"),  # None in games started before it was kept
         "counters": [dict(c, value=values.get(c["key"], 0)) for c in sheet["counters"]],
         "pools": [_pool(p, values) for p in sheet["pools"]],
         "spends": sheet["spends"],
@@ -59,9 +61,11 @@ def _cards_html(game: Game) -> dict[str, str]:
 
 
 def _pool(pool: dict, values: dict) -> dict:
-    size = tracker.pool_size(pool, values["round"])
+    gained = values.get(f"{pool['key']}.gained", 0)
+    size = tracker.pool_size(pool, values["round"], gained)
     spent = values.get(f"{pool['key']}.spent", 0)
-    return dict(pool, size=size, spent=spent, left=size - spent)
+    return dict(pool, size=size, spent=spent, left=size - spent, gained=gained,
+                gain=pool.get("gain", 0))  # fmt: skip
 
 
 def _unit(unit: dict, sheet: dict, state: dict, card) -> dict:
@@ -75,6 +79,8 @@ def _unit(unit: dict, sheet: dict, state: dict, card) -> dict:
         unit,
         lost=values.get(prefix + "lost", 0),
         wounds_taken=values.get(prefix + "wounds", 0),
+        wounds_label=unit.get("wounds_label", "Wounds"),
+        morale=unit.get("morale", 0),
         statuses=statuses,
         destroyed=tracker.destroyed(state, unit),
         phase_reminders=[

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.urls import reverse
+from django.utils import timezone
 
 from forgebuilder.refusals import NotFound
 
@@ -46,7 +47,8 @@ def game_by_link_code(code: str) -> Game:
 
 
 def opponent_counters(game: Game) -> dict | None:
-    """What the linked opponent's game shows: its name, sheet counters and values (read-only)."""
+    """What the linked opponent's game shows: its name, sheet counters and values (read-only),
+    and when they were read (`as_of`: a phone offline shows them as they were then)."""
     other = game.opponent
     if other is None:
         return None
@@ -66,4 +68,5 @@ def opponent_counters(game: Game) -> dict | None:
         "destroyed": sum(1 for u in other.sheet["units"] if destroyed(other.state, u)),
         "units": len(other.sheet["units"]),
         "finished": other.finished,
+        "as_of": timezone.now(),
     }

@@ -3,8 +3,9 @@ to the opponent's game and finishing it.
 
 Each write runs in one transaction on the locked game row(s) and re-checks what it needs there,
 so two devices of one player (or a phone that comes back online while the other taps) never
-lose a change: changes are applied in the order they were sent, each counter keeping its later
-value. Every refusal is a GameRefused whose message says what is wrong and what to do.
+lose a change: each change is applied once (by its id), counts as increments whatever the
+order they arrive in, and a value set on two devices keeps the later set; what is dropped is
+named. Every refusal is a GameRefused whose message says what is wrong and what to do.
 """
 
 from __future__ import annotations
@@ -45,8 +46,13 @@ class Finished:
 class Synced:
     game: Game
     applied: int
-    conflicts: tuple[str, ...]
+    dropped: tuple[str, ...]  # labels of what another device set later (`tracker.apply`)
     refused: tuple[str, ...]
+
+    def not_saved(self) -> list[str]:
+        """Everything not saved, each with its reason, as a device shows it."""
+        later = [f"{label}: another device changed it since." for label in self.dropped]
+        return [*self.refused, *later]
 
 
 def start_game(*, player, evaluated, opponent_name: str = "", event_game=None) -> Game:
@@ -87,14 +93,15 @@ def _locked(game: Game, player) -> Game:
 @transaction.atomic
 def sync(*, game: Game, player, changes: list) -> Synced:
     """Apply `changes` (oldest first) to the game; resent changes count once; a change that
-    breaks a limit is refused with its reason and the others still apply."""
+    breaks a limit is refused with its reason and the others still apply; what another device
+    set later is dropped and named."""
     if not isinstance(changes, list) or len(changes) > MAX_CHANGES:
         raise GameRefused(f"Send between 0 and {MAX_CHANGES} changes at a time.")
     game = _locked(game, player)
     if game.finished and changes:
         raise GameRefused(FINISHED)
     state, seen = game.state, list(game.state.get("seen", []))
-    applied, conflicts, refused = 0, [], []
+    applied, dropped, refused = 0, [], []
     for change in changes:
         problem = _shape_problem(change)
         if problem:
@@ -108,7 +115,7 @@ def sync(*, game: Game, player, changes: list) -> Synced:
             refused.append(f"{change['label']}: {error}")
             continue
         state = result.state
-        conflicts.extend(result.conflicts)
+        dropped.extend(result.dropped)
         seen.append(change["id"])
         applied += 1
     if applied:
@@ -116,7 +123,7 @@ def sync(*, game: Game, player, changes: list) -> Synced:
         game.state = state
         game.version += 1
         game.save(update_fields=["state", "version", "updated_at"])
-    return Synced(game, applied, tuple(conflicts), tuple(refused))
+    return Synced(game, applied, tuple(dropped), tuple(refused))
 
 
 def _shape_problem(change: object) -> str | None:
@@ -128,9 +135,11 @@ def _shape_problem(change: object) -> str | None:
         return "A change needs a label of at most 200 characters."
     if not isinstance(change.get("id"), str) or not 0 < len(change["id"]) <= 64:
         return f"{label}: its id must be text of at most 64 characters."
-    sets = change.get("sets")
-    if not isinstance(sets, dict) or not sets or len(sets) > 400:
+    sets, adds = change.get("sets", {}), change.get("adds", {})
+    if not isinstance(sets, dict) or not isinstance(adds, dict) or not (sets or adds):
         return f"{label}: it sets no counter."
+    if len(sets) + len(adds) > 400:
+        return f"{label}: it changes too many counters at once."
     if "undoes" in change and not isinstance(change["undoes"], str):
         return f"{label}: what it undoes must be a change id."
     return None
@@ -167,6 +176,8 @@ def _intent(state, sheet, intent, path, by, spend, *, at, change_id) -> dict:
             s["cost"] for s in sheet["spends"] if (s["name"], s["pool"]) == (what, pool_key)
         )
         return tracker.spend(state, sheet, pool_key, cost, what=what, **stamp)
+    if intent == "gain":
+        return tracker.gain(state, sheet, path, **stamp)
     if intent == "next_round":
         return tracker.next_round(state, sheet, **stamp)
     if intent == "undo":

@@ -25,6 +25,7 @@ PHASES = (
 )  # fmt: skip
 PHASE_TITLES = {key: title for key, title, _ in PHASES}
 SHORT_TEXT = 160
+HIT_POINTS = "hit_points"  # a model stat: wounds are allocated to the squad's hit points
 
 
 def build_sheet(*, roster, report, underdog: int = 0) -> dict:
@@ -48,6 +49,7 @@ def build_sheet(*, roster, report, underdog: int = 0) -> dict:
         "pre_game": _pre_game(roster),
         "statuses": statuses,
         "units": _units(roster, report),
+        "last_round": ruleset.game_rounds,
     }
 
 
@@ -70,9 +72,11 @@ def _pools(report) -> list[dict]:
     each = report.total("sp_left")
     if each is not None:
         first = report.total("sp_round_one")
+        # "gain": what abilities may add to a round's pool (one point a round, whatever the
+        # abilities: Battle Forge's rules)
         pools.append({
             "key": "sp", "label": "Strategy points", "short": "SP",
-            "first": first.value if first else each.value, "each": each.value,
+            "first": first.value if first else each.value, "each": each.value, "gain": 1,
         })  # fmt: skip
     command = report.total("command_points")
     if command is not None:
@@ -117,22 +121,36 @@ def _units(roster, report) -> list[dict]:
                 continue
             card = chosen_card(roster, unit, report)
             models = max(unit.total_models, 1)
-            wounds = _wounds(roster, unit)
             units.append({
                 "id": unit.id, "number": number, "name": unit.name, "models": models,
-                "wounds": wounds if wounds > models else None,
-                "reminders": _reminders(card),
+                **_wound_counter(roster, unit, models), "reminders": _reminders(card),
             })  # fmt: skip
     return units
 
 
-def _wounds(roster, unit: RosterUnit) -> int:
-    """Every wound the unit can take: each model's Tough(N), else 1."""
-    tough_rule = getattr(roster.params, "tough_rule", "tough")
+def _wound_counter(roster, unit: RosterUnit, models: int) -> dict:
+    """The unit's counter of damage beside its models lost: the squad's hit points where the
+    ruleset's models have them (each one lost adds 1 to the squad's morale roll), else its
+    wounds when a model takes more than one (Tough(X), Wounds(X)); none otherwise."""
+    loadouts = [*unit_loadout(unit), *added_loadout(unit, roster.catalog)]
+    if roster.catalog.ruleset.model_stat(HIT_POINTS) is not None:
+        hit_points = sum(_whole(lo.model.stats.get(HIT_POINTS)) * lo.count for lo in loadouts)
+        return {"wounds": max(hit_points, 1), "wounds_label": "Hit points lost", "morale": 1}
+    wounds = _wounds(roster, loadouts)
+    return {"wounds": wounds if wounds > models else None}
+
+
+def _whole(value: object) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 1
+
+
+def _wounds(roster, loadouts) -> int:
+    """Every wound the unit can take: each model's Tough(X) or Wounds(X), else 1."""
+    rules = {*roster.catalog.ruleset.wound_rules, getattr(roster.params, "tough_rule", "tough")}
     total = 0
-    for loadout in [*unit_loadout(unit), *added_loadout(unit, roster.catalog)]:
+    for loadout in loadouts:
         tough = max(
-            (ref.x for ref, _ in loadout.rules if ref.id == tough_rule and isinstance(ref.x, int)),
+            (ref.x for ref, _ in loadout.rules if ref.id in rules and isinstance(ref.x, int)),
             default=1,
         )
         total += tough * loadout.count

@@ -9,13 +9,19 @@ can carry and each unit's models and wounds. A game's *state* is plain JSON:
      "undo": [{"id": ..., "label": ..., "old": {"<path>": <value before>}}, ...]}
 
 A player's tap is an *intent* (`add`, `toggle`, `spend`, `next_round`, `undo`) turned into a
-*change*: the values it sets, the values they replace, a label and when it was made. The
-browser runs the same intents (static/js/tracker.js) so the phone answers at once offline; the
-server applies the changes it is sent with `apply`, which checks every value against the sheet
-(never below zero, never more models lost than the unit has, never more spent than the round's
-pool) and keeps the later change of each counter: a change older than what another device set
-since is a *conflict*, skipped and reported. One table of examples (tests/play/vectors.json)
-runs through both implementations.
+*change* with its own id, a label and when it was made. What is counted (victory points,
+models lost, points spent) changes by *increments* (`adds`: {path: by}): two phones tapping
+"+1" at once both count, whatever the order their changes reach the server in, and a spend
+counts only in the round it was made in (`round`). What is set (a status on or off, the
+round) changes by value (`sets`, with the values they replace in `old`), and the later set of
+a value wins: an older set is *dropped*, and the label of what was dropped is reported.
+Pages cached on phones before increments existed send `sets` only; they are applied so.
+
+The browser runs the same intents (static/js/tracker.js) so the phone answers at once
+offline; the server applies the changes it is sent with `apply`, which checks every value
+against the sheet (never below zero, never more models lost than the unit has, never more
+spent than the round's pool). One table of examples (tests/play/vectors.json) runs through
+both implementations.
 """
 
 from __future__ import annotations
@@ -36,7 +42,9 @@ class ChangeError(ValueError):
 @dataclass(frozen=True)
 class Applied:
     state: dict
-    conflicts: tuple[str, ...] = field(default=())  # labels of the changes kept from elsewhere
+    # what was dropped because another device set it later: the change's label, and the
+    # counters dropped when only some of its values were
+    dropped: tuple[str, ...] = field(default=())
 
 
 def initial_state(sheet: dict) -> dict:
@@ -47,6 +55,8 @@ def initial_state(sheet: dict) -> dict:
         values[counter["key"]] = counter.get("start", 0)
     for pool in sheet["pools"]:
         values[f"{pool['key']}.spent"] = 0
+        if pool.get("gain"):
+            values[f"{pool['key']}.gained"] = 0
     for unit in sheet["units"]:
         for key in _unit_keys(sheet, unit):
             values[f"u.{unit['id']}.{key}"] = 0
@@ -63,13 +73,19 @@ def _unit_keys(sheet: dict, unit: dict) -> list[str]:
 # ---- limits: what each path may hold -------------------------------------------------------
 
 
-def pool_size(pool: dict, round_number: int) -> int:
+def pool_size(pool: dict, round_number: int, gained: int = 0) -> int:
     """What a pool holds in a round: round 1's figure (after pre-game spending), then the
     income of every later round; a pool without income per round (command points) keeps its
-    first figure for the whole game."""
+    first figure for the whole game. `gained`: what abilities added this round."""
     if round_number <= 1 or pool.get("each") is None:
-        return max(pool["first"], 0)
-    return max(pool["each"], 0)
+        return max(pool["first"], 0) + gained
+    return max(pool["each"], 0) + gained
+
+
+def pool_left(pool: dict, values: dict) -> int:
+    key = pool["key"]
+    size = pool_size(pool, values[ROUND], values.get(f"{key}.gained", 0))
+    return size - values[f"{key}.spent"]
 
 
 def _limits(sheet: dict) -> dict[str, tuple[str, int]]:
@@ -79,11 +95,14 @@ def _limits(sheet: dict) -> dict[str, tuple[str, int]]:
         limits[counter["key"]] = (counter["label"], counter.get("max", MAX_COUNT))
     for pool in sheet["pools"]:
         limits[f"{pool['key']}.spent"] = (f"{pool['label']} spent", MAX_COUNT)
+        if pool.get("gain"):
+            limits[f"{pool['key']}.gained"] = (f"{pool['label']} from abilities", pool["gain"])
     for unit in sheet["units"]:
         name = f"{unit['name']} ({unit['number']})"
         limits[f"u.{unit['id']}.lost"] = (f"{name}: models lost", unit["models"])
         if unit.get("wounds"):
-            limits[f"u.{unit['id']}.wounds"] = (f"{name}: wounds", unit["wounds"])
+            wounds = unit.get("wounds_label", "Wounds").lower()
+            limits[f"u.{unit['id']}.wounds"] = (f"{name}: {wounds}", unit["wounds"])
         for status in sheet["statuses"]:
             most = 1 if status["kind"] == "flag" else MAX_COUNT
             limits[f"u.{unit['id']}.{status['key']}"] = (f"{name}: {status['label']}", most)
@@ -107,7 +126,7 @@ def _check(sheet: dict, values: dict, paths, limits: dict | None = None) -> None
         if value > most:
             raise ChangeError(f"{label} cannot go above {most}.")
     for pool in sheet["pools"]:
-        size = pool_size(pool, values[ROUND])
+        size = pool_size(pool, values[ROUND], values.get(f"{pool['key']}.gained", 0))
         if values[f"{pool['key']}.spent"] > size:
             raise ChangeError(
                 f"{pool['label']}: round {values[ROUND]} has {size}; "
@@ -123,6 +142,12 @@ def make_change(state: dict, sets: dict, *, label: str, at: int, change_id: str)
     return {"id": change_id, "at": at, "label": label, "sets": dict(sets), "old": old}
 
 
+def make_increment(adds: dict, *, label: str, at: int, change_id: str, **extra) -> dict:
+    """A change that counts: each path goes up (or down) by its figure, whatever it is when
+    the change is applied (`extra`: the round a spend belongs to)."""
+    return {"id": change_id, "at": at, "label": label, "sets": {}, "adds": dict(adds), **extra}
+
+
 def _set_one(state: dict, sheet: dict, path: str, value: int, how: str, **stamp) -> dict:
     """A change of one counter to `value`, labelled "<counter> <how>", checked before it is
     offered (so a refused tap never reaches the queue)."""
@@ -135,9 +160,13 @@ def _set_one(state: dict, sheet: dict, path: str, value: int, how: str, **stamp)
 
 def add(state: dict, sheet: dict, path: str, by: int, *, at: int, change_id: str) -> dict:
     """Add `by` (or take away, when negative) to a counter; refused below zero or above its most."""
-    value = state["values"].get(path, 0) + by
+    limits = _limits(sheet)
     how = f"{'+' if by > 0 else '−'}{abs(by)}"
-    return _set_one(state, sheet, path, value, how, at=at, change_id=change_id)
+    label = f"{limits.get(path, (path, 0))[0]} {how}"
+    change = make_increment({path: by}, label=label, at=at, change_id=change_id)
+    value = state["values"].get(path, 0) + by
+    _check(sheet, {**state["values"], path: value}, [path], limits)
+    return change
 
 
 def toggle(state: dict, sheet: dict, path: str, *, at: int, change_id: str) -> dict:
@@ -154,27 +183,53 @@ def spend(
     pool = next(p for p in sheet["pools"] if p["key"] == pool_key)
     path = f"{pool_key}.spent"
     values = state["values"]
-    left = pool_size(pool, values[ROUND]) - values[path]
+    left = pool_left(pool, values)
     if cost > left:
         raise ChangeError(
             f"{what} costs {cost} {pool['short']}; round {values[ROUND]} has {left} left."
         )
-    return make_change(
-        state, {path: values[path] + cost}, label=f"{what}: {cost} {pool['short']}", at=at,
-        change_id=change_id,
+    return make_increment(
+        {path: cost}, label=f"{what}: {cost} {pool['short']}", at=at, change_id=change_id,
+        round=values[ROUND],
     )  # fmt: skip
+
+
+def gain(state: dict, sheet: dict, pool_key: str, *, at: int, change_id: str) -> dict:
+    """A point an ability adds to this round's pool: at most the pool's `gain` a round."""
+    pool = next(p for p in sheet["pools"] if p["key"] == pool_key and p.get("gain"))
+    values, path = state["values"], f"{pool_key}.gained"
+    if values.get(path, 0) >= pool["gain"]:
+        raise ChangeError(
+            f"Abilities add at most {pool['gain']} {pool['short']} a round: round "
+            f"{values[ROUND]} has had it."
+        )
+    label = f"{pool['label']}: +1 from an ability"
+    return make_increment({path: 1}, label=label, at=at, change_id=change_id, round=values[ROUND])
+
+
+def game_over(state: dict, sheet: dict) -> bool:
+    """Whether the game's last round (as its rules say) is being played."""
+    last = sheet.get("last_round")
+    return bool(last) and state["values"][ROUND] >= last
 
 
 def next_round(state: dict, sheet: dict, *, at: int, change_id: str) -> dict:
     """The next round: its pools refill (those with income per round), and the statuses that
-    last a round (activated, fatigued) come off every unit."""
+    last a round (activated, fatigued) come off every unit. After the last round the rules
+    give, the game is over: there is no next one."""
     values = state["values"]
+    if game_over(state, sheet):
+        raise ChangeError(
+            f"The game ends after round {sheet['last_round']}: enter the result below."
+        )
     if values[ROUND] >= MAX_ROUND:
         raise ChangeError(f"A game tracks at most {MAX_ROUND} rounds.")
     sets = {ROUND: values[ROUND] + 1}
     for pool in sheet["pools"]:
         if pool.get("each") is not None:
             sets[f"{pool['key']}.spent"] = 0
+        if pool.get("gain") and values.get(f"{pool['key']}.gained"):
+            sets[f"{pool['key']}.gained"] = 0
     for unit in sheet["units"]:
         for status in sheet["statuses"]:
             path = f"u.{unit['id']}.{status['key']}"
@@ -188,8 +243,13 @@ def undo(state: dict, *, at: int, change_id: str) -> dict:
     if not state["undo"]:
         raise ChangeError("There is nothing to undo.")
     last = state["undo"][-1]
-    change = make_change(state, last["old"], label=f"Undo: {last['label']}", at=at,
-                         change_id=change_id)  # fmt: skip
+    label = f"Undo: {last['label']}"
+    if "adds" in last:  # a count taken back: by the same figure, whatever it is now
+        adds = {path: -by for path, by in last["adds"].items()}
+        extra = {"round": last["round"]} if "round" in last else {}
+        change = make_increment(adds, label=label, at=at, change_id=change_id, **extra)
+    else:
+        change = make_change(state, last["old"], label=label, at=at, change_id=change_id)
     change["undoes"] = last["id"]
     return change
 
@@ -198,26 +258,59 @@ def undo(state: dict, *, at: int, change_id: str) -> dict:
 
 
 def apply(state: dict, sheet: dict, change: dict) -> Applied:
-    """`state` with `change` applied: each value checked against the sheet; a counter set later
-    by another change keeps that later value (a conflict, reported by the change's label)."""
+    """`state` with `change` applied: each value checked against the sheet. A change's counts
+    (`adds`) always apply (a spend in its round only); of its set values, one set later by
+    another change keeps that later value, and what was dropped is reported."""
     new = copy.deepcopy(state)
     values, stamps = new["values"], new["stamps"]
-    at = change["at"]
+    at, label = change["at"], change.get("label", "A change")
     if isinstance(at, bool) or not isinstance(at, int) or at < 0:
-        raise ChangeError(f"{change.get('label', 'A change')}: its time is not a number.")
-    kept = {path: value for path, value in change["sets"].items() if stamps.get(path, 0) <= at}
-    _check(sheet, {**values, **kept}, kept)
-    old = {path: values.get(path) for path in kept}
+        raise ChangeError(f"{label}: its time is not a number.")
+    adds = change.get("adds") or {}
+    if "round" in change and change["round"] != values[ROUND]:
+        if change.get("undoes"):  # what it undoes can no longer be undone
+            new["undo"] = [e for e in new["undo"] if e["id"] != change["undoes"]]
+        return Applied(new, (f"{label} (round {change['round']} is over)",))
+    sets = change.get("sets") or {}
+    kept = {path: value for path, value in sets.items() if stamps.get(path, 0) <= at}
+    counted = {path: values.get(path, 0) + _whole(by, label) for path, by in adds.items()}
+    _check(sheet, {**values, **kept, **counted}, [*kept, *counted])
+    # what the change replaced (a page cached before increments undoes a count by it)
+    old = {path: values.get(path) for path in [*kept, *counted]}
     for path, value in kept.items():
         values[path] = value
         stamps[path] = at
-    conflicts = (change["label"],) if len(kept) < len(change["sets"]) else ()
+    values.update(counted)
+    dropped = _dropped(sheet, change, kept)
     if change.get("undoes"):
         new["undo"] = [e for e in new["undo"] if e["id"] != change["undoes"]]
-    elif kept:
-        new["undo"].append({"id": change["id"], "label": change["label"], "old": old})
-        new["undo"] = new["undo"][-UNDO_DEPTH:]
-    return Applied(new, conflicts)
+    elif kept or counted:
+        entry = {"id": change["id"], "label": label, "old": old}
+        if adds:
+            entry["adds"] = dict(adds)
+        if "round" in change:
+            entry["round"] = change["round"]
+        new["undo"] = [*new["undo"], entry][-UNDO_DEPTH:]
+    return Applied(new, dropped)
+
+
+def _whole(by: object, label: str) -> int:
+    if isinstance(by, bool) or not isinstance(by, int):
+        raise ChangeError(f"{label}: it must count by a whole number, not {by!r}.")
+    return by
+
+
+def _dropped(sheet: dict, change: dict, kept: dict) -> tuple[str, ...]:
+    """The label of a change whose set values another device set later: the whole change, or
+    which of its counters when only some were."""
+    lost = [path for path in change.get("sets") or {} if path not in kept]
+    if not lost:
+        return ()
+    if not kept and not change.get("adds"):
+        return (change["label"],)
+    limits = _limits(sheet)
+    names = ", ".join(limits.get(path, (path, 0))[0] for path in lost)
+    return (f"{change['label']} ({names})",)
 
 
 def for_device(state: dict) -> dict:

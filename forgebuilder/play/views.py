@@ -95,7 +95,8 @@ def tracker(request: HttpRequest, public_id: str) -> HttpResponse:
 @require_POST
 def tap(request: HttpRequest, public_id: str) -> HttpResponse:
     """One tap from the page without JavaScript (its button's `do`: "add:<counter>:<by>",
-    "toggle:<counter>", "spend:<pool>:<what>", "next_round", "undo"): the script's changes."""
+    "toggle:<counter>", "spend:<pool>:<what>", "gain:<pool>", "next_round", "undo"): the
+    script's changes."""
     game = selectors.game_ref(player=request.user, public_id=public_id)
     intent, _, rest = request.POST.get("do", "").partition(":")
     path, by, spend = rest, 0, ""
@@ -111,7 +112,7 @@ def tap(request: HttpRequest, public_id: str) -> HttpResponse:
     except services.GameRefused as refusal:
         messages.error(request, str(refusal))
     else:
-        for reason in result.refused:
+        for reason in result.not_saved():
             messages.error(request, reason)
     return redirect(reverse("play:tracker", args=[public_id]) + _anchor(path))
 
@@ -138,8 +139,9 @@ def sync(request: HttpRequest, public_id: str) -> JsonResponse:
         return JsonResponse({"error": str(refusal)}, status=400)
     return JsonResponse({
         "state": for_device(result.game.state), "version": result.game.version,
-        "applied": result.applied, "conflicts": list(result.conflicts),
-        "refused": list(result.refused),
+        # "conflicts" stays empty: pages cached before counting by increments read it as kept
+        # from elsewhere; what was dropped is in "refused", with its reason
+        "applied": result.applied, "conflicts": [], "refused": result.not_saved(),
     })  # fmt: skip
 
 

@@ -15,7 +15,12 @@
   const csrf = (document.querySelector("input[name=csrfmiddlewaretoken]") || {}).value || "";
   const notice = document.getElementById("play-notice");
   const status = document.getElementById("sync-status");
+  const SAVE_WAIT_MS = 8000; // a save with no answer by then has failed (a hall's Wi-Fi, no server)
+  const RETRY_MS = 5000;
   let sending = null;
+  let unreachable = false; // the last save failed: the changes wait on this phone
+  let keptAway = false; // changes were kept on this phone while it could not save them
+  let retry = null;
 
   // What this device holds: the server's last state, and the changes it has not saved yet.
   function load() {
@@ -57,10 +62,16 @@
     });
     document.querySelectorAll("[data-round]").forEach((node) => { node.textContent = values.round; });
     sheet.pools.forEach((pool) => {
-      const size = T.poolSize(pool, values.round);
+      const size = T.poolSize(pool, values.round, values[pool.key + ".gained"]);
       document.querySelectorAll('[data-pool-left="' + pool.key + '"]').forEach((n) => { n.textContent = size - values[pool.key + ".spent"]; });
       document.querySelectorAll('[data-pool-size="' + pool.key + '"]').forEach((n) => { n.textContent = size; });
+      document.querySelectorAll('[data-gained="' + pool.key + '"]').forEach((n) => { n.disabled = (values[pool.key + ".gained"] || 0) >= pool.gain; });
     });
+    const over = T.gameOver(state, sheet);
+    const next = document.getElementById("next-round");
+    const result = document.getElementById("to-result");
+    if (next) next.hidden = over;
+    if (result) result.hidden = !over;
     sheet.units.forEach((unit) => {
       const card = document.querySelector('[data-unit="' + unit.id + '"]');
       if (!card) return;
@@ -78,9 +89,22 @@
 
   function showStatus() {
     const waiting = held.queue.length;
+    const kept = waiting + " change" + (waiting > 1 ? "s" : "") + " kept on this phone";
     if (!waiting) status.textContent = "Saved";
-    else if (!navigator.onLine) status.textContent = "Offline: " + waiting + " change" + (waiting > 1 ? "s" : "") + " kept on this phone";
+    else if (unreachable) status.textContent = "Can't reach the server: " + kept;
+    else if (!navigator.onLine) status.textContent = "Offline: " + kept;
     else status.textContent = "Saving " + waiting + "…";
+  }
+
+  // The server answered: the page the service worker kept while offline is current again.
+  function backOnline() {
+    const banner = document.getElementById("offline-banner");
+    if (banner) { banner.hidden = true; banner.replaceChildren(); }
+  }
+
+  function later(ms) {
+    if (retry) return;
+    retry = setTimeout(() => { retry = null; flush(); }, ms);
   }
 
   // A reminder for the moment the tracker reaches: a new round, an activation, losses.
@@ -109,6 +133,7 @@
     if (d.intent === "add") return T.add(state, sheet, d.path, Number(d.by), at, id);
     if (d.intent === "toggle") return T.toggle(state, sheet, d.path, at, id);
     if (d.intent === "spend") return T.spend(state, sheet, d.pool, Number(d.cost), d.what, at, id);
+    if (d.intent === "gain") return T.gain(state, sheet, d.pool, at, id);
     if (d.intent === "next_round") return T.nextRound(state, sheet, at, id);
     if (d.intent === "undo") return T.undo(state, at, id);
     throw new T.ChangeError("That control is not part of this game.");
@@ -140,33 +165,56 @@
     flush();
   });
 
+  // The changes still on this phone, sent in one batch; a save that fails or gets no answer in
+  // time (whatever the browser thinks of its connection) keeps them here and tries again later.
+  // A batch sent again after a lost answer is applied once: each change has its own id.
   async function flush() {
-    if (sending || !held.queue.length || !navigator.onLine) { showStatus(); return; }
+    if (sending || !held.queue.length) { showStatus(); return; }
+    if (!navigator.onLine) { keptAway = true; showStatus(); later(RETRY_MS); return; }
     const batch = held.queue.slice();
-    sending = fetch(syncUrl, {
-      method: "POST", credentials: "same-origin",
-      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf },
-      body: JSON.stringify({ changes: batch }),
-    });
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), SAVE_WAIT_MS);
+    let response = null, answer = null;
+    sending = true;
     try {
-      const response = await sending;
-      const answer = await response.json();
-      if (!response.ok) { say(answer.error || "The changes could not be saved."); return; }
-      held = { server: answer.state, version: answer.version, queue: held.queue.slice(batch.length) };
-      shown = null;
-      save();
-      const told = [];
-      if (answer.conflicts.length) told.push("Kept the later change made on another device: " + answer.conflicts.join(", ") + ".");
-      if (answer.refused.length) told.push("Not saved: " + answer.refused.join(" "));
-      if (told.length) say(told.join(" "));
-      render(current());
+      response = await fetch(syncUrl, {
+        method: "POST", credentials: "same-origin", signal: controller.signal,
+        headers: { "Content-Type": "application/json", "X-CSRFToken": csrf },
+        body: JSON.stringify({ changes: batch }),
+      });
+      answer = await response.json();
     } catch (error) {
-      /* no connection: the changes stay on the phone until it comes back */
+      answer = null; // no answer, too late, or not the server's (a hall's log-in page)
     } finally {
+      clearTimeout(timer);
       sending = null;
-      showStatus();
-      if (held.queue.length && navigator.onLine && held.version) setTimeout(flush, 2000);
     }
+    if (!answer) {
+      unreachable = keptAway = true;
+      showStatus();
+      later(RETRY_MS);
+      return;
+    }
+    unreachable = false;
+    backOnline();
+    if (!response.ok) { say(answer.error || "The changes could not be saved."); showStatus(); return; }
+    saved(batch, answer);
+    if (held.queue.length) later(0);
+  }
+
+  function saved(batch, answer) {
+    held = { server: answer.state, version: answer.version, queue: held.queue.slice(batch.length) };
+    shown = null;
+    save();
+    const notSaved = answer.refused || [];
+    if (notSaved.length) say("Not saved: " + notSaved.join(" "));
+    else if (keptAway) {
+      say(batch.length > 1 ? "Back online: all " + batch.length + " changes kept on this phone are saved."
+        : "Back online: the change kept on this phone is saved.");
+    }
+    keptAway = false;
+    render(current());
+    showStatus();
   }
 
   // The opponent's counters (read only), and this game's state from the player's other devices.
@@ -176,6 +224,7 @@
       const response = await fetch(stateUrl, { credentials: "same-origin", headers: { Accept: "application/json" } });
       if (!response.ok) return;
       const answer = await response.json();
+      backOnline();
       if (answer.version > held.version && !held.queue.length) {
         held = { server: answer.state, version: answer.version, queue: [] };
         shown = null;
@@ -192,6 +241,7 @@
     const who = document.createElement("strong");
     who.textContent = opponent.player;
     head.append(who, " plays " + opponent.list + " · round " + opponent.round + (opponent.finished ? " · finished" : ""));
+    head.append(" · ", asOf(opponent.as_of));
     const list = document.createElement("dl");
     list.className = "totals";
     const rows = opponent.counters.map((c) => [c.label, c.value])
@@ -210,10 +260,20 @@
     if (vp && !vp.dataset.touched) vp.value = opponent.vp;
   }
 
+  // When the opponent's numbers were read: they may be older than the game on their phone.
+  function asOf(iso) {
+    const time = document.createElement("time");
+    time.className = "as-of";
+    time.dateTime = iso;
+    const when = new Date(iso);
+    time.textContent = "as of " + when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    return time;
+  }
+
   document.addEventListener("input", (event) => {
     if (event.target.name === "opponent_vp") event.target.dataset.touched = "1";
   });
-  window.addEventListener("online", flush);
+  window.addEventListener("online", () => { clearTimeout(retry); retry = null; flush(); refresh(); });
   window.addEventListener("offline", showStatus);
   document.addEventListener("visibilitychange", refresh);
   setInterval(refresh, Number(document.body.dataset.pollMs || 10000));

@@ -224,6 +224,7 @@ def test_the_browsers_tracker_gives_the_worked_examples(live_server, browser, st
                     const change = intent === "add" ? T.add(state, sheet, a, b, at, id)
                         : intent === "toggle" ? T.toggle(state, sheet, a, at, id)
                         : intent === "spend" ? T.spend(state, sheet, a, b, c, at, id)
+                        : intent === "gain" ? T.gain(state, sheet, a, at, id)
                         : intent === "next_round" ? T.nextRound(state, sheet, at, id)
                         : T.undo(state, at, id);
                     state = T.apply(state, sheet, change).state;
@@ -249,26 +250,49 @@ def test_the_browsers_tracker_gives_the_worked_examples(live_server, browser, st
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_later_change_from_another_phone_wins_and_the_player_is_told(
+def test_two_phones_tapping_one_counter_offline_and_online_both_count(
     live_server, browser, starter_modules, people
 ):
+    """The player's two phones, one offline, tap Victory points from 2: every tap counts (5),
+    the phone coming back says its changes are saved and drops its offline banner; then, the server unreachable though the
+    browser thinks it is online, the phone keeps the tap, says so and saves it once the server
+    answers. Only a browser shows the page's retries and what it says."""
     ada, _ = people
     game = one_unit_game(ada)
+    game.state["values"]["vp"] = 2
+    game.save(update_fields=["state"])
     url = f"{live_server.url}/play/{game.public_id}/"
     first, second = phone(browser, live_server, ada), phone(browser, live_server, ada)
     on_first, on_second = first.new_page(), second.new_page()
     on_first.goto(url)
+    wait_for_worker(on_first)
     on_second.goto(url)
     first.set_offline(True)
-    tap(on_first, "Victory points: one more")  # kept on the first phone
-    tap(on_second, "Victory points: one more", 2)  # later, saved from the second
+    tap(on_first, "Victory points: one more", 2)  # kept on the first phone
+    on_first.reload()  # the copy the worker kept, under its offline banner
+    expect(on_first.locator("#offline-banner")).to_be_visible()
+    expect(on_first.locator("#sync-status")).to_contain_text("2 changes kept on this phone")
+    tap(on_second, "Victory points: one more")  # later, saved from the second
     expect(on_second.locator("#sync-status")).to_have_text("Saved")
     come_back_online(first, on_first)
     expect(on_first.locator("#play-notice")).to_have_text(
-        "Kept the later change made on another device: Victory points +1."
+        "Back online: all 2 changes kept on this phone are saved."
     )
-    expect(value(on_first, "vp").first).to_have_text("2")
+    expect(value(on_first, "vp").first).to_have_text("5")
+    expect(on_first.locator("#offline-banner")).to_be_hidden()
+    on_second.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    expect(value(on_second, "vp").first).to_have_text("5")
     game.refresh_from_db()
-    assert game.state["values"]["vp"] == 2
+    assert game.state["values"]["vp"] == 5
+
+    first.route("**/sync/", lambda route: route.abort())  # the hall's Wi-Fi, but no server
+    tap(on_first, "Victory points: one more")
+    expect(on_first.locator("#sync-status")).to_have_text(
+        "Can't reach the server: 1 change kept on this phone"
+    )
+    first.unroute("**/sync/")
+    expect(on_first.locator("#sync-status")).to_have_text("Saved", timeout=20_000)
+    game.refresh_from_db()
+    assert game.state["values"]["vp"] == 6
     first.close()
     second.close()

@@ -48,8 +48,9 @@ def test_a_battle_forge_game_starts_with_the_lists_units_pools_and_tokens(ember_
     assert [u["name"] for u in sheet["units"]] == ["Pike-and-Shot", "Brass Juggernaut"]
     # 150 points: 1 + 150 // 50 = 4 strategy points a round, all of them in round 1
     assert sheet["pools"] == [
-        {"key": "sp", "label": "Strategy points", "short": "SP", "first": 4, "each": 4}
+        {"key": "sp", "label": "Strategy points", "short": "SP", "first": 4, "each": 4, "gain": 1}
     ]
+    assert sheet["last_round"] == 6
     assert [s["key"] for s in sheet["statuses"]] == [
         "shock", "focus", "evade", "hold", "critical", "activated",
     ]  # fmt: skip
@@ -88,6 +89,28 @@ def test_taps_without_javascript_apply_and_a_refusal_says_why(ember_list, player
     ada.post(tap, {"do": "undo"})
     game.refresh_from_db()
     assert game.state["values"]["sp.spent"] == 0
+
+
+def test_without_javascript_an_ability_adds_one_point_a_round_and_round_6_ends_the_game(
+    ember_list, players
+):
+    ada = client_of(players[0])
+    game = start(ada, ember_list)
+    tap = reverse("play:tap", args=[game.public_id])
+    ada.post(tap, {"do": "gain:sp"})
+    response = ada.post(tap, {"do": "gain:sp"}, follow=True)
+    assert "Abilities add at most 1 SP a round: round 1 has had it." in response.content.decode()
+    game.refresh_from_db()
+    assert game.state["values"]["sp.gained"] == 1
+    page = ada.get(reverse("play:tracker", args=[game.public_id])).content.decode()
+    assert 'data-pool-size="sp">5<' in page  # 4 a round, 1 from an ability
+    for _ in range(5):
+        ada.post(tap, {"do": "next_round"})
+    page = ada.post(tap, {"do": "next_round"}, follow=True).content.decode()
+    assert "The game ends after round 6: enter the result below." in page
+    assert 'id="to-result">Last round: enter the result</a>' in page
+    game.refresh_from_db()
+    assert (game.state["values"]["round"], game.state["values"]["sp.gained"]) == (6, 0)
 
 
 def test_changes_kept_offline_are_applied_once_in_order_and_refusals_named(ember_list, players):
@@ -137,6 +160,9 @@ def test_a_game_from_a_share_link_and_linked_games_show_each_others_counters(
     assert response.status_code == 302
     seen = ada.get(reverse("play:state", args=[shared_game.public_id])).json()["opponent"]
     assert seen["player"] == "bo" and seen["vp"] == 4
+    assert seen["as_of"]  # when the opponent's counters were read: shown beside them
+    page = ada.get(reverse("play:tracker", args=[shared_game.public_id])).content.decode()
+    assert '<time class="as-of" datetime="' in page
     # the opponent's counters are read only: Ada's sync writes only her game
     sync(ada, shared_game, change("w", 6, "VP", vp=1))
     bo_game.refresh_from_db()
@@ -176,7 +202,7 @@ def test_pre_game_strategies_come_out_of_round_ones_strategy_points(starter_modu
     ada = client_of(players[0])
     game = start(ada, army)
     assert game.sheet["pools"][0] == {
-        "key": "sp", "label": "Strategy points", "short": "SP", "first": 3, "each": 4,
+        "key": "sp", "label": "Strategy points", "short": "SP", "first": 3, "each": 4, "gain": 1,
     }  # fmt: skip
     assert game.sheet["pre_game"] == ["Forced March"]
     page = ada.get(reverse("play:tracker", args=[game.public_id])).content.decode()

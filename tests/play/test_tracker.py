@@ -1,6 +1,6 @@
 """The tracker's pure changes: the hand-worked examples (shared with the browser's tracker.js),
 then the rules every change keeps: never below zero, never more spent than the round has,
-undo restores exactly, and a counter keeps its later change."""
+undo restores exactly, and a value set on two devices keeps its later set."""
 
 from __future__ import annotations
 
@@ -22,6 +22,8 @@ def run_step(state, sheet, step, n):
         return tracker.toggle(state, sheet, args[0], **stamp)
     if intent == "spend":
         return tracker.spend(state, sheet, args[0], args[1], what=args[2], **stamp)
+    if intent == "gain":
+        return tracker.gain(state, sheet, args[0], **stamp)
     if intent == "next_round":
         return tracker.next_round(state, sheet, **stamp)
     return tracker.undo(state, **stamp)
@@ -73,7 +75,9 @@ def test_undo_restores_every_value_exactly():
         tracker.undo(state, at=200, change_id="z")
 
 
-def test_a_counter_keeps_its_later_change_and_reports_the_older_as_a_conflict():
+def test_a_page_cached_before_counting_by_increments_sets_counters_and_the_later_set_wins():
+    """Such a page sends each counter's new value: the older of two sets is dropped and named
+    (tests/play/test_sync.py has the increments of today's pages)."""
     sheet = VECTORS["sheet"]
     state = tracker.initial_state(sheet)
     # the other phone set VP to 5 at t=2000; this phone, offline, set it to 3 at t=1500
@@ -84,7 +88,7 @@ def test_a_counter_keeps_its_later_change_and_reports_the_older_as_a_conflict():
     applied = tracker.apply(state, sheet, older)
     assert applied.state["values"]["vp"] == 5  # the later change wins
     assert applied.state["values"]["u.u1.lost"] == 1  # the rest of the older change applies
-    assert applied.conflicts == ("Older",)
+    assert applied.dropped == ("Older (Victory points)",)
 
 
 def test_a_change_the_sheet_does_not_know_or_of_the_wrong_kind_is_refused():
