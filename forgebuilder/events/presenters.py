@@ -44,17 +44,29 @@ def game_row(game: Game, user: AbstractBaseUser | AnonymousUser, organiser: bool
     """A pairing as a page shows it, with what this user may do with its result."""
     player_ids = {game.first.player_id, game.second.player_id if game.second else None}
     mine = user.is_authenticated and user.pk in player_ids
-    open_result = game.status != Game.CONFIRMED
     return {
         "game": game,
         "first": game.first.name,
         "second": game.second.name if game.second else None,
         "mine": mine,
-        "may_enter": not game.bye and (organiser or (mine and open_result)),
+        "may_enter": not game.bye and (organiser or (mine and game.status == Game.PAIRED)),
         "may_confirm": (mine and game.status == Game.REPORTED and game.reported_by_id != user.pk),
+        # Either player takes back a result waiting for confirmation (to correct or reject it).
+        "may_withdraw": mine and game.status == Game.REPORTED,
+        "mine_entered": mine and game.status == Game.REPORTED and game.reported_by_id == user.pk,
+        "result": f"{game.first_vp}–{game.second_vp}",
+        "withdrawn": _withdrawn(game),
         "may_play": mine and not game.bye and game.status == Game.PAIRED,
         "status": _status(game),
     }
+
+
+def _withdrawn(game: Game) -> str:
+    """What a player sees of a result taken back before it was confirmed."""
+    if game.status != Game.PAIRED or game.withdrawn_by is None:
+        return ""
+    who = game.withdrawn_by.get_username()
+    return f"{game.first_vp}–{game.second_vp} was withdrawn by {who}"
 
 
 def _status(game: Game) -> str:

@@ -158,4 +158,6 @@ def is_complete(event: Event, current: Round | None) -> bool:
 
 
 def games_of(round_: Round) -> QuerySet[Game]:
-    return round_.games.select_related("first__player", "second__player").order_by("table", "pk")
+    return round_.games.select_related(
+        "first__player", "second__player", "reported_by", "withdrawn_by"
+    ).order_by("table", "pk")

@@ -274,14 +274,10 @@ def _pairing_view(event: Event, playing: list[Entrant]) -> list[pairing.Entrant]
 
 @transaction.atomic
 def game_report(*, game: Game, by: AbstractBaseUser, first_vp: int, second_vp: int) -> Game:
-    """Enter a result. A player's entry waits for the opponent's confirmation; the organiser's
-    is final (and overrides)."""
+    """Enter a result. A player's entry waits for the opponent's confirmation and changes only
+    by being withdrawn; the organiser's is final (and overrides)."""
     event = _locked(game.round.event)
-    game = (
-        Game.objects.select_for_update(of=("self",))
-        .select_related("first", "second")
-        .get(pk=game.pk)
-    )
+    game = _locked_game(game)
     organiser = by.pk == event.organiser_id
     if game.bye:
         raise EventRefused("A bye has no result to enter.")
@@ -289,13 +285,31 @@ def game_report(*, game: Game, by: AbstractBaseUser, first_vp: int, second_vp: i
         raise EventRefused("Only the two players of this game or the organiser enter its result.")
     if not organiser and game.status == Game.CONFIRMED:
         raise EventRefused("This result is confirmed: ask the organiser to change it.")
+    if not organiser and game.status == Game.REPORTED:
+        raise EventRefused(
+            f"Table {game.table}: {_result(game)} waits for confirmation. To change it, withdraw "
+            "it first (your opponent sees that it was withdrawn)."
+        )
     if game.round.number != event.round_set.count() and not organiser:
         raise EventRefused("This round is over: ask the organiser to change its results.")
     game.first_vp, game.second_vp = first_vp, second_vp
     game.status = Game.CONFIRMED if organiser else Game.REPORTED
     game.reported_by = by
-    game.save(update_fields=["first_vp", "second_vp", "status", "reported_by"])
+    game.withdrawn_by = None
+    game.save(update_fields=["first_vp", "second_vp", "status", "reported_by", "withdrawn_by"])
     return game
+
+
+def _locked_game(game: Game) -> Game:
+    return (
+        Game.objects.select_for_update(of=("self",))
+        .select_related("first", "second", "reported_by")
+        .get(pk=game.pk)
+    )
+
+
+def _result(game: Game) -> str:
+    return f"{game.first_vp}–{game.second_vp}"
 
 
 @transaction.atomic
@@ -303,9 +317,7 @@ def game_report_prefill(*, game: Game, by: AbstractBaseUser, first_vp: int, seco
     """Enter a result a player tracked at the table (both scores, for the opponent to
     confirm), only while the pairing has no result: one already entered is never replaced."""
     _locked(game.round.event)
-    locked = (
-        Game.objects.select_for_update(of=("self",)).select_related("reported_by").get(pk=game.pk)
-    )
+    locked = _locked_game(game)
     if locked.status != Game.PAIRED:
         who = f" by {locked.reported_by.get_username()}" if locked.reported_by else ""
         raise EventRefused(
@@ -316,23 +328,53 @@ def game_report_prefill(*, game: Game, by: AbstractBaseUser, first_vp: int, seco
 
 
 @transaction.atomic
-def game_confirm(*, game: Game, by: AbstractBaseUser) -> Game:
-    """The opponent of the player who entered the result agrees with it."""
+def game_confirm(*, game: Game, by: AbstractBaseUser, first_vp: int, second_vp: int) -> Game:
+    """The opponent of the player who entered the result agrees with it: with the values they
+    saw, refused if the result is not those any more (it was withdrawn and entered again)."""
     _locked(game.round.event)
-    game = (
-        Game.objects.select_for_update(of=("self",))
-        .select_related("first", "second")
-        .get(pk=game.pk)
-    )
-    if game.status != Game.REPORTED:
-        raise EventRefused("There is no entered result to confirm.")
-    players = {game.first.player_id, game.second.player_id}
+    game = _locked_game(game)
+    players = {game.first.player_id, game.second.player_id if game.second else None}
     if by.pk not in players:
         raise EventRefused("Only the two players of this game confirm its result.")
+    if game.status != Game.REPORTED:
+        if game.status == Game.CONFIRMED:
+            raise EventRefused(f"Table {game.table}: the result {_result(game)} is confirmed.")
+        if game.withdrawn_by_id:
+            raise EventRefused(
+                f"Table {game.table}: the result {_result(game)} was withdrawn, so there is "
+                "nothing to confirm; enter the result, or wait for your opponent's."
+            )
+        raise EventRefused("There is no entered result to confirm.")
     if by.pk == game.reported_by_id:
         raise EventRefused("Your opponent confirms the result you entered.")
+    if (game.first_vp, game.second_vp) != (first_vp, second_vp):
+        raise EventRefused(
+            f"Table {game.table}: the result is now {_result(game)}, not the "
+            f"{first_vp}–{second_vp} you confirmed: it was changed since you opened the page. "
+            "Nothing was confirmed; check it and confirm again if it is right."
+        )
     game.status = Game.CONFIRMED
     game.save(update_fields=["status"])
+    return game
+
+
+@transaction.atomic
+def game_withdraw(*, game: Game, by: AbstractBaseUser, first_vp: int, second_vp: int) -> Game:
+    """Either player takes back a result that waits for confirmation (the one who entered it, to
+    correct it; the opponent, when it is wrong): the game is open again and says so."""
+    _locked(game.round.event)
+    game = _locked_game(game)
+    if by.pk not in {game.first.player_id, game.second.player_id if game.second else None}:
+        raise EventRefused("Only the two players of this game withdraw its result.")
+    if game.status != Game.REPORTED or (game.first_vp, game.second_vp) != (first_vp, second_vp):
+        raise EventRefused(
+            f"Table {game.table}: {_result(game) if game.status != Game.PAIRED else 'no result'} "
+            f"is what the game holds now, not the {first_vp}–{second_vp} you withdrew: nothing "
+            "was changed."
+        )
+    game.status = Game.PAIRED
+    game.withdrawn_by = by
+    game.save(update_fields=["status", "withdrawn_by"])
     return game
 
 

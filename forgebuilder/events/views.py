@@ -258,18 +258,21 @@ def game_result(request: HttpRequest, public_id: str, game_id: int) -> HttpRespo
     event = selectors.event_by_public_id(public_id)
     game = get_object_or_404(Game, pk=game_id, round__event=event)
     try:
-        if request.POST.get("action") == "confirm":
-            services.game_confirm(game=game, by=request.user)
-        else:
-            first_vp, second_vp = (
-                parse_whole_number(request.POST.get(f, ""), max_digits=4)
-                for f in ("first_vp", "second_vp")
+        first_vp, second_vp = (
+            parse_whole_number(request.POST.get(f, ""), max_digits=4)
+            for f in ("first_vp", "second_vp")
+        )
+        action = request.POST.get("action", "")
+        if first_vp is None or second_vp is None:
+            raise services.EventRefused(
+                f"Table {game.table}: enter both players' victory points as whole numbers."
+                if not action
+                else "Reload the page and try again: it is older than this result's form."
             )
-            if first_vp is None or second_vp is None:
-                raise services.EventRefused(
-                    f"Table {game.table}: enter both players' victory points as whole numbers."
-                )
-            services.game_report(game=game, by=request.user, first_vp=first_vp, second_vp=second_vp)
+        act = {"confirm": services.game_confirm, "withdraw": services.game_withdraw}.get(
+            action, services.game_report
+        )
+        act(game=game, by=request.user, first_vp=first_vp, second_vp=second_vp)
     except services.EventRefused as exc:
         messages.error(request, str(exc))
     return _back(event, f"game-{game.pk}")

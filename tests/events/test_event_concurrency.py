@@ -42,14 +42,47 @@ def test_both_players_entering_a_result_at_once_leave_one_result_to_confirm(even
         lambda: services.game_report(game=game, by=first, first_vp=10, second_vp=4),
         lambda: services.game_report(game=game, by=second, first_vp=4, second_vp=10),
     )
-    assert not [r for r in results if isinstance(r, Exception)], results
+    # The first entry waits for confirmation; the second is refused, never mixed with it.
+    refused = [r for r in results if isinstance(r, services.EventRefused)]
+    assert len(refused) == 1 and "waits for confirmation" in str(refused[0]), results
     game.refresh_from_db()
     assert game.status == Game.REPORTED
-    # Whoever came second overwrote the first entry whole: never one side of each.
     assert (game.first_vp, game.second_vp, game.reported_by_id) in {
         (10, 4, first.pk),
         (4, 10, second.pk),
     }
+
+
+def test_a_confirmation_racing_a_change_never_confirms_a_result_unseen(event, players):
+    # A enters 10-10; B's page shows 10-10; A withdraws it and enters 20-0 while B confirms.
+    # Twenty races: what is confirmed is always the result B saw, or nothing is.
+    _checked_in(event, players[:2])
+    game = services.round_pair(event=event, rng=random.Random(1)).games.get()
+    a, b = game.first.player, game.second.player
+    outcomes = set()
+    for _ in range(20):
+        Game.objects.filter(pk=game.pk).update(
+            status=Game.PAIRED, first_vp=None, second_vp=None, reported_by=None, withdrawn_by=None
+        )
+        services.game_report(game=game, by=a, first_vp=10, second_vp=10)
+
+        def change():
+            services.game_withdraw(game=game, by=a, first_vp=10, second_vp=10)
+            return services.game_report(game=game, by=a, first_vp=20, second_vp=0)
+
+        results = at_once(
+            change, lambda: services.game_confirm(game=game, by=b, first_vp=10, second_vp=10)
+        )
+        game.refresh_from_db()
+        if game.status == Game.CONFIRMED:
+            assert (game.first_vp, game.second_vp) == (10, 10), results
+            assert isinstance(results[0], services.EventRefused)
+            outcomes.add("confirmed what was seen")
+        else:
+            assert (game.status, game.first_vp, game.second_vp) == (Game.REPORTED, 20, 0)
+            assert isinstance(results[1], services.EventRefused), results
+            outcomes.add("refused")
+    assert outcomes  # each trial ended one of the two right ways
 
 
 def test_registering_from_two_tabs_makes_one_entry(event, players):

@@ -180,8 +180,17 @@ def test_results_through_the_page_need_both_players_or_the_organiser(client, eve
     client.post(url, {"first_vp": "13", "second_vp": "9"})
     client.force_login(game.second.player)
     page = client.get(_url("detail", event)).content.decode()
-    assert "Confirm 13–9, waiting for confirmation" in page
-    client.post(url, {"action": "confirm"})
+    assert "Confirm 13–9</button>" in page
+    # A confirmation from a page older than the form (no values) or of other values is refused.
+    page = client.post(url, {"action": "confirm"}, follow=True).content.decode()
+    assert "Reload the page and try again" in page
+    page = client.post(
+        url, {"action": "confirm", "first_vp": "13", "second_vp": "8"}, follow=True
+    ).content.decode()
+    assert "the result is now 13–9, not the 13–8 you confirmed" in page
+    game.refresh_from_db()
+    assert game.status == Game.REPORTED
+    client.post(url, {"action": "confirm", "first_vp": "13", "second_vp": "9"})
     game.refresh_from_db()
     assert game.status == Game.CONFIRMED
 
@@ -199,7 +208,7 @@ def test_the_last_round_is_complete_only_once_its_results_are_confirmed(client, 
     assert "the event is complete when its last result is confirmed" in page
     services.game_report(game=game, by=game.first.player, first_vp=3, second_vp=1)
     assert "The event is complete." not in client.get(_url("detail", event)).content.decode()
-    services.game_confirm(game=game, by=game.second.player)
+    services.game_confirm(game=game, by=game.second.player, first_vp=3, second_vp=1)
     page = client.get(_url("detail", event)).content.decode()
     assert "The event is complete." in page and "last result" not in page
 

@@ -149,9 +149,9 @@ def test_a_players_result_waits_for_the_opponent_and_the_organiser_overrides(
         services.game_report(game=game, by=players[5], first_vp=1, second_vp=0)
     services.game_report(game=game, by=first, first_vp=12, second_vp=7)
     with pytest.raises(EventRefused, match="Your opponent confirms the result you entered"):
-        services.game_confirm(game=game, by=first)
+        services.game_confirm(game=game, by=first, first_vp=12, second_vp=7)
     assert standings_of(event=event)[0].points == 0  # not counted until confirmed
-    services.game_confirm(game=game, by=second)
+    services.game_confirm(game=game, by=second, first_vp=12, second_vp=7)
     with pytest.raises(EventRefused, match="confirmed: ask the organiser"):
         services.game_report(game=game, by=second, first_vp=0, second_vp=20)
     services.game_report(game=game, by=organiser, first_vp=7, second_vp=12)
@@ -176,6 +176,49 @@ def test_a_dropped_player_stays_in_the_standings_and_is_not_paired_again(event, 
     assert len(standings_of(event=event)) == 4
 
 
+def test_a_confirmation_carries_the_result_it_confirms(event, players):
+    # A enters 10-10, B opens the page (10-10); A would enter 20-0: a result waiting for
+    # confirmation changes only by being withdrawn, and B's confirmation of 10-10 is then refused.
+    _checked_in(event, players[:2])
+    game = services.round_pair(event=event, rng=random.Random(1)).games.get()
+    a, b = game.first.player, game.second.player
+    services.game_report(game=game, by=a, first_vp=10, second_vp=10)
+    with pytest.raises(
+        EventRefused, match=r"10–10 waits for confirmation\. To change it, withdraw"
+    ):
+        services.game_report(game=game, by=a, first_vp=20, second_vp=0)
+    with pytest.raises(EventRefused, match="waits for confirmation"):
+        services.game_report(game=game, by=b, first_vp=0, second_vp=20)
+    services.game_withdraw(game=game, by=a, first_vp=10, second_vp=10)
+    with pytest.raises(EventRefused, match="10–10 was withdrawn, so there is nothing to confirm"):
+        services.game_confirm(game=game, by=b, first_vp=10, second_vp=10)
+    services.game_report(game=game, by=a, first_vp=20, second_vp=0)
+    with pytest.raises(EventRefused, match="now 20–0, not the 10–10 you confirmed"):
+        services.game_confirm(game=game, by=b, first_vp=10, second_vp=10)
+    game.refresh_from_db()
+    assert game.status == Game.REPORTED
+    services.game_confirm(game=game, by=b, first_vp=20, second_vp=0)
+    game.refresh_from_db()
+    assert (game.status, game.first_vp, game.second_vp) == (Game.CONFIRMED, 20, 0)
+    with pytest.raises(EventRefused, match="not the 20–0 you withdrew"):
+        services.game_withdraw(game=game, by=a, first_vp=20, second_vp=0)
+
+
+def test_the_opponent_rejects_a_wrong_result_and_both_see_it_was_withdrawn(client, event, players):
+    from forgebuilder.events.presenters import game_row
+
+    _checked_in(event, players[:2])
+    game = services.round_pair(event=event, rng=random.Random(1)).games.get()
+    a, b = game.first.player, game.second.player
+    services.game_report(game=game, by=a, first_vp=14, second_vp=9)
+    services.game_withdraw(game=game, by=b, first_vp=14, second_vp=9)
+    game = event.round_set.get().games.select_related("withdrawn_by", "first", "second").get()
+    for viewer in (a, b):
+        row = game_row(game, viewer, organiser=False)
+        assert row["withdrawn"] == f"14–9 was withdrawn by {b.get_username()}"
+        assert row["may_enter"] and not row["may_confirm"]
+
+
 def test_the_event_is_complete_only_when_the_last_rounds_results_are_confirmed(event, players):
     from forgebuilder.events.selectors import all_rounds_paired, current_round, is_complete
 
@@ -189,7 +232,7 @@ def test_the_event_is_complete_only_when_the_last_rounds_results_are_confirmed(e
     assert not is_complete(event, current)  # reported, not confirmed
     with pytest.raises(EventRefused, match="All 1 rounds are paired"):
         services.round_pair(event=event, rng=random.Random(1))
-    services.game_confirm(game=game, by=game.second.player)
+    services.game_confirm(game=game, by=game.second.player, first_vp=3, second_vp=3)
     assert is_complete(event, current_round(event))
 
 

@@ -63,7 +63,8 @@ def test_finishing_enters_the_result_and_the_opponent_confirms_it(pairing, entra
     assert pairing.reported_by == entrants[0]
 
     result = reverse("events:result", args=[pairing.round.event.public_id, pairing.pk])
-    assert bob.post(result, {"action": "confirm"}).status_code == 302
+    confirm = {"action": "confirm", "first_vp": first_vp, "second_vp": second_vp}
+    assert bob.post(result, confirm).status_code == 302
     pairing.refresh_from_db()
     assert pairing.status == Pairing.CONFIRMED
 
