@@ -8,9 +8,10 @@ from django.utils.crypto import salted_hmac
 
 class SessionTagMiddleware:
     """`X-Fb-Session` on every page: a keyed digest of the session (empty without one), which
-    the service worker keeps with the private pages it saves and compares with each page of
-    My lists that arrives, so that pages saved in an ended session are never shown to the next
-    person on the device (templates/offline/sw.js). The session key itself is not derivable."""
+    the service worker keeps with the private pages it saves and compares with every page that
+    arrives, so that pages saved in an ended session, or of an account since deleted, are never
+    shown to the next person on the device (templates/offline/sw.js). The session key itself is
+    not derivable."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -19,8 +20,14 @@ class SessionTagMiddleware:
         response = self.get_response(request)
         session = getattr(request, "session", None)
         key = session.session_key if session is not None else None
+        # The account is part of the tag: a session whose account was deleted (on another
+        # device) or logged out answers with another tag, and its saved pages go.
+        user = getattr(request, "user", None)
+        account = user.pk if user is not None and user.is_authenticated else "-"
         response["X-Fb-Session"] = (
-            salted_hmac("offline-session-tag", key, algorithm="sha256").hexdigest()[:24]
+            salted_hmac(
+                "offline-session-tag", f"{key}:{account}", algorithm="sha256"
+            ).hexdigest()[:24]
             if key
             else "none"
         )

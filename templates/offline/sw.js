@@ -13,8 +13,9 @@
  * - A page the network answers 404 or 410 (a revoked share link, a deleted list) is dropped,
  *   with every page saved under the same list or link.
  * - Private pages are tied to the session that saved them (the X-Fb-Session tag the server
- *   sends): a page of My lists arriving for another session, or none, drops them, so a session
- *   that ended without Log out leaves nothing for the next person on the device.
+ *   sends, which names the account too): any page arriving for another session, or none, drops
+ *   them, so a session that ended without Log out, or whose account was deleted on another
+ *   device, leaves nothing for the next person on the device.
  * - Public pages (share pages, game data) are saved without the personal part of the header.
  * - Every change to the saved pages (save, use, eviction, forgetting) runs one at a time, in
  *   order, so a page fetched before a log-out can never be saved after it.
@@ -103,6 +104,7 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(
       (signingOut || deleting ? forgetAccountPages(deleting) : Promise.resolve())
         .then(() => fetch(request))
+        .then((response) => sessionSeen(event, response))
         .catch(() => offlinePage())
     );
     return;
@@ -118,9 +120,18 @@ self.addEventListener("fetch", (event) => {
     return;
   }
   if (request.mode === "navigate") {
-    event.respondWith(fetch(request).catch(() => offlinePage()));
+    event.respondWith(fetch(request).then((response) => sessionSeen(event, response), () => offlinePage()));
   }
 });
+
+// Every page names the session it was served in (X-Fb-Session, "none" without one): private
+// pages saved in another session (ended without Log out, or its account deleted on another
+// device, which changes the tag) are dropped at once, whatever page it is.
+function sessionSeen(event, response) {
+  const session = response.headers.get(SESSION);
+  if (session) event.waitUntil(forgetOtherSessions(session).catch(() => undefined));
+  return response;
+}
 
 function isKept(request, url) {
   if (request.headers.get("HX-Request")) return false; // fragments, not pages
@@ -141,9 +152,7 @@ async function networkFirst(event, request, url) {
     return response;
   }
   const session = response.headers.get(SESSION) || "";
-  if (session && isAccountPage(url)) {
-    await forgetOtherSessions(session).catch(() => undefined);
-  }
+  if (session) await forgetOtherSessions(session).catch(() => undefined);
   const type = (response.headers.get("Content-Type") || "").split(";")[0].trim();
   if (response.status === 200 && KEPT_TYPES.includes(type)) {
     // Saving must not delay the page; the worker stays alive until it is done.

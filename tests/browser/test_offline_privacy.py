@@ -89,7 +89,9 @@ def test_a_session_ended_without_log_out_leaves_nothing_for_the_next_person(
     assert "Secret Plan" in shared_copy
 
     sw_context.clear_cookies()  # the session ends without Log out (cleared, or expired)
-    log_in(page, base, "second_player")  # the next person on the device
+    # The next person on the device opens only the home page, online: that is enough.
+    page.goto(f"{base}/")
+    expect(page.locator("header")).not_to_contain_text("first_player")
 
     wait_until(
         page,
@@ -103,7 +105,60 @@ def test_a_session_ended_without_log_out_leaves_nothing_for_the_next_person(
         page.goto(list_url)
         expect(page.locator("h1")).to_have_text("You are offline")
         expect(page.locator(f"#offline-saved a[href='{list_url}']")).to_have_count(0)
-        page.goto(f"{base}/lists/")  # My lists now is the second player's, or nothing
-        expect(page.locator("main")).not_to_contain_text("first_player")
+        page.goto(f"{base}/lists/")  # My lists was the first player's: not kept
+        expect(page.locator("h1")).to_have_text("You are offline")
+        expect(page.locator("body")).not_to_contain_text("first_player")
+        # (its share page is public and stays: the offline page may list it, not the list)
+        expect(page.locator(f"#offline-saved a[href='{list_url}']")).to_have_count(0)
+    finally:
+        sw_context.set_offline(False)
+    log_in(page, base, "second_player")  # and the next player's own pages are theirs
+    wait_until_saved(page, f"{base}/lists/")
+    assert share_url in saved_urls(page)  # the public share page stays
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_account_deleted_on_one_device_leaves_nothing_on_the_other(
+    live_server, browser, sw_context, sw_page, starter_modules
+):
+    """Two devices (two Chromium profiles) of one player; the account is deleted on the first.
+    The second, at its next page online (the home page), drops every private page it kept."""
+    from forgebuilder.accounts.deletion import account_delete
+
+    page, base = sw_page, live_server.url
+    player = get_user_model().objects.create_user("leaving_player", password=PASSWORD)
+    log_in(page, base, "leaving_player")
+    wait_for_worker(page)
+    start_list(page, base, "ember-reach/gilt_ledger", "Farewell Muster")
+    list_url = page.url
+    private = (f"{base}/lists/", list_url, f"{list_url}table/", f"{base}/play/")
+    for url in private:
+        page.goto(url)
+        wait_until_saved(page, url)
+
+    # Device 1 (its own profile) deletes the account.
+    other = browser.new_context(viewport={"width": 375, "height": 812})
+    try:
+        first = other.new_page()
+        log_in(first, base, "leaving_player")
+        first.goto(f"{base}/accounts/delete/")
+    finally:
+        other.close()
+    account_delete(user=player)
+
+    page.goto(f"{base}/")  # device 2 online, the home page only
+    wait_until(
+        page,
+        "async (urls) => !(await (await caches.open('fb-pages')).keys())"
+        ".some((r) => urls.includes(r.url))",
+        list(private),
+    )
+    sw_context.set_offline(True)
+    try:
+        for url in private:
+            page.goto(url)
+            expect(page.locator("h1")).to_have_text("You are offline")
+            expect(page.locator("body")).not_to_contain_text("leaving_player")
+            expect(page.locator("body")).not_to_contain_text("Farewell Muster")
     finally:
         sw_context.set_offline(False)
