@@ -150,11 +150,12 @@ migrate: install
 starter-modules: migrate
 	$(PY) manage.py load_starter_modules
 
-# The PDF worker (`db_worker`) runs in the background beside the server and stops with it.
+# The PDF worker (`pdf_worker`: db_worker that survives a database restart and picks up renders
+# whose worker died) runs in the background beside the server and stops with it.
 run: starter-modules
 	@echo "forgebuilder is starting at http://$(HOST):$(PORT)/ (with a PDF worker)"
 	@$(PY) $(PDF_CHECK) || true
-	@$(PY) manage.py db_worker & worker=$$!; \
+	@$(PY) manage.py pdf_worker & worker=$$!; \
 	  trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
 	  $(PY) manage.py runserver $(HOST):$(PORT)
 

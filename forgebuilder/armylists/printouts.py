@@ -9,8 +9,11 @@ again until it is ready.
 
 from __future__ import annotations
 
+import datetime as dt
 import enum
 import hashlib
+import os
+import socket
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,6 +22,7 @@ from django.core.cache import cache
 from django.db import connection, transaction
 from django.tasks import Task, TaskResultStatus
 from django.tasks.exceptions import TaskResultDoesNotExist
+from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
 from forgebuilder import ratelimit
@@ -144,10 +148,82 @@ def client_tag(client: str) -> str:
 
 
 def renders_queued(*, client: str) -> int:
-    """How many renders the client (its tag) has waiting or running now."""
-    waiting = (TaskResultStatus.READY, TaskResultStatus.RUNNING)
-    tasks = DBTaskResult.objects.filter(status__in=waiting, args_kwargs__kwargs__client=client)
-    return tasks.count()
+    """How many renders the client (its tag) has waiting or running now: a render whose worker
+    died (killed, out of memory) holds no place, though its row still says it runs."""
+    tasks = DBTaskResult.objects.filter(args_kwargs__kwargs__client=client)
+    waiting = tasks.filter(status=TaskResultStatus.READY).count()
+    running = tasks.filter(status=TaskResultStatus.RUNNING).only("started_at", "worker_ids")
+    return waiting + sum(1 for task in running if not render_is_dead(task))
+
+
+# Renders whose worker died mid-drawing. A worker names itself "<host>.<pid>.<random>"
+# (manage.py pdf_worker): on its own host, a dead worker is seen at once; elsewhere, once its
+# render has run longer than PDF_RENDER_TIMEOUT. A dead render is queued again, once.
+MAX_ATTEMPTS = 2
+
+
+class RenderAbandoned(Exception):
+    """The worker drawing a PDF stopped before it was done, on each try."""
+
+
+def worker_name(given: str) -> str:
+    """The id a PDF worker takes: its host and process, so others can tell when it is dead."""
+    return f"{socket.gethostname()[:30]}.{os.getpid()}.{given[:16]}"
+
+
+def worker_is_dead(worker_id: str) -> bool:
+    """Whether the worker `worker_id` is known to be gone (on this host, its process is)."""
+    host, _, rest = worker_id.partition(".")
+    pid = rest.partition(".")[0]
+    if host != socket.gethostname()[:30] or not pid.isdigit():
+        return False  # another host's or an older worker: only the timeout tells
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:
+        return False
+    return False
+
+
+def render_is_dead(task: DBTaskResult, now: dt.datetime | None = None) -> bool:
+    """Whether a running render's worker died: its process is gone, or it overran the timeout."""
+    if task.status != TaskResultStatus.RUNNING:
+        return False
+    now = now or timezone.now()
+    timeout = dt.timedelta(seconds=settings.PDF_RENDER_TIMEOUT)
+    if task.started_at is not None and now - task.started_at > timeout:
+        return True
+    return bool(task.worker_ids) and worker_is_dead(task.worker_ids[-1])
+
+
+def reclaim(task: DBTaskResult) -> None:
+    """Queue a dead render again (the same task, so whoever waits for it still does), or fail
+    it for good when its workers died on every try (a list too big to draw, say)."""
+    if len(task.worker_ids) >= MAX_ATTEMPTS:
+        task.set_failed(
+            RenderAbandoned(
+                f"The PDF worker stopped {len(task.worker_ids)} times while drawing this "
+                "(killed, out of memory or overrunning the render timeout)."
+            )
+        )
+        return
+    task.status = TaskResultStatus.READY
+    task.started_at = None
+    task.save(update_fields=["status", "started_at"])
+
+
+def reclaim_dead_renders() -> int:
+    """Queue again (or fail) every render whose worker died; returns how many. A PDF worker
+    does this as it starts, so a worker restarted after a kill picks up what it dropped."""
+    reclaimed = 0
+    with transaction.atomic():
+        running = DBTaskResult.objects.select_for_update().filter(status=TaskResultStatus.RUNNING)
+        for task in running:
+            if render_is_dead(task):
+                reclaim(task)
+                reclaimed += 1
+    return reclaimed
 
 
 def _lock_client(tag: str) -> None:
@@ -172,8 +248,20 @@ def pending_state(render_task: Task, result_id: str) -> PdfState | None:
         result = render_task.get_result(result_id)
     except TaskResultDoesNotExist:
         return None
+    if result.status == TaskResultStatus.RUNNING and _reclaimed(result_id):
+        result = render_task.get_result(result_id)
     if result.status in (TaskResultStatus.READY, TaskResultStatus.RUNNING):
         return PdfState.PREPARING
     if result.status == TaskResultStatus.FAILED:
         return PdfState.FAILED
     return None
+
+
+def _reclaimed(result_id: str) -> bool:
+    """Reclaim the render `result_id` if its worker died; whether it did."""
+    with transaction.atomic():
+        task = DBTaskResult.objects.select_for_update().filter(pk=result_id).first()
+        if task is None or not render_is_dead(task):
+            return False
+        reclaim(task)
+        return True

@@ -206,6 +206,9 @@ RATE_LIMITS = {
 # Renders one client may have waiting or being drawn at any moment (the next one gets 429 until
 # one is done), beside the weighed "render-queue" window above; forgebuilder/armylists/printouts.py
 PDF_QUEUED_PER_CLIENT = 6
+# A render running longer than this is taken for dead (its worker killed, out of memory or
+# stopped for overrunning) and queued again once; the biggest roster draws in seconds.
+PDF_RENDER_TIMEOUT = 5 * 60
 # Behind a proxy, the request header holding the client's address (set by the proxy), e.g.
 # HTTP_X_REAL_IP; empty means REMOTE_ADDR.
 RATELIMIT_IP_HEADER = env_str("RATELIMIT_IP_HEADER", "")

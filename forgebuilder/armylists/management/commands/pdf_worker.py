@@ -2,7 +2,10 @@
 database restart: when PostgreSQL goes away it logs, waits (1 s, doubling up to 30 s) and carries
 on with the queue once the database answers again, instead of exiting. A connection lost inside
 an atomic block cannot be reopened until that block ends, so there the worker stops with an
-error that says so (WorkerStuck) rather than trying forever. Same options as `db_worker`."""
+error that says so (WorkerStuck) rather than trying forever. Same options as `db_worker`.
+
+A worker names itself by its host and process, and as it starts queues again the renders whose
+worker died mid-drawing (a SIGKILL, the out-of-memory killer), so none stays "Preparing"."""
 
 from __future__ import annotations
 
@@ -13,6 +16,8 @@ from django.core.management.base import CommandError
 from django.db import connections
 from django.db.utils import InterfaceError, OperationalError
 from django_tasks_db.management.commands import db_worker
+
+from forgebuilder.armylists.printouts import reclaim_dead_renders, worker_name
 
 log = logging.getLogger("forgebuilder.pdf_worker")
 MAX_WAIT = 30.0
@@ -52,6 +57,9 @@ class Command(db_worker.Command):
 
     def handle(self, *, verbosity: int, **options) -> None:
         self.configure_logging(verbosity)
+        # Renders whose worker died (this one before a restart, or another) are queued again.
+        if reclaimed := reclaim_dead_renders():
+            log.warning("queued again %d render(s) whose worker had died", reclaimed)
         queue_names = options["queue_name"].split(",")
         excluded = options["exclude_queues"].split(",") if options["exclude_queues"] else []
         worker = ReconnectingWorker(
@@ -61,7 +69,7 @@ class Command(db_worker.Command):
             backend_name=options["backend_name"],
             startup_delay=options["startup_delay"],
             max_tasks=options["max_tasks"],
-            worker_id=options["worker_id"],
+            worker_id=worker_name(options["worker_id"]),
             excluded_queue_names=excluded,
         )
         worker.configure_signals()
