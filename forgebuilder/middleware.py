@@ -25,9 +25,9 @@ class SessionTagMiddleware:
         user = getattr(request, "user", None)
         account = user.pk if user is not None and user.is_authenticated else "-"
         response["X-Fb-Session"] = (
-            salted_hmac(
-                "offline-session-tag", f"{key}:{account}", algorithm="sha256"
-            ).hexdigest()[:24]
+            salted_hmac("offline-session-tag", f"{key}:{account}", algorithm="sha256").hexdigest()[
+                :24
+            ]
             if key
             else "none"
         )

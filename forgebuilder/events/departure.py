@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from forgebuilder.people import run_or_joined, successor
 
-from .models import Entrant, Event
+from .models import ApiToken, Entrant, Event
 
 
 @dataclass(frozen=True)
@@ -63,6 +63,10 @@ def event_departures_apply(*, user) -> EventDepartures:
     described, (kept, handed, deleted) = _plan(list(_events_of(user, lock=True)), user)
     for event, heir in handed:
         Event.objects.filter(pk=event.pk).update(organiser_id=heir.player_id)
+        # A key belongs to the organiser who made it for their tool: it goes with them.
+        ApiToken.objects.filter(event=event, revoked_at__isnull=True).update(
+            revoked_at=timezone.now()
+        )
     for event in kept:
         entries = Entrant.objects.filter(event=event, player=user)
         played = event.round_set.count()

@@ -15,6 +15,7 @@ from forgebuilder.armylists.exports.qr import qr_svg_response
 from forgebuilder.armylists.printouts import PdfState
 from forgebuilder.armylists.views.pdf_off import pdf_off_page
 from forgebuilder.armylists.views.pdf_wait import pdf_waiting_page, render_scope
+from forgebuilder.filenames import file_stem
 from forgebuilder.numbers import id_number, parse_whole_number
 from forgebuilder.ratelimit import client_key, rate_limited, too_many
 from forgebuilder.refusals import Forbidden
@@ -235,7 +236,7 @@ def event_pack(request: HttpRequest, public_id: str) -> HttpResponse:
     if status.state is PdfState.READY and request.GET.get("wait") != "1":
         response = HttpResponse(status.pdf, content_type="application/pdf")
         response["Content-Disposition"] = content_disposition_header(
-            as_attachment=True, filename=f"{event.name} pack.pdf"
+            as_attachment=True, filename=f"{file_stem(event.name, 'event')}-pack.pdf"
         )
         return response
     return pdf_waiting_page(request, status.state, title="event pack")
@@ -246,7 +247,7 @@ def event_csv(request: HttpRequest, public_id: str) -> HttpResponse:
     event = _organised(request, public_id)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = content_disposition_header(
-        as_attachment=True, filename=f"{event.name}.csv"
+        as_attachment=True, filename=f"{file_stem(event.name, 'event')}.csv"
     )
     csv_export.write(event, response)
     return response

@@ -181,7 +181,7 @@ def test_an_eight_player_three_round_event_from_creation_to_final_standings(
     checked_at_both_sizes(page, "event-standings", axe=True)
     with page.expect_download() as download:
         page.get_by_role("link", name="Download the CSV").click()
-    assert download.value.suggested_filename == "Ember Cup.csv"
+    assert download.value.suggested_filename == "ember-cup.csv"
     assert [(row[0], row[1].split()[0]) for row in table] == FINAL_ORDER
     page.get_by_role("link", name="Event pack (PDF)").click()
     expect(page.locator("body")).to_contain_text("event pack")

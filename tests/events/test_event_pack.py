@@ -51,7 +51,7 @@ def test_the_pack_is_drawn_by_the_worker_and_holds_lists_and_standings(
     pdf_worker("event-pack").run()
     response = client.get(url)
     assert response["Content-Type"] == "application/pdf"
-    assert response["Content-Disposition"] == 'attachment; filename="Ember Cup pack.pdf"'
+    assert response["Content-Disposition"] == 'attachment; filename="ember-cup-pack.pdf"'
     pages = page_texts(response.content)
     cover = pages[0]
     assert "Ember Cup" in cover and "Standings" in cover and "Round 1" in cover

@@ -49,6 +49,21 @@ def test_the_organiser_leaving_hands_the_event_to_the_first_entrant(event, playe
     assert Event.objects.get(pk=event.pk).organiser == players[0]
 
 
+def test_the_leaving_organisers_api_keys_stop_answering(client, event, players, organiser):
+    # A key belongs to the organiser who made it for their tool: it goes with them.
+    from forgebuilder.events import api
+
+    services.entrant_register(event=event, player=players[0])
+    key = api.token_make(event=event, name="Overlay")
+    headers = {"Authorization": f"Bearer {key}"}
+    assert client.get(f"/events/{event.public_id}/api/", headers=headers).status_code == 200
+    account_delete(user=organiser)
+    assert client.get(f"/events/{event.public_id}/api/", headers=headers).status_code == 401
+    new_key = api.token_make(event=Event.objects.get(pk=event.pk), name="Overlay")
+    headers = {"Authorization": f"Bearer {new_key}"}
+    assert client.get(f"/events/{event.public_id}/api/", headers=headers).status_code == 200
+
+
 def test_an_event_nobody_entered_goes_with_its_organiser(event, organiser):
     assert account_deletion_preview(user=organiser).events.deleted == ("Ember Cup",)
 

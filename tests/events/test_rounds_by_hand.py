@@ -101,7 +101,7 @@ def test_the_csv_holds_every_player_list_result_and_standing(client, event, play
     assert client.get(f"/events/{event.public_id}/event.csv").status_code == 403
     client.force_login(organiser)
     response = client.get(f"/events/{event.public_id}/event.csv")
-    assert response["Content-Disposition"] == 'attachment; filename="Ember Cup.csv"'
+    assert response["Content-Disposition"] == 'attachment; filename="ember-cup.csv"'
     rows = list(csv.DictReader(io.StringIO(response.content.decode())))
     assert [r["player"] for r in rows] == [r["player"] for r in rows if r["player"]]
     by_name = {r["player"]: r for r in rows}

@@ -7,11 +7,11 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonRes
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import content_disposition_header, url_has_allowed_host_and_scheme
-from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from factions.catalog import catalog_for
 from factions.models import GameModule
+from forgebuilder.filenames import file_stem
 from forgebuilder.ratelimit import rate_limited
 
 from ..edits import EditError, new_document
@@ -174,8 +174,7 @@ def list_restore(request: HttpRequest, public_id: str) -> HttpResponse:
 
 def download_name(army_list, extension: str) -> str:
     """The list's name as a file name, in any alphabet ("дружина-1000pts.json")."""
-    stem = slugify(army_list.name, allow_unicode=True)[:80].strip("-_") or "list"
-    return f"{stem}-{army_list.points_limit}pts.{extension}"
+    return f"{file_stem(army_list.name, 'list')}-{army_list.points_limit}pts.{extension}"
 
 
 def as_attachment(response: HttpResponse, filename: str) -> HttpResponse:
