@@ -139,6 +139,7 @@ def test_every_template_is_drawn_with_real_data(
     for page in ("400.html", "403.html", "403_csrf.html", "404.html", "500.html"):
         render_to_string(page, {"request": request})
     render_to_string("429.html", {"request": request, "message": "Try again in a minute."})
+    render_to_string("503.html", {"request": request, "message": "The database is restarting."})
 
     every = {str(p.relative_to(TEMPLATES)) for p in TEMPLATES.rglob("*.html")}
     missing = every - drawn
