@@ -103,3 +103,20 @@ def test_an_instance_loads_the_app_once_and_its_workers_share_no_connection(tmp_
 
     assert loaded.returncode == 0, loaded.stderr
     assert loaded.stdout.split() == ["[]", "0", "1", "True", "True"]
+
+
+def test_nginx_passes_only_writes_applied_once_to_the_next_instance():
+    """A write whose instance stopped before answering is sent to the next one only where
+    sending it twice applies it once (issue 39: a graceful stop gave a tracker sync a 502)."""
+    import re
+
+    template = (REPO / "docs" / "deploy" / "nginx-site.conf.template").read_text()
+    retried = re.findall(r"location ~ (\S+) \{[^}]*non_idempotent;", template)
+    assert retried == [
+        "^/lists/[^/]+/(units/|forces/|legends/|settings$$|undo$$)",
+        "^/play/[^/]+/sync/$$",
+    ]
+    from django.urls import reverse
+
+    sync = reverse("play:sync", args=["AbC-123_x"])
+    assert re.fullmatch(retried[1].replace("$$", "$"), sync)
