@@ -186,6 +186,26 @@ class Game(models.Model):
     def bye(self) -> bool:
         return self.second_id is None
 
+    def side_of(self, user) -> int | None:
+        """Which side `user` plays in this game: 0 first, 1 second, None when not theirs (the
+        one home of "is this game mine, and on which side")."""
+        pk = getattr(user, "pk", None)
+        if pk is None:
+            return None
+        if self.first.player_id == pk:
+            return 0
+        if self.second is not None and self.second.player_id == pk:
+            return 1
+        return None
+
+    def entrant_of(self, user) -> Entrant | None:
+        side = self.side_of(user)
+        return None if side is None else (self.first, self.second)[side]
+
+    def opponent_of(self, user) -> Entrant | None:
+        side = self.side_of(user)
+        return None if side is None else (self.second, self.first)[side]
+
 
 class ApiToken(models.Model):
     """A read-only key to the event's API, made by the organiser for another tool; revocable.

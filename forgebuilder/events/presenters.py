@@ -42,8 +42,7 @@ def standings_rows(event: Event) -> list[dict]:
 
 def game_row(game: Game, user: AbstractBaseUser | AnonymousUser, organiser: bool) -> dict:
     """A pairing as a page shows it, with what this user may do with its result."""
-    player_ids = {game.first.player_id, game.second.player_id if game.second else None}
-    mine = user.is_authenticated and user.pk in player_ids
+    mine = game.side_of(user) is not None
     return {
         "game": game,
         "first": game.first.name,

@@ -281,7 +281,7 @@ def game_report(*, game: Game, by: AbstractBaseUser, first_vp: int, second_vp: i
     organiser = by.pk == event.organiser_id
     if game.bye:
         raise EventRefused("A bye has no result to enter.")
-    if not organiser and by.pk not in (game.first.player_id, game.second.player_id):
+    if not organiser and game.side_of(by) is None:
         raise EventRefused("Only the two players of this game or the organiser enter its result.")
     if not organiser and game.status == Game.CONFIRMED:
         raise EventRefused("This result is confirmed: ask the organiser to change it.")
@@ -333,8 +333,7 @@ def game_confirm(*, game: Game, by: AbstractBaseUser, first_vp: int, second_vp: 
     saw, refused if the result is not those any more (it was withdrawn and entered again)."""
     _locked(game.round.event)
     game = _locked_game(game)
-    players = {game.first.player_id, game.second.player_id if game.second else None}
-    if by.pk not in players:
+    if game.side_of(by) is None:
         raise EventRefused("Only the two players of this game confirm its result.")
     if game.status != Game.REPORTED:
         if game.status == Game.CONFIRMED:
@@ -364,7 +363,7 @@ def game_withdraw(*, game: Game, by: AbstractBaseUser, first_vp: int, second_vp:
     correct it; the opponent, when it is wrong): the game is open again and says so."""
     _locked(game.round.event)
     game = _locked_game(game)
-    if by.pk not in {game.first.player_id, game.second.player_id if game.second else None}:
+    if game.side_of(by) is None:
         raise EventRefused("Only the two players of this game withdraw its result.")
     if game.status != Game.REPORTED or (game.first_vp, game.second_vp) != (first_vp, second_vp):
         raise EventRefused(

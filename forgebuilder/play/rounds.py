@@ -29,10 +29,7 @@ def pairing_of(*, player, event_id: str, pairing: int) -> events.Game:
         .filter(round__event__public_id=event_id, pk=pairing)
         .first()
     )
-    if found is None or player.pk not in (
-        found.first.player_id,
-        found.second_id and found.second.player_id,
-    ):
+    if found is None or found.side_of(player) is None:
         raise PairingRefused("This pairing is not yours to play.")
     if found.bye:
         raise PairingRefused("A bye has no game to play.")
@@ -46,13 +43,13 @@ def pairing_of(*, player, event_id: str, pairing: int) -> events.Game:
 def pairing_underdog(*, pairing: events.Game, player) -> int:
     """The underdog points the pairing's match check gave the player's side (0 without one)."""
     sides = pairing.match.get("sides") or []
-    index = 0 if pairing.first.player_id == player.pk else 1
-    return int(sides[index][2]) if len(sides) == 2 else 0
+    side = pairing.side_of(player)
+    return int(sides[side][2]) if len(sides) == 2 and side is not None else 0
 
 
 def submitted_list(*, player, pairing: events.Game) -> EvaluatedList:
     """The list the player submitted to the event, as the event checked it."""
-    entrant = pairing.first if pairing.first.player_id == player.pk else pairing.second
+    entrant = pairing.entrant_of(player)
     submission = events.Submission.objects.filter(entrant=entrant).first()
     if submission is None:
         raise PairingRefused("Submit your list to the event first: the game is played with it.")
@@ -77,13 +74,13 @@ def prefill_result(*, game: Game, player) -> tuple[str, str]:
             + "your opponent's victory points were not given; enter it on the event page.",
         )
     mine = game.summary["vp"]
-    first = pairing.first.player_id == player.pk
+    first = pairing.side_of(player) == 0
     first_vp, second_vp = (mine, theirs) if first else (theirs, mine)
     try:
         game_report_prefill(game=pairing, by=player, first_vp=first_vp, second_vp=second_vp)
     except EventRefused as refusal:
         return "", NOT_FILLED + str(refusal)
-    opponent = (pairing.second if first else pairing.first).name
+    opponent = pairing.opponent_of(player).name
     return (
         f"Your result is entered: {pairing.first.name} {first_vp}–{second_vp} "
         f"{pairing.second.name}. {opponent} confirms it on the event page."

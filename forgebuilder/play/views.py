@@ -76,7 +76,7 @@ def start_for_pairing(request: HttpRequest, event_id: str, pairing: int) -> Http
     except rounds.PairingRefused as refusal:
         messages.error(request, str(refusal))
         return redirect("events:detail", public_id=event_id)
-    opponent = found.second if found.first.player_id == request.user.pk else found.first
+    opponent = found.opponent_of(request.user)
     return _start(request, evaluated, opponent=opponent.name, event_game=found)
 
 
