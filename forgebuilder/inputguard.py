@@ -5,7 +5,7 @@ PostgreSQL refuses NUL (U+0000) in text and jsonb: a NUL that reaches a look-up 
 fails inside the database and, unguarded, answers 500. No field, id or token of ours holds one,
 so a request carrying one anywhere is answered 400 saying where, before any view, session or
 database sees it. JSON is read only through `read_json` (a tracker's sync, the list API, the
-imports), which refuses, naming the path ("changes[3].label"): a NUL or half of a UTF-16 pair
+imports, and the JSON files of game modules an administrator imports), which refuses, naming the path ("changes[3].label"): a NUL or half of a UTF-16 pair
 (a lone surrogate: jsonb refuses it too) in a key or a string, NaN and infinite numbers (no
 JSON, and jsonb refuses them), nesting deeper than `MAX_JSON_DEPTH`, and a text larger than
 the caller's limit.
@@ -90,15 +90,16 @@ class RefuseNulMiddleware:
 
 # ---- JSON ----------------------------------------------------------------------------------
 
-MAX_JSON_DEPTH = 32  # a list document nests 6 deep, a tracker's sync 4
+MAX_JSON_DEPTH = 32  # a list document nests 6 deep, a tracker's sync 4, a Battle Forge module 10
+MAX_MODULE_FILE_BYTES = 64 * 1024 * 1024  # a module's data file (the largest published: 300 KB)
 
 
 class JsonRefused(ValueError):
     """JSON the app does not read: `path` says where ("" for the whole text), `message` why."""
 
-    def __init__(self, path: str, message: str) -> None:
+    def __init__(self, path: str, message: str, line: int | None = None) -> None:
         super().__init__(f"{path}: {message}" if path else message)
-        self.path, self.message = path, message
+        self.path, self.message, self.line = path, message, line  # line: of a syntax error
 
 
 class _NotANumber:
@@ -126,7 +127,7 @@ def read_json(raw: bytes | str, *, max_bytes: int, max_depth: int = MAX_JSON_DEP
         data = json.loads(raw, parse_float=_number, parse_constant=_NotANumber)
     except json.JSONDecodeError as exc:
         where = f" (line {exc.lineno}, column {exc.colno})"
-        raise JsonRefused("", f"not valid JSON{where}: {exc.msg}") from exc
+        raise JsonRefused("", f"not valid JSON{where}: {exc.msg}", exc.lineno) from exc
     except UnicodeDecodeError as exc:
         raise JsonRefused("", "not valid JSON: the text is not UTF-8") from exc
     except RecursionError as exc:
