@@ -145,7 +145,12 @@
     const moved = offset - (held.offset || 0);
     if (moved) held.queue.forEach((change) => { if (Number.isInteger(change.at)) change.at += moved; });
     held.offset = offset;
-    const minutes = Math.round(-offset / 60000);
+    showClock();
+  }
+
+  function showClock() {
+    if (!clockNote) return; // a page kept from before the note existed
+    const minutes = Math.round(-(held.offset || 0) / 60000);
     clockNote.hidden = !minutes;
     clockNote.textContent = minutes ? "This phone's clock is " + Math.abs(minutes) + " minute" + (Math.abs(minutes) > 1 ? "s" : "") +
       (minutes > 0 ? " ahead" : " behind") + ": the tracker uses the server's time." : "";
@@ -346,6 +351,7 @@
   document.addEventListener("visibilitychange", refresh);
   setInterval(refresh, Number(document.body.dataset.pollMs || 10000));
   render(current());
+  showClock();
   flush();
   showStatus();
 })();
