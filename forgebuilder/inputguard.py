@@ -105,13 +105,13 @@ class JsonRefused(ValueError):
 class _NotANumber:
     """A NaN or an infinite number met while parsing, found again by the walk to name its path."""
 
-    def __init__(self, text: str) -> None:
-        self.text = text
+    def __init__(self, text: str, why: str = "is not a JSON number") -> None:
+        self.text, self.why = text, why
 
 
 def _number(text: str) -> Any:
     value = float(text)
-    return value if math.isfinite(value) else _NotANumber(text)
+    return value if math.isfinite(value) else _NotANumber(text, "is too large a number")
 
 
 def _size(limit: int) -> str:
@@ -157,7 +157,7 @@ def json_problem(data: Any, max_depth: int = MAX_JSON_DEPTH) -> tuple[str, str] 
             if problem := _unstorable(value):
                 return json_path(path), f"the text contains {problem}; remove it"
         elif isinstance(value, _NotANumber):
-            return json_path(path), f"{value.text[:20]} is not a number JSON holds"
+            return json_path(path), f"{value.text[:20]} {value.why}"
         elif isinstance(value, dict | list):
             if len(path) >= max_depth:
                 return json_path(path), f"arrays or objects nested more than {max_depth} deep"
