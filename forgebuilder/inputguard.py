@@ -1,12 +1,21 @@
-"""Refuse NUL characters in a request's address, query, cookies and form fields, in one place.
+"""Refuse hostile input in one place: NUL characters in a request's address, query, cookies and
+form fields, and every JSON the app reads (`read_json`).
 
 PostgreSQL refuses NUL (U+0000) in text and jsonb: a NUL that reaches a look-up or a write
 fails inside the database and, unguarded, answers 500. No field, id or token of ours holds one,
 so a request carrying one anywhere is answered 400 saying where, before any view, session or
-database sees it. JSON bodies are checked where they are read (`documents.read_json`).
+database sees it. JSON is read only through `read_json` (a tracker's sync, the list API, the
+imports, and the JSON files of game modules an administrator imports), which refuses, naming the path ("changes[3].label"): a NUL or half of a UTF-16 pair
+(a lone surrogate: jsonb refuses it too) in a key or a string, NaN and infinite numbers (no
+JSON, and jsonb refuses them), nesting deeper than `MAX_JSON_DEPTH`, and a text larger than
+the caller's limit.
 """
 
 from __future__ import annotations
+
+import json
+import math
+from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -77,3 +86,99 @@ class RefuseNulMiddleware:
         if place is not None:
             return nul_refused(request, place)
         return self.get_response(request)
+
+
+# ---- JSON ----------------------------------------------------------------------------------
+
+MAX_JSON_DEPTH = 32  # a list document nests 6 deep, a tracker's sync 4, a Battle Forge module 10
+MAX_MODULE_FILE_BYTES = 64 * 1024 * 1024  # a module's data file (the largest published: 300 KB)
+
+
+class JsonRefused(ValueError):
+    """JSON the app does not read: `path` says where ("" for the whole text), `message` why."""
+
+    def __init__(self, path: str, message: str, line: int | None = None) -> None:
+        super().__init__(f"{path}: {message}" if path else message)
+        self.path, self.message, self.line = path, message, line  # line: of a syntax error
+
+
+class _NotANumber:
+    """A NaN or an infinite number met while parsing, found again by the walk to name its path."""
+
+    def __init__(self, text: str, why: str = "is not a JSON number") -> None:
+        self.text, self.why = text, why
+
+
+def _number(text: str) -> Any:
+    value = float(text)
+    return value if math.isfinite(value) else _NotANumber(text, "is too large a number")
+
+
+def _size(limit: int) -> str:
+    return f"{limit // 1_000_000} MB" if limit >= 1_000_000 else f"{limit // 1024} KB"
+
+
+def read_json(raw: bytes | str, *, max_bytes: int, max_depth: int = MAX_JSON_DEPTH) -> Any:
+    """JSON text read into data that every database stores; raises JsonRefused naming the path
+    of what is refused."""
+    if len(raw) > max_bytes:
+        raise JsonRefused("", f"the JSON is larger than {_size(max_bytes)}")
+    try:
+        data = json.loads(raw, parse_float=_number, parse_constant=_NotANumber)
+    except json.JSONDecodeError as exc:
+        where = f" (line {exc.lineno}, column {exc.colno})"
+        raise JsonRefused("", f"not valid JSON{where}: {exc.msg}", exc.lineno) from exc
+    except UnicodeDecodeError as exc:
+        raise JsonRefused("", "not valid JSON: the text is not UTF-8") from exc
+    except RecursionError as exc:
+        raise JsonRefused("", "not valid JSON: arrays or objects nested too deeply") from exc
+    except ValueError as exc:  # Python reads no integer of more than 4300 digits
+        raise JsonRefused("", "not valid JSON: a number has too many digits") from exc
+    problem = json_problem(data, max_depth)
+    if problem is not None:
+        raise JsonRefused(*problem)
+    return data
+
+
+def json_path(parts: tuple[str | int, ...]) -> str:
+    """`("changes", 3, "label")` -> `changes[3].label`."""
+    text = ""
+    for part in parts:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text
+
+
+def json_problem(data: Any, max_depth: int = MAX_JSON_DEPTH) -> tuple[str, str] | None:
+    """(path, what is wrong) of the first value in `data` no database stores, or None."""
+    stack: list[tuple[tuple[str | int, ...], Any]] = [((), data)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, str):
+            if problem := _unstorable(value):
+                return json_path(path), f"the text contains {problem}; remove it"
+        elif isinstance(value, _NotANumber):
+            return json_path(path), f"{value.text[:20]} {value.why}"
+        elif isinstance(value, dict | list):
+            if len(path) >= max_depth:
+                return json_path(path), f"arrays or objects nested more than {max_depth} deep"
+            if isinstance(value, list):
+                stack.extend(((*path, i), v) for i, v in enumerate(value))
+                continue
+            for key, item in value.items():
+                if problem := _unstorable(key):
+                    where = json_path(path)
+                    return where, f"the text contains a key with {problem}; remove it"
+                stack.append(((*path, key), item))
+    return None
+
+
+def _unstorable(text: str) -> str | None:
+    if NUL in text:
+        return "a control character (U+0000)"
+    if text.isascii():
+        return None
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return "half of a UTF-16 surrogate pair (not a character)"
+    return None

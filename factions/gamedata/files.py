@@ -6,12 +6,13 @@ kept so that a problem found later can be reported with its line number.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
+
+from forgebuilder.inputguard import MAX_MODULE_FILE_BYTES, JsonRefused, read_json
 
 from .problems import ModuleFileError, Problem
 
@@ -122,9 +123,12 @@ def read_data_file(path: Path, display_name: str) -> SourceFile:
         raise ModuleFileError([Problem(display_name, "", f"cannot read the file: {exc}")]) from exc
     if path.suffix == ".json":
         try:
-            return SourceFile(display_name, json.loads(text))
-        except json.JSONDecodeError as exc:
-            problem = Problem(display_name, "", f"invalid JSON: {exc.msg}", exc.lineno)
+            return SourceFile(display_name, read_json(text, max_bytes=MAX_MODULE_FILE_BYTES))
+        except JsonRefused as exc:
+            message = exc.message
+            if exc.line is not None:  # a syntax error: its line is given apart
+                message = "invalid JSON: " + message.rpartition("): ")[2]
+            problem = Problem(display_name, exc.path, message, exc.line)
             raise ModuleFileError([problem]) from exc
     try:
         node, data = _parse_yaml(text, _FastStrictLoader)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -10,10 +9,13 @@ from pydantic import ValidationError
 
 from factions.catalog import Catalog, catalog_by_slug
 from factions.gamedata.problems import format_path
+from forgebuilder import inputguard
 
 from .listdoc import ListDocument
 from .rules import Report, Roster
 from .selectors import evaluated_document
+
+MAX_DOCUMENT_BYTES = 1_000_000  # a list document, an import, an API body
 
 
 @dataclass(frozen=True)
@@ -29,60 +31,14 @@ class DocumentError(Exception):
         return {"errors": [{"path": p, "message": m} for p, m in self.problems]}
 
 
-def read_json(raw: bytes | str) -> Any:
+def read_json(raw: bytes | str, max_bytes: int = MAX_DOCUMENT_BYTES) -> Any:
     """JSON text read into data; raises DocumentError saying where it is not JSON, or where it
-    holds a text no database stores (a NUL, or half of a UTF-16 pair)."""
-    data = _loads(raw)
-    place = unstorable_text(data)
-    if place is not None:
-        where, what = place
-        raise DocumentError(((where, f"the text contains {what}; remove it"),))
-    return data
-
-
-def unstorable_text(data: Any) -> tuple[str, str] | None:
-    """(path, what) of the first key or string in `data` holding a NUL or a lone surrogate."""
-    stack: list[tuple[tuple[str | int, ...], Any]] = [((), data)]
-    while stack:
-        path, value = stack.pop()
-        items: Any = ()
-        if isinstance(value, str):
-            problem = _unstorable(value)
-            if problem:
-                return format_path(path), problem
-        elif isinstance(value, dict):
-            items = value.items()
-            for key in value:
-                if problem := _unstorable(key):
-                    return format_path(path), f"a key with {problem}"
-        elif isinstance(value, list):
-            items = enumerate(value)
-        stack.extend(((*path, k), v) for k, v in items)
-    return None
-
-
-def _unstorable(text: str) -> str | None:
-    if "\x00" in text:
-        return "a control character (U+0000)"
+    holds what no database stores (`inputguard.read_json`: a NUL, half of a UTF-16 pair, NaN,
+    nesting too deep, a text too large)."""
     try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return "half of a UTF-16 surrogate pair (not a character)"
-    return None
-
-
-def _loads(raw: bytes | str) -> Any:
-    try:
-        return json.loads(raw)
-    except json.JSONDecodeError as exc:
-        where = f" (line {exc.lineno}, column {exc.colno})"
-        raise DocumentError((("", f"not valid JSON{where}: {exc.msg}"),)) from exc
-    except UnicodeDecodeError as exc:
-        raise DocumentError((("", "not valid JSON: the text is not UTF-8"),)) from exc
-    except RecursionError as exc:
-        raise DocumentError((("", "not valid JSON: arrays or objects nested too deeply"),)) from exc
-    except ValueError as exc:  # Python reads no integer of more than 4300 digits
-        raise DocumentError((("", "not valid JSON: a number has too many digits"),)) from exc
+        return inputguard.read_json(raw, max_bytes=max_bytes)
+    except inputguard.JsonRefused as refused:
+        raise DocumentError(((refused.path, refused.message),)) from refused
 
 
 def parse_document(raw: bytes | str | dict[str, Any]) -> ListDocument:

@@ -26,6 +26,8 @@ from .sheet import build_sheet
 
 MAX_CHANGES = 200  # per sync: a phone offline for a whole game sends far fewer
 SEEN_IDS = 500  # change ids remembered so a resent change is applied once
+# a phone's clock off by more than this is told so (its changes' times are put right anyway)
+CLOCK_MARGIN_MS = 2 * 60 * 1000
 
 
 FINISHED = "This game is finished: its counters stay as they ended."
@@ -48,6 +50,7 @@ class Synced:
     applied: int
     dropped: tuple[str, ...]  # labels of what another device set later (`tracker.apply`)
     refused: tuple[str, ...]
+    clock_off: int = 0  # minutes the phone's clock is ahead (negative: behind) of the server's
 
     def not_saved(self) -> list[str]:
         """Everything not saved, each with its reason, as a device shows it."""
@@ -90,17 +93,36 @@ def _locked(game: Game, player) -> Game:
     return locked
 
 
+def now_ms() -> int:
+    """The server's clock, in ms since 1970 (a change's `at`)."""
+    return int(timezone.now().timestamp() * 1000)
+
+
+def clock_off_minutes(skew: int | None) -> int:
+    """How far a phone's clock is ahead (negative: behind) of the server's, in whole minutes,
+    when it is off by more than CLOCK_MARGIN_MS; else 0."""
+    if skew is None or abs(skew) <= CLOCK_MARGIN_MS:
+        return 0
+    return round(skew / 60_000)
+
+
 @transaction.atomic
-def sync(*, game: Game, player, changes: list) -> Synced:
+def sync(*, game: Game, player, changes: list, sent: object = None) -> Synced:
     """Apply `changes` (oldest first) to the game; resent changes count once; a change that
     breaks a limit is refused with its reason and the others still apply; what another device
-    set later is dropped and named."""
+    set later is dropped and named. `sent`: the phone's clock when it sent them (ms), so their
+    times are put on the server's clock; no change is later than the server's clock."""
     if not isinstance(changes, list) or len(changes) > MAX_CHANGES:
         raise GameRefused(f"Send between 0 and {MAX_CHANGES} changes at a time.")
     game = _locked(game, player)
     if game.finished and changes:
         raise GameRefused(FINISHED)
-    state, seen = game.state, list(game.state.get("seen", []))
+    now = now_ms()
+    skew = sent - now if isinstance(sent, int) and not isinstance(sent, bool) else None
+    state, limits = game.state, tracker.limits_of(game.sheet)
+    healed = _heal_stamps(state, now, int(game.updated_at.timestamp() * 1000))
+    seen_list = list(state.get("seen", []))
+    seen = set(seen_list)
     applied, dropped, refused = 0, [], []
     for change in changes:
         problem = _shape_problem(change)
@@ -110,20 +132,39 @@ def sync(*, game: Game, player, changes: list) -> Synced:
         if change["id"] in seen:
             continue
         try:
-            result = tracker.apply(state, game.sheet, change)
+            on_time = _on_server_clock(change, skew or 0, now)
+            dropped.extend(tracker.apply_in_place(state, game.sheet, on_time, limits))
         except tracker.ChangeError as error:
             refused.append(f"{change['label']}: {error}")
             continue
-        state = result.state
-        dropped.extend(result.dropped)
-        seen.append(change["id"])
+        seen.add(change["id"])
+        seen_list.append(change["id"])
         applied += 1
-    if applied:
-        state["seen"] = seen[-SEEN_IDS:]
-        game.state = state
+    if applied or healed:
+        state["seen"] = seen_list[-SEEN_IDS:]
         game.version += 1
         game.save(update_fields=["state", "version", "updated_at"])
-    return Synced(game, applied, tuple(dropped), tuple(refused))
+    return Synced(game, applied, tuple(dropped), tuple(refused), clock_off_minutes(skew))
+
+
+def _on_server_clock(change: dict, skew: int, now: int) -> dict:
+    """`change` with its time on the server's clock: less the phone's clock's skew, and never
+    later than now (a phone's clock in the year 2200 freezes no counter)."""
+    at = change.get("at")
+    if isinstance(at, bool) or not isinstance(at, int) or at < 0:
+        return change  # refused by `tracker.apply_in_place`, naming it
+    return {**change, "at": max(min(at - skew, now), 0)}
+
+
+def _heal_stamps(state: dict, now: int, saved: int) -> bool:
+    """Put a time a phone stamped in the future (before times were clamped) back to when the
+    game was last saved, which that set was not later than: a game frozen so heals at its next
+    change. Whether one was."""
+    stamps = state["stamps"]
+    late = [path for path, at in stamps.items() if at > now]
+    for path in late:
+        stamps[path] = min(saved, now)
+    return bool(late)
 
 
 def _shape_problem(change: object) -> str | None:
@@ -149,7 +190,7 @@ def _shape_problem(change: object) -> str | None:
 def tap(*, game: Game, player, intent: str, path: str = "", by: int = 0, spend: str = "") -> Synced:
     """One tap sent as a plain form (no JavaScript): made into a change here, then applied."""
     game = _locked(game, player)
-    now = int(timezone.now().timestamp() * 1000)
+    now = now_ms()
     change_id = f"server-{game.version}-{now}"
     state, sheet = game.state, game.sheet
     try:

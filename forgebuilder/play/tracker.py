@@ -27,6 +27,8 @@ both implementations.
 from __future__ import annotations
 
 import copy
+from collections import ChainMap
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 MAX_ROUND = 99
@@ -109,7 +111,12 @@ def _limits(sheet: dict) -> dict[str, tuple[str, int]]:
     return limits
 
 
-def _check(sheet: dict, values: dict, paths, limits: dict | None = None) -> None:
+def limits_of(sheet: dict) -> dict[str, tuple[str, int]]:
+    """Each path the sheet knows: (what it is called, the most it may hold)."""
+    return _limits(sheet)
+
+
+def _check(sheet: dict, values: Mapping, paths, limits: dict | None = None) -> None:
     """Raise ChangeError when the values at `paths` break a limit, or a pool is overspent
     (`values`: every value once the change is applied; `limits`: the sheet's, if at hand)."""
     limits = _limits(sheet) if limits is None else limits
@@ -258,40 +265,47 @@ def undo(state: dict, *, at: int, change_id: str) -> dict:
 
 
 def apply(state: dict, sheet: dict, change: dict) -> Applied:
-    """`state` with `change` applied: each value checked against the sheet. A change's counts
-    (`adds`) always apply (a spend in its round only); of its set values, one set later by
-    another change keeps that later value, and what was dropped is reported."""
+    """`state` with `change` applied (`state` itself is left as it was): see `apply_in_place`."""
     new = copy.deepcopy(state)
-    values, stamps = new["values"], new["stamps"]
+    return Applied(new, apply_in_place(new, sheet, change))
+
+
+def apply_in_place(state: dict, sheet: dict, change: dict, limits: dict | None = None) -> tuple:
+    """Apply `change` to `state` itself, each value checked against the sheet (`limits`: the
+    sheet's, worked out once for many changes); a refused change raises ChangeError before
+    anything is changed. A change's counts (`adds`) always apply (a spend in its round only);
+    of its set values, one set later by another change keeps that later value; what was
+    dropped is returned."""
+    values, stamps = state["values"], state["stamps"]
     at, label = change["at"], change.get("label", "A change")
     if isinstance(at, bool) or not isinstance(at, int) or at < 0:
         raise ChangeError(f"{label}: its time is not a number.")
     adds = change.get("adds") or {}
     if "round" in change and change["round"] != values[ROUND]:
         if change.get("undoes"):  # what it undoes can no longer be undone
-            new["undo"] = [e for e in new["undo"] if e["id"] != change["undoes"]]
-        return Applied(new, (f"{label} (round {change['round']} is over)",))
+            state["undo"] = [e for e in state["undo"] if e["id"] != change["undoes"]]
+        return (f"{label} (round {change['round']} is over)",)
     sets = change.get("sets") or {}
     kept = {path: value for path, value in sets.items() if stamps.get(path, 0) <= at}
     counted = {path: values.get(path, 0) + _whole(by, label) for path, by in adds.items()}
-    _check(sheet, {**values, **kept, **counted}, [*kept, *counted])
+    _check(sheet, ChainMap(counted, kept, values), [*kept, *counted], limits)
     # what the change replaced (a page cached before increments undoes a count by it)
     old = {path: values.get(path) for path in [*kept, *counted]}
     for path, value in kept.items():
         values[path] = value
         stamps[path] = at
     values.update(counted)
-    dropped = _dropped(sheet, change, kept)
+    dropped = _dropped(sheet, change, kept, limits)
     if change.get("undoes"):
-        new["undo"] = [e for e in new["undo"] if e["id"] != change["undoes"]]
+        state["undo"] = [e for e in state["undo"] if e["id"] != change["undoes"]]
     elif kept or counted:
         entry = {"id": change["id"], "label": label, "old": old}
         if adds:
             entry["adds"] = dict(adds)
         if "round" in change:
             entry["round"] = change["round"]
-        new["undo"] = [*new["undo"], entry][-UNDO_DEPTH:]
-    return Applied(new, dropped)
+        state["undo"] = [*state["undo"], entry][-UNDO_DEPTH:]
+    return dropped
 
 
 def _whole(by: object, label: str) -> int:
@@ -300,7 +314,7 @@ def _whole(by: object, label: str) -> int:
     return by
 
 
-def _dropped(sheet: dict, change: dict, kept: dict) -> tuple[str, ...]:
+def _dropped(sheet: dict, change: dict, kept: dict, limits: dict | None) -> tuple[str, ...]:
     """The label of a change whose set values another device set later: the whole change, or
     which of its counters when only some were."""
     lost = [path for path in change.get("sets") or {} if path not in kept]
@@ -308,7 +322,7 @@ def _dropped(sheet: dict, change: dict, kept: dict) -> tuple[str, ...]:
         return ()
     if not kept and not change.get("adds"):
         return (change["label"],)
-    limits = _limits(sheet)
+    limits = _limits(sheet) if limits is None else limits
     names = ", ".join(limits.get(path, (path, 0))[0] for path in lost)
     return (f"{change['label']} ({names})",)
 

@@ -3,7 +3,7 @@ every game is its player's alone (an opponent's linked game is read, never writt
 
 from __future__ import annotations
 
-import json
+import re
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
+from forgebuilder import inputguard, ratelimit
 from forgebuilder.armylists.exports.qr import qr_svg_data_uri
 from forgebuilder.armylists.ownership import owner_of
 from forgebuilder.armylists.selectors import (
@@ -28,6 +29,7 @@ from .presenters import tracker_page
 from .tracker import for_device
 
 MAX_SYNC_BYTES = 256 * 1024
+CHANGE_PATH = re.compile(r"changes\[(\d+)\]")
 
 
 @login_required
@@ -93,6 +95,7 @@ def tracker(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @login_required
 @require_POST
+@rate_limited("play-tap", "taps")
 def tap(request: HttpRequest, public_id: str) -> HttpResponse:
     """One tap from the page without JavaScript (its button's `do`: "add:<counter>:<by>",
     "toggle:<counter>", "spend:<pool>:<what>", "gain:<pool>", "next_round", "undo"): the
@@ -126,15 +129,24 @@ def _anchor(path: str) -> str:
 @login_required
 @require_POST
 def sync(request: HttpRequest, public_id: str) -> JsonResponse:
-    """The changes a device made (offline or not), applied in order; answers the state now."""
+    """The changes a device made (offline or not), applied in order; answers the state now.
+    A body the app does not read (`inputguard.read_json`) is refused whole, naming the path
+    and, in `refused_change`, which change the phone should drop (its place in the batch)."""
     game = selectors.game_ref(player=request.user, public_id=public_id)
+    limited = _limited(request, "play-sync", "saves of your games")
+    if limited is not None:
+        return limited
     if len(request.body) > MAX_SYNC_BYTES:
         return JsonResponse({"error": "Too many changes at once: send them in parts."}, status=413)
     try:
-        changes = json.loads(request.body or b"{}").get("changes", [])
-        result = services.sync(game=game, player=request.user, changes=changes)
-    except (ValueError, AttributeError):
-        return JsonResponse({"error": "The changes could not be read."}, status=400)
+        body = inputguard.read_json(request.body or b"{}", max_bytes=MAX_SYNC_BYTES)
+        if not isinstance(body, dict):
+            raise inputguard.JsonRefused("", "send the changes as a JSON object")
+        result = services.sync(
+            game=game, player=request.user, changes=body.get("changes", []), sent=body.get("sent")
+        )
+    except inputguard.JsonRefused as refused:
+        return _refused(refused)
     except services.GameRefused as refusal:
         return JsonResponse({"error": str(refusal)}, status=400)
     return JsonResponse({
@@ -142,7 +154,29 @@ def sync(request: HttpRequest, public_id: str) -> JsonResponse:
         # "conflicts" stays empty: pages cached before counting by increments read it as kept
         # from elsewhere; what was dropped is in "refused", with its reason
         "applied": result.applied, "conflicts": [], "refused": result.not_saved(),
+        "now": services.now_ms(), "clock_off_minutes": result.clock_off,
     })  # fmt: skip
+
+
+def _refused(refused: inputguard.JsonRefused) -> JsonResponse:
+    """400 naming what was refused and where; the place of the change it is in, if any."""
+    answer: dict = {"error": f"Not saved: {refused}.", "path": refused.path}
+    found = CHANGE_PATH.match(refused.path)
+    if found:
+        answer["refused_change"] = int(found[1])
+    return JsonResponse(answer, status=400)
+
+
+def _limited(request: HttpRequest, scope: str, what: str) -> JsonResponse | None:
+    """429 (JSON, with Retry-After) once the player has passed the limit of `scope`."""
+    decision = ratelimit.hit(scope, ratelimit.client_key(request))
+    if decision.allowed:
+        return None
+    wait = max(decision.retry_after, 1)
+    message = f"Too many {what} from you: trying again in {ratelimit.wait_text(wait)}."
+    response = JsonResponse({"error": message, "retry_after": wait}, status=429)
+    response["Retry-After"] = str(wait)
+    return response
 
 
 @login_required
@@ -152,7 +186,7 @@ def state(request: HttpRequest, public_id: str) -> JsonResponse:
     game = selectors.game_of(player=request.user, public_id=public_id)
     return JsonResponse({
         "state": for_device(game.state), "version": game.version,
-        "opponent": selectors.opponent_counters(game),
+        "opponent": selectors.opponent_counters(game), "now": services.now_ms(),
     })  # fmt: skip
 
 

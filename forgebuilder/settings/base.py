@@ -195,6 +195,10 @@ RATE_LIMITS = {
     "render-queue": (12, 10 * 60),
     "render-list": (24, 10 * 60),  # the "preparing your PDF" page asking again
     "api": (120, 60),  # /api/validate and /api/match
+    # a tracker's saves (each sends all the changes kept on the phone) and taps without
+    # JavaScript, per player: a tap a second on two phones and more stays well inside
+    "play-sync": (120, 60),
+    "play-tap": (120, 60),
     "signup": (10, 60 * 60),
     "login-ip": (30, 15 * 60),  # failed logins from one address (any username)
     "reset": (5, 60 * 60),  # password-reset mails asked for by one client

@@ -36,9 +36,12 @@ if DATABASES["default"]["ENGINE"].startswith("django.db.backends.postgresql"):
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
 
-# Hypothesis sends the API hundreds of documents in one test; the limit itself is tested with
-# its own numbers (tests/security/test_rate_limits.py).
-RATE_LIMITS = {**RATE_LIMITS, "api": (100_000, 60)}
+# Hypothesis sends the API and the tracker's sync hundreds of bodies in one test; the limits
+# themselves are tested with their own numbers (tests/security/test_rate_limits.py,
+# tests/play/test_hostile_sync.py).
+RATE_LIMITS = {
+    **RATE_LIMITS, "api": (100_000, 60), "play-sync": (100_000, 60), "play-tap": (100_000, 60),
+}  # fmt: skip
 
 # An undefined variable in one of our templates fails the test that renders it.
 from forgebuilder.strict_templates import UndefinedVariable, strict_block_tags  # noqa: E402

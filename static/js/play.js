@@ -17,6 +17,10 @@
   const status = document.getElementById("sync-status");
   const SAVE_WAIT_MS = 8000; // a save with no answer by then has failed (a hall's Wi-Fi, no server)
   const RETRY_MS = 5000;
+  const CLOCK_MARGIN_MS = 2 * 60 * 1000; // a clock off by more is put right and the player told
+  const BATCH = 50; // changes a save sends at most (the server takes 200 and 256 KB)
+  const BATCH_BYTES = 128 * 1024;
+  const clockNote = document.getElementById("clock-note");
   let sending = null;
   let unreachable = false; // the last save failed: the changes wait on this phone
   let keptAway = false; // changes were kept on this phone while it could not save them
@@ -27,11 +31,13 @@
     try {
       const kept = JSON.parse(localStorage.getItem(storeKey) || "null");
       if (kept && kept.version >= data.version) return kept;
-      if (kept && kept.queue && kept.queue.length) return { server: data.state, version: data.version, queue: kept.queue };
+      if (kept && kept.queue && kept.queue.length) return { server: data.state, version: data.version, queue: kept.queue, offset: kept.offset };
     } catch (error) { /* a damaged entry: start from the server's */ }
     return { server: data.state, version: data.version, queue: [] };
   }
   let held = load();
+  let batchMax = BATCH;
+  let pausedUntil = 0; // the server asked for no saves before then (Retry-After)
   let shown = null; // the state on screen: worked out again only when the server answers
 
   function save() {
@@ -126,8 +132,32 @@
     if (note) note.classList.add("now");
   }
 
+  // The server's clock as this phone reckons it: the phone's, put right by what the server's
+  // answers showed (a phone whose clock is minutes off would otherwise lose or override sets).
+  function now() { return Date.now() + (held.offset || 0); }
+
+  // The server said what time it is: a clock off by more than the margin is put right, the
+  // changes kept with the old reckoning moved with it, and the player told.
+  function learnClock(serverNow) {
+    if (!Number.isInteger(serverNow)) return;
+    const off = serverNow - Date.now();
+    const offset = Math.abs(off) > CLOCK_MARGIN_MS ? off : 0;
+    const moved = offset - (held.offset || 0);
+    if (moved) held.queue.forEach((change) => { if (Number.isInteger(change.at)) change.at += moved; });
+    held.offset = offset;
+    showClock();
+  }
+
+  function showClock() {
+    if (!clockNote) return; // a page kept from before the note existed
+    const minutes = Math.round(-(held.offset || 0) / 60000);
+    clockNote.hidden = !minutes;
+    clockNote.textContent = minutes ? "This phone's clock is " + Math.abs(minutes) + " minute" + (Math.abs(minutes) > 1 ? "s" : "") +
+      (minutes > 0 ? " ahead" : " behind") + ": the tracker uses the server's time." : "";
+  }
+
   function changeFor(button, state) {
-    const at = Date.now();
+    const at = now();
     const id = data.game.slice(0, 6) + "-" + at.toString(36) + "-" + Math.random().toString(36).slice(2, 8);
     const d = button.dataset;
     if (d.intent === "add") return T.add(state, sheet, d.path, Number(d.by), at, id);
@@ -170,8 +200,9 @@
   // A batch sent again after a lost answer is applied once: each change has its own id.
   async function flush() {
     if (sending || !held.queue.length) { showStatus(); return; }
+    if (Date.now() < pausedUntil) { later(pausedUntil - Date.now()); return; }
     if (!navigator.onLine) { keptAway = true; showStatus(); later(RETRY_MS); return; }
-    const batch = held.queue.slice();
+    const batch = nextBatch();
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), SAVE_WAIT_MS);
     let response = null, answer = null;
@@ -180,7 +211,7 @@
       response = await fetch(syncUrl, {
         method: "POST", credentials: "same-origin", signal: controller.signal,
         headers: { "Content-Type": "application/json", "X-CSRFToken": csrf },
-        body: JSON.stringify({ changes: batch }),
+        body: JSON.stringify({ changes: batch, sent: now() }),
       });
       answer = await response.json();
     } catch (error) {
@@ -197,13 +228,54 @@
     }
     unreachable = false;
     backOnline();
-    if (!response.ok) { say(answer.error || "The changes could not be saved."); showStatus(); return; }
+    if (!response.ok) { refusedWhole(response, batch, answer); return; }
+    learnClock(answer.now);
     saved(batch, answer);
     if (held.queue.length) later(0);
   }
 
+  // The oldest changes kept, as many as one save takes.
+  function nextBatch() {
+    const batch = [];
+    let bytes = 0;
+    for (const change of held.queue) {
+      bytes += JSON.stringify(change).length;
+      if (batch.length && (batch.length >= batchMax || bytes > BATCH_BYTES)) break;
+      batch.push(change);
+    }
+    return batch;
+  }
+
+  // A save refused whole: a change the server cannot read is dropped and named (sending it
+  // again would be refused for ever), the others go on; too many saves wait as long as told.
+  function refusedWhole(response, batch, answer) {
+    const error = answer.error || "The changes could not be saved.";
+    if (response.status === 429) {
+      const wait = Number(response.headers.get("Retry-After")) || RETRY_MS / 1000;
+      pausedUntil = Date.now() + wait * 1000;
+      say(error);
+      status.textContent = "Saving paused for " + wait + " s: " + held.queue.length + " kept on this phone";
+      later(wait * 1000);
+      return;
+    }
+    let place = Number.isInteger(answer.refused_change) ? answer.refused_change : -1;
+    if (response.status === 413 && batch.length > 1) { batchMax = Math.max(1, Math.floor(batch.length / 2)); later(0); return; }
+    if (response.status === 413) place = 0;
+    if (place < 0 || place >= batch.length) { say(error); showStatus(); return; }
+    const change = held.queue[place];
+    held.queue.splice(place, 1);
+    shown = null;
+    save();
+    const label = change && typeof change.label === "string" ? change.label : "a change";
+    say("Not saved: " + label + " (" + error.replace(/^Not saved: /, "").replace(/\.$/, "") + ").");
+    render(current());
+    showStatus();
+    if (held.queue.length) later(0);
+  }
+
   function saved(batch, answer) {
-    held = { server: answer.state, version: answer.version, queue: held.queue.slice(batch.length) };
+    held = { server: answer.state, version: answer.version, queue: held.queue.slice(batch.length), offset: held.offset };
+    batchMax = BATCH;
     shown = null;
     save();
     const notSaved = answer.refused || [];
@@ -225,8 +297,9 @@
       if (!response.ok) return;
       const answer = await response.json();
       backOnline();
+      learnClock(answer.now);
       if (answer.version > held.version && !held.queue.length) {
-        held = { server: answer.state, version: answer.version, queue: [] };
+        held = { server: answer.state, version: answer.version, queue: [], offset: held.offset };
         shown = null;
         save();
         render(current());
@@ -278,6 +351,7 @@
   document.addEventListener("visibilitychange", refresh);
   setInterval(refresh, Number(document.body.dataset.pollMs || 10000));
   render(current());
+  showClock();
   flush();
   showStatus();
 })();

@@ -296,3 +296,66 @@ def test_two_phones_tapping_one_counter_offline_and_online_both_count(
     assert game.state["values"]["vp"] == 6
     first.close()
     second.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_phone_drops_a_change_the_server_refuses_honours_retry_after_and_its_clock_is_put_right(
+    live_server, browser, starter_modules, people
+):
+    """A phone whose clock runs 10 minutes ahead, holding a change the server refuses (a NUL in
+    its label) before a good one: the refused change is dropped and named, the good one saved,
+    the clock's error shown and a set stamped on the server's clock; a save answered 429 waits
+    the Retry-After and then saves. Only a browser runs the page's queue and its retries."""
+    ada, _ = people
+    game = one_unit_game(ada)
+    pike = f"u.{game.sheet['units'][0]['id']}"
+    client = Client()
+    client.force_login(ada)
+    context = browser.new_context(viewport=PHONE, is_mobile=True)
+    context.set_default_timeout(15_000)
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+    context.add_cookies(
+        [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
+    )
+    context.add_init_script("const realNow = Date.now; Date.now = () => realNow() + 600000;")
+    page = context.new_page()
+    url = f"{live_server.url}/play/{game.public_id}/"
+    page.goto(url)
+    expect(page.locator("#sync-status")).to_have_text("Saved")
+    bad = {"id": "bad", "at": 1, "label": "Cursed\u0000 tap", "sets": {}, "adds": {"vp": 1}}
+    good = {"id": "good", "at": 2, "label": "Victory points +1", "sets": {}, "adds": {"vp": 1}}
+    page.evaluate(
+        "([key, held]) => localStorage.setItem(key, JSON.stringify(held))",
+        [f"fb-play:{game.public_id}", {"server": game.state, "version": game.version,
+                                       "queue": [bad, good]}],
+    )  # fmt: skip
+    page.reload()
+    expect(page.locator("#play-notice")).to_contain_text("Not saved: Cursed")
+    expect(page.locator("#play-notice")).to_contain_text("changes[0].label")
+    expect(page.locator("#sync-status")).to_have_text("Saved")
+    expect(page.locator("#clock-note")).to_have_text(
+        "This phone's clock is 10 minutes ahead: the tracker uses the server's time."
+    )
+    tap(page.locator("#unit-1"), "Focus")
+    expect(page.locator("#sync-status")).to_have_text("Saved")
+    game.refresh_from_db()
+    assert game.state["values"]["vp"] == 1 and game.state["values"][f"{pike}.focus"] == 1
+    assert game.state["stamps"][f"{pike}.focus"] <= services.now_ms()
+
+    answered = []
+
+    def once_too_many(route):
+        if answered:
+            route.continue_()
+            return
+        answered.append(1)
+        route.fulfill(status=429, headers={"Retry-After": "2"}, content_type="application/json",
+                      body='{"error": "Too many saves of your games from you."}')  # fmt: skip
+
+    context.route("**/sync/", once_too_many)
+    tap(page, "Victory points: one more")
+    expect(page.locator("#sync-status")).to_contain_text("Saving paused for 2 s")
+    expect(page.locator("#sync-status")).to_have_text("Saved", timeout=10_000)
+    game.refresh_from_db()
+    assert game.state["values"]["vp"] == 2
+    context.close()

@@ -40,6 +40,25 @@ def test_a_json_syntax_error_names_its_line(tmp_path):
     assert [str(p) for p in problems_of(path)] == ["vale.json:2: invalid JSON: Expecting value"]
 
 
+def test_a_json_module_holding_what_no_database_stores_names_the_path(tmp_path):
+    """A NUL, half a UTF-16 pair or NaN in a module's JSON goes through the app's one JSON
+    check: refused naming where it is, before it reaches the database."""
+    data = yaml.safe_load(MINI.read_text(encoding="utf-8"))
+    data["factions"]["hermit"]["name"] = "Her\x00mit"
+    path = write(tmp_path, json.dumps(data), "vale.json")
+    [problem] = problems_of(path)
+    assert (problem.path, problem.message) == (
+        "factions.hermit.name",
+        "the text contains a control character (U+0000); remove it",
+    )
+    text = json.dumps(data).replace("Her\\u0000mit", "Her\\ud800mit")
+    assert "surrogate" in problems_of(write(tmp_path, text, "vale.json"))[0].message
+    data["factions"]["hermit"]["name"] = "Hermit"
+    data["factions"]["hermit"]["datasheets"]["hermit"]["points"] = float("nan")
+    [problem] = problems_of(write(tmp_path, json.dumps(data), "vale.json"))
+    assert problem.path == "factions.hermit.datasheets.hermit.points"
+
+
 def test_a_json_module_is_read_like_a_yaml_one(tmp_path):
     data = yaml.safe_load(MINI.read_text(encoding="utf-8"))
     data["factions"]["hermit"]["datasheets"]["hermit"]["points"] = "forty"

@@ -14,11 +14,12 @@ at it. ``unfinished_factions`` and ``hidden_*`` keys are skipped but recorded.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from forgebuilder.inputguard import MAX_MODULE_FILE_BYTES, JsonRefused, read_json
 
 from .refs import as_entity_map, as_list
 
@@ -208,11 +209,11 @@ def available_under_focus(
 
 def _read_json(path: Path, name: str, problems: list[LoadProblem]) -> dict[str, Any] | None:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = read_json(path.read_text(encoding="utf-8"), max_bytes=MAX_MODULE_FILE_BYTES)
     except FileNotFoundError:
         problems.append(LoadProblem(name, "file not found"))
         return None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except (OSError, UnicodeDecodeError, JsonRefused) as exc:
         problems.append(LoadProblem(name, f"cannot read: {exc}"))
         return None
     if not isinstance(data, dict):

@@ -79,7 +79,9 @@ def decode_share_link(text: str) -> Any:
         text_json = blob.decode("latin-1")
     try:
         return read_json(text_json)
-    except DocumentError:
+    except DocumentError as error:
+        if error.problems[0][0]:  # JSON, holding a value refused at that path
+            raise
         raise fail("the link's list is not readable (its content is not JSON)") from None
 
 
@@ -350,8 +352,8 @@ def _kept(notes: str) -> dict[str, Any]:
     for line in notes.splitlines():
         if line.startswith(APP_DATA_PREFIX):
             try:
-                data = json.loads(line[len(APP_DATA_PREFIX) :])
-            except ValueError:
+                data = read_json(line[len(APP_DATA_PREFIX) :])
+            except DocumentError:
                 return {}
             return data if isinstance(data, dict) else {}
     return {}

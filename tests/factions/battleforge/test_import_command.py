@@ -110,3 +110,21 @@ def test_an_unreadable_faction_file_imports_nothing(realm_copy: Path) -> None:
             assert "knights.json: cannot read" in err.getvalue()
     assert "1 file(s)" in str(error.value)
     assert not GameModule.objects.exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("hostile", ["\\u0000", "\\ud800"])
+def test_a_faction_file_holding_what_no_database_stores_imports_nothing_naming_its_path(
+    realm_copy: Path, hostile: str
+) -> None:
+    """A NUL or half a UTF-16 pair in a module file reached PostgreSQL's jsonb and stopped the
+    import with a database error; it is refused like any JSON the app reads, naming the path."""
+    path = realm_copy / "knights.json"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('"name": "', f'"name": "{hostile}', 1), encoding="utf-8")
+    err = StringIO()
+    with pytest.raises(CommandError, match="could not be read; nothing imported"):
+        call_command("import_battleforge", str(realm_copy), stdout=StringIO(), stderr=err)
+    assert "knights.json: cannot read: " in err.getvalue()
+    assert "name: the text contains" in err.getvalue()
+    assert not GameModule.objects.exists()
