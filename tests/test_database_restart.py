@@ -73,3 +73,13 @@ def test_an_api_client_gets_the_reason_as_json(client, db, monkeypatch, waits):
     )
     assert response.status_code == 503
     assert response.json()["errors"][0]["message"].startswith("The database is restarting")
+
+
+def test_the_trackers_sync_is_run_again_for_its_changes_apply_once(monkeypatch, waits):
+    # The sync marks itself idempotent (each change has its id): a restart is ridden out.
+    from django.urls import resolve
+
+    from forgebuilder.play import views as play_views
+
+    assert getattr(resolve("/play/abc/sync/").func, "retried_on_restart", False)
+    assert play_views.sync.retried_on_restart

@@ -21,6 +21,7 @@ from forgebuilder.armylists.selectors import (
     evaluated_list,
     evaluated_shared_list,
 )
+from forgebuilder.dbretry import retried_on_restart
 from forgebuilder.numbers import parse_whole_number
 from forgebuilder.ratelimit import rate_limited
 
@@ -126,6 +127,7 @@ def _anchor(path: str) -> str:
     return f"#u-{parts[1]}" if len(parts) == 3 and parts[0] == "u" else "#play-bar"
 
 
+@retried_on_restart  # each change carries its id and is applied once: safe to run again
 @login_required
 @require_POST
 def sync(request: HttpRequest, public_id: str) -> JsonResponse:
