@@ -36,7 +36,7 @@ class AccountDeletion:
 
 def _counts(user) -> tuple[int, int]:
     lists = ArmyList.objects.filter(owner=user, campaign_seat__isnull=True).count()
-    links = ShareLink.objects.filter(army_list__owner=user, revoked_at__isnull=True).count()
+    links = ShareLink.objects.unrevoked().filter(army_list__owner=user).count()
     return lists, links
 
 

@@ -21,6 +21,15 @@ def public_token() -> str:
     return secrets.token_urlsafe(12)
 
 
+class ArmyListQuerySet(models.QuerySet):
+    def kept(self) -> ArmyListQuerySet:
+        """Lists not in the bin: the one home of "not deleted"."""
+        return self.filter(deleted_at__isnull=True)
+
+    def binned(self) -> ArmyListQuerySet:
+        return self.filter(deleted_at__isnull=False)
+
+
 class ArmyList(models.Model):
     public_id = models.CharField(max_length=24, unique=True, default=public_token, editable=False)
     owner = models.ForeignKey(
@@ -41,6 +50,8 @@ class ArmyList(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     deleted_at = models.DateTimeField(null=True, blank=True)
+
+    objects = ArmyListQuerySet.as_manager()
 
     class Meta:
         ordering = ["-updated_at"]
@@ -65,6 +76,17 @@ class ListRevision(models.Model):
         return self.label
 
 
+class ShareLinkQuerySet(models.QuerySet):
+    def live(self) -> ShareLinkQuerySet:
+        """Links that still open their list: not revoked, their list not in the bin (the one
+        home of "this link works")."""
+        return self.filter(revoked_at__isnull=True, army_list__deleted_at__isnull=True)
+
+    def unrevoked(self) -> ShareLinkQuerySet:
+        """Links not revoked, whatever their list's state (to revoke them, or count them)."""
+        return self.filter(revoked_at__isnull=True)
+
+
 class ShareLink(models.Model):
     LIVE, SNAPSHOT = "live", "snapshot"
     token = models.CharField(max_length=24, unique=True, default=public_token, editable=False)
@@ -77,6 +99,8 @@ class ShareLink(models.Model):
     list_version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
+
+    objects = ShareLinkQuerySet.as_manager()
 
     class Meta:
         ordering = ["-created_at"]

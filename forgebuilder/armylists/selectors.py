@@ -21,8 +21,8 @@ from .rules import Report, Roster, evaluate, resolve
 
 def army_list_owned(*, owner: Owner, public_id: str, deleted: bool = False) -> ArmyList:
     """The owner's list, or 404: another person's list looks the same as no list."""
-    qs = ArmyList.objects.select_related("module").filter(owner.filter(), public_id=public_id)
-    qs = qs.filter(deleted_at__isnull=not deleted)
+    lists = ArmyList.objects.binned() if deleted else ArmyList.objects.kept()
+    qs = lists.select_related("module").filter(owner.filter(), public_id=public_id)
     army_list = qs.first()
     if army_list is None:
         raise Http404("No such list.")
@@ -31,7 +31,8 @@ def army_list_owned(*, owner: Owner, public_id: str, deleted: bool = False) -> A
 
 def army_lists_of(*, owner: Owner, deleted: bool = False) -> QuerySet[ArmyList]:
     return (
-        ArmyList.objects.filter(owner.filter(), deleted_at__isnull=not deleted)
+        (ArmyList.objects.binned() if deleted else ArmyList.objects.kept())
+        .filter(owner.filter())
         .select_related("module")
         .defer("document")
     )
@@ -137,11 +138,7 @@ def _remember(key: tuple, value: tuple[Catalog, ListDocument, Roster, Report]) -
 
 def evaluated_shared_list(*, token: str) -> EvaluatedList:
     """The list behind a share link, as it is now (live) or was (snapshot); 404 when revoked."""
-    link = (
-        ShareLink.objects.select_related("army_list__module")
-        .filter(token=token, revoked_at__isnull=True, army_list__deleted_at__isnull=True)
-        .first()
-    )
+    link = ShareLink.objects.live().select_related("army_list__module").filter(token=token).first()
     if link is None:
         raise NotFound(
             "This share link was revoked by the list's owner, or it never existed.",

@@ -110,7 +110,8 @@ def army_list_edit_owned(
     locked = (
         ArmyList.objects.select_for_update()
         .select_related("module")
-        .filter(owner.filter(), public_id=public_id, deleted_at__isnull=True)
+        .kept()
+        .filter(owner.filter(), public_id=public_id)
         .get()
     )
     return _edit_locked(
@@ -215,9 +216,7 @@ def army_list_delete(*, army_list: ArmyList, origin: str = "editor") -> None:
     extensions.guard_write(ListWrite(locked, "delete", "Delete", before, None, origin))
     now = timezone.now()
     ArmyList.objects.filter(pk=army_list.pk).update(deleted_at=now)
-    ShareLink.objects.filter(army_list_id=army_list.pk, revoked_at__isnull=True).update(
-        revoked_at=now
-    )
+    ShareLink.objects.unrevoked().filter(army_list_id=army_list.pk).update(revoked_at=now)
 
 
 def army_list_restore(*, army_list: ArmyList) -> None:

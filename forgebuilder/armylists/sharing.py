@@ -15,7 +15,7 @@ def share_link_create(*, army_list: ArmyList, kind: str) -> ShareLink:
     if kind not in (ShareLink.LIVE, ShareLink.SNAPSHOT):
         raise ValueError(f"unknown kind of share link: {kind!r}")
     if kind == ShareLink.LIVE:
-        existing = army_list.share_links.filter(kind=kind, revoked_at__isnull=True).first()
+        existing = army_list.share_links.unrevoked().filter(kind=kind).first()
         if existing:
             return existing
     return ShareLink.objects.create(
@@ -28,22 +28,21 @@ def share_link_create(*, army_list: ArmyList, kind: str) -> ShareLink:
 
 def share_link_revoke(*, army_list: ArmyList, token: str) -> bool:
     return bool(
-        ShareLink.objects.filter(army_list=army_list, token=token, revoked_at__isnull=True).update(
-            revoked_at=timezone.now()
-        )
+        ShareLink.objects.unrevoked()
+        .filter(army_list=army_list, token=token)
+        .update(revoked_at=timezone.now())
     )
 
 
 def share_links_of(army_list: ArmyList):
-    return army_list.share_links.filter(revoked_at__isnull=True)
+    return army_list.share_links.unrevoked()
 
 
 def share_link_etag(token: str) -> str | None:
     """The ETag of a share page, from one small query (None when the link is not usable)."""
     row = (
-        ShareLink.objects.filter(
-            token=token, revoked_at__isnull=True, army_list__deleted_at__isnull=True
-        )
+        ShareLink.objects.live()
+        .filter(token=token)
         .values(
             "token",
             "kind",
@@ -73,4 +72,4 @@ def share_url(request: HttpRequest | None, link: ShareLink) -> str:
 
 def live_share_link(army_list: ArmyList) -> ShareLink | None:
     """The list's live share link, if the owner made one (printed as a QR code on the roster)."""
-    return army_list.share_links.filter(kind=ShareLink.LIVE, revoked_at__isnull=True).first()
+    return army_list.share_links.unrevoked().filter(kind=ShareLink.LIVE).first()

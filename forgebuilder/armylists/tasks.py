@@ -32,9 +32,7 @@ def export_source_for(
     if token is not None:
         evaluated = evaluated_shared_list(token=token)
     else:
-        army_list = ArmyList.objects.select_related("module").get(
-            pk=list_id, deleted_at__isnull=True
-        )
+        army_list = ArmyList.objects.kept().select_related("module").get(pk=list_id)
         evaluated = evaluated_list(army_list=army_list)
     source = exports.source_from_evaluated(evaluated, share_url=share_url)
     return source if underdog is None else replace(source, match_underdog=underdog)

@@ -73,9 +73,7 @@ def campaign_departures_apply(*, user) -> Departures:
             lines=[f"A player deleted their account; {seat.army.name} stays in the history."],
         )  # fmt: skip
         ArmyList.objects.filter(pk=seat.army_id).update(owner=None, owner_token="")
-        ShareLink.objects.filter(army_list_id=seat.army_id, revoked_at__isnull=True).update(
-            revoked_at=now
-        )
+        ShareLink.objects.unrevoked().filter(army_list_id=seat.army_id).update(revoked_at=now)
     seats = CampaignPlayer.objects.filter(pk__in=[s.pk for s in kept])
     seats.filter(left_at__isnull=True).update(left_at=now)
     seats.update(user=None)

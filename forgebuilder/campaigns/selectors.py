@@ -32,9 +32,8 @@ def own_player(user, campaign: Campaign, player_id: int) -> CampaignPlayer:
 def lists_to_bring(user, campaign: Campaign) -> list[ArmyList]:
     """The user's lists of the campaign's game that are not a campaign army already."""
     return list(
-        ArmyList.objects.filter(
-            owner=user, module=campaign.module, deleted_at__isnull=True, campaign_seat__isnull=True
-        )
+        ArmyList.objects.kept()
+        .filter(owner=user, module=campaign.module, campaign_seat__isnull=True)
         .select_related("module")
         .order_by("-updated_at")
     )

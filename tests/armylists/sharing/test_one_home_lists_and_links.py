@@ -1,0 +1,48 @@
+""" "Not in the bin" and "this share link still works" each have one home: the query sets of
+`ArmyList` (`kept`, `binned`) and `ShareLink` (`live`, `unrevoked`). A module that spells the
+filter out by itself fails here (it lived in 7 and 9 places), and a change of the home is seen
+by every page that serves a link."""
+
+from __future__ import annotations
+
+import re
+
+from django.test import Client
+from django.urls import reverse
+
+from forgebuilder.armylists.models import ShareLink, ShareLinkQuerySet
+from forgebuilder.armylists.sharing import share_link_create
+from tests.conftest import REPO
+
+SPELLED = re.compile(r"(revoked_at|deleted_at)__isnull")
+HOME = REPO / "forgebuilder/armylists/models.py"
+API_KEYS = {
+    "forgebuilder/events/api.py",
+    "forgebuilder/events/views.py",
+    "forgebuilder/events/departure.py",
+}  # fmt: skip  (an event's API keys: another fact)
+
+
+def test_no_module_spells_out_the_bin_or_a_links_state():
+    places = [
+        f"{path.relative_to(REPO)}:{number}"
+        for root in ("forgebuilder", "factions")
+        for path in sorted((REPO / root).rglob("*.py"))
+        if "migrations" not in path.parts and path != HOME
+        and str(path.relative_to(REPO)) not in API_KEYS
+        for number, line in enumerate(path.read_text().splitlines(), start=1)
+        if SPELLED.search(line)
+    ]  # fmt: skip
+    assert places == []
+
+
+def test_every_link_page_follows_the_one_answer(army_list, monkeypatch):
+    link = share_link_create(army_list=army_list, kind=ShareLink.LIVE)
+    pages = [
+        reverse("armylists:shared", args=[link.token]),
+        reverse("armylists:shared_table", args=[link.token]),
+        reverse("armylists:shared_qr", args=[link.token]),
+    ]
+    assert [Client().get(url).status_code for url in pages] == [200, 200, 200]
+    monkeypatch.setattr(ShareLinkQuerySet, "live", lambda self: self.none())
+    assert [Client().get(url).status_code for url in pages] == [404, 404, 404]
