@@ -100,3 +100,41 @@ def test_unknown_units_and_options_are_listed_with_their_line(starter_modules):
         u.place == f"line {first_unit + 1}" and "Golden Spoon" in u.message
         for u in outcome.unmatched
     )
+
+
+def test_a_second_force_and_an_allied_one_of_the_same_name_come_back(starter_modules):
+    """Issue 38: two Musters of the Cinderhold and an allied Muster are headed "Muster (The
+    Cinderhold, 1)", "Muster (The Cinderhold, 2)" and "Muster (The Ashen Covenant)"; the
+    import read each title as an organization's name, found none and left the forces without
+    their organization, each with the list's focus."""
+    catalog = catalog_by_slug("ember-reach")
+    document = edits.new_document(
+        catalog, faction="cinderhold", name="Two Musters", points_limit=999, casual=False,
+        focus="anvil_guard",
+    )  # fmt: skip
+    document, _ = edits.add_force(document, catalog, organization="muster", faction="cinderhold")
+    document, ally = edits.add_force(
+        document, catalog, organization="muster", faction="ashen_covenant"
+    )
+    document = edits.set_force_focus(document, catalog, force_id="f2", focus=None)
+    for force in ("f1", "f2", ally):
+        faction = document.force(force).faction
+        sheet = next(iter(catalog.spec.factions[faction].datasheets))
+        document, _ = edits.add_unit(document, catalog, datasheet=sheet, force=force)
+    text = text_of(document, catalog)
+    headings = [line.rpartition(" · ")[0] for line in text.splitlines() if line.startswith("==")]
+    assert headings == [
+        "== Muster (The Cinderhold, 1) (0 SP) · The Cinderhold, focus: Anvil Guard",
+        "== Muster (The Cinderhold, 2) (0 SP) · The Cinderhold",
+        "== Muster (The Ashen Covenant) (0 SP) · The Ashen Covenant, allied",
+    ]
+
+    outcome = read_import(text)
+
+    assert outcome.unmatched == ()
+    assert [(f.organization, f.faction, f.focus) for f in outcome.document.forces] == [
+        ("muster", "cinderhold", "anvil_guard"),
+        ("muster", "cinderhold", None),
+        ("muster", "ashen_covenant", None),
+    ]
+    assert [u.force for u in outcome.document.units] == ["f1", "f2", "f3"]
