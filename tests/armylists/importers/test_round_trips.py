@@ -1,0 +1,146 @@
+"""Every list of a corpus goes out through each export and back through the import page's reader
+(`read_import`) and comes back as it went: our JSON and our text export for every module, the
+Battle Forge app file and share link for the modules imported from Battle Forge.
+
+The corpus: the lists generated over every starter module and every Battle Forge module of the
+shared data (`corpus.py`: every datasheet and every option choice at least once, with forces,
+allies, legends, focuses, notes and custom names), the representative lists of the text import's
+own test, and the Battle Forge app lists of the importer's fixtures. A format carries the list
+whole, or the test names what it has no place for (`APP_LEFT_BEHIND`).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from factions.catalog import Catalog, catalog_by_slug
+from forgebuilder.armylists.importers.battleforge_app import app_list, share_link
+from forgebuilder.armylists.importers.detect import read_import
+from forgebuilder.armylists.listdoc import ListDocument
+
+from .conftest import MIT_LISTS
+from .conftest import app_list as fixture_list
+from .corpus import corpus, covered, every_choice
+from .test_text import STARTER_SLUGS, representative_list, text_of
+
+# What the Battle Forge app's list has no field for (BATTLEFORGE-FORMAT.md §4): a list's casual
+# mark, doctrine, notes and pre-game strategies, a unit's notes, the unit carrying a legend
+# (the app's legends belong to a force) and units outside any force (the app puts them in the
+# first force). Its file and link bring back everything else.
+APP_LEFT_BEHIND = ("casual", "doctrine", "notes", "pre_game", "unit notes", "legend holders")
+
+
+def _unit_view(document: ListDocument, catalog: Catalog, unit, forces: dict) -> dict:
+    faction = document.unit_faction(unit)
+    sheet = catalog.datasheet(faction, unit.datasheet)
+    return {
+        "force": forces.get(unit.force),
+        "faction": faction,
+        "datasheet": unit.datasheet,
+        "name": "" if sheet is None or unit.name == sheet.name else unit.name,
+        "models": {m.id: unit.models.get(m.id, m.min) for m in sheet.models} if sheet else {},
+        "options": sorted((c.option, c.choice, c.count) for c in unit.options),
+        "specialty": unit.specialty,
+        "unit notes": unit.notes,
+    }
+
+
+def view(document: ListDocument, catalog: Catalog, left_behind: tuple[str, ...] = ()) -> dict:
+    """What a list is, as the round trips compare it: units in printed order (each force's in
+    turn, then those outside any force) and forces by position, whatever their ids."""
+    forces = {f.id: n for n, f in enumerate(document.forces)}
+    units = sorted(document.units, key=lambda u: forces.get(u.force, len(forces)))
+    position = {u.id: n for n, u in enumerate(units)}
+    own = [f for f in document.forces if f.faction == document.faction]
+    out = {
+        "name": document.name,
+        "points_limit": document.points_limit,
+        "casual": document.casual,
+        "faction": document.faction,
+        # with forces of its own faction, the list's focus is only their default: each force's
+        # own focus is what the list plays
+        "focus": None if own else document.focus,
+        "doctrine": document.doctrine,
+        "notes": document.notes,
+        "pre_game": sorted((s.faction or document.faction, s.strategy) for s in document.pre_game_strategies),
+        "forces": [(f.organization, f.faction, f.focus) for f in document.forces],
+        "units": [_unit_view(document, catalog, u, forces) for u in units],
+        "legends": sorted((leg.legend, position.get(leg.unit)) for leg in document.legends),
+    }  # fmt: skip
+    if "legend holders" in left_behind:
+        out["legends"] = sorted(legend for legend, _ in out["legends"])
+    for unit in out["units"]:
+        if "unit notes" in left_behind:
+            del unit["unit notes"]
+    return {k: v for k, v in out.items() if k not in left_behind}
+
+
+def round_trips(document: ListDocument, catalog: Catalog) -> dict[str, str]:
+    """Each export of the list, by the format `read_import` names when it reads it back."""
+    exports = {
+        "forgebuilder list (JSON)": json.dumps(document.to_json(), ensure_ascii=False),
+        "forgebuilder text export": text_of(document, catalog),
+    }
+    if catalog.spec.source.format == "battleforge":
+        data = app_list(document, catalog)
+        exports["Battle Forge app list"] = json.dumps(data, ensure_ascii=False)
+        exports["Battle Forge share link"] = share_link(data, "https://battleforge.example")
+    return exports
+
+
+def difference(went: dict, back: dict) -> str:
+    """The first thing that differs, as (what, went, came back)."""
+    for key, value in went.items():
+        if back.get(key) != value:
+            if key == "units" and len(value) == len(back[key]):
+                n, unit = next((n, u) for n, u in enumerate(value) if u != back[key][n])
+                field = next(f for f in unit if unit[f] != back[key][n].get(f))
+                return (
+                    f"unit {n + 1} {field}: {unit[field]!r} came back {back[key][n].get(field)!r}"
+                )
+            return f"{key}: {value!r} came back {back.get(key)!r}"
+    return ""
+
+
+def check_round_trips(documents: list[ListDocument], catalog: Catalog) -> None:
+    """Every list back through every format as it went, or the first difference, named."""
+    for document in documents:
+        for format_name, exported in round_trips(document, catalog).items():
+            outcome = read_import(exported)
+            assert outcome.format_name == format_name
+            left_behind = APP_LEFT_BEHIND if format_name.startswith("Battle Forge") else ()
+            went = view(document, catalog, left_behind)
+            back = view(outcome.document, catalog, left_behind)
+            assert back == went, (
+                f"{format_name}, {document.name!r}: {difference(went, back)}; "
+                f"the import named {[u.message for u in outcome.unmatched]}"
+            )
+
+
+def check_corpus(catalog: Catalog) -> int:
+    documents = list(corpus(catalog))
+    sheets, choices = every_choice(catalog)
+    taken_sheets, taken_choices = covered(catalog, documents)
+    assert sheets - taken_sheets == set(), "datasheets no generated list takes"
+    assert choices - taken_choices == set(), "option choices no generated list takes"
+    check_round_trips(documents, catalog)
+    return len(documents)
+
+
+@pytest.mark.parametrize("slug", STARTER_SLUGS)
+def test_every_starter_list_comes_back_through_every_format(starter_modules, slug):
+    catalog = catalog_by_slug(slug)
+
+    check_round_trips([representative_list(catalog)], catalog)
+    assert check_corpus(catalog) >= 1
+
+
+@pytest.mark.parametrize("folder", sorted(MIT_LISTS))
+def test_every_battleforge_list_comes_back_through_every_format(import_bf_module, folder):
+    catalog = import_bf_module(folder)
+    fixture = read_import(json.dumps(fixture_list(MIT_LISTS[folder]))).document
+
+    check_round_trips([fixture], catalog)
+    assert check_corpus(catalog) >= 1
