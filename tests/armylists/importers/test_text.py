@@ -138,3 +138,59 @@ def test_a_second_force_and_an_allied_one_of_the_same_name_come_back(starter_mod
         ("muster", "ashen_covenant", None),
     ]
     assert [u.force for u in outcome.document.units] == ["f1", "f2", "f3"]
+
+
+RANKS = {
+    "format": 1, "slug": "two-ranks", "name": "Two Ranks", "version": "1", "ruleset": "grimdark",
+    "factions": {"clan": {"name": "Clan", "datasheets": {"warband": {
+        "name": "Warband", "points": 40, "models": [
+            {"id": "chief", "name": "Chief", "min": 1, "max": 2, "extra_model_points": 10,
+             "stats": {"quality": 4, "defense": 4}},
+            {"id": "brave", "name": "Brave", "min": 3, "max": 6, "extra_model_points": 5,
+             "stats": {"quality": 5, "defense": 5}},
+        ],
+    }}}},
+}  # fmt: skip
+
+
+def test_each_model_types_count_comes_back_where_the_total_cannot_say_it(db, tmp_path):
+    """A Warband of 1 Chief (1-2) and 4 Braves (3-6) is 5 models, as is one of 2 Chiefs and
+    3 Braves: the text says each count, and the import takes them, not a guess."""
+    import yaml
+
+    from factions.gamedata.loader import load_module_path
+
+    path = tmp_path / "two-ranks.yaml"
+    path.write_text(yaml.safe_dump(RANKS), encoding="utf-8")
+    load_module_path(path)
+    catalog = catalog_by_slug("two-ranks")
+    document = edits.new_document(
+        catalog, faction="clan", name="Ranks", points_limit=999, casual=True
+    )
+    document, unit_id = edits.add_unit(document, catalog, datasheet="warband", force=None)
+    document = edits.set_model_count(document, catalog, unit_id=unit_id, model="brave", count=4)
+    text = text_of(document, catalog)
+    assert "1. Warband ×5 (1 Chief, 4 Brave) · 45 pts" in text
+
+    outcome = read_import(text)
+
+    assert outcome.unmatched == ()
+    assert outcome.document.units[0].models == {"chief": 1, "brave": 4}
+
+
+def test_a_legend_comes_back_on_its_unit_among_units_of_the_same_name(starter_modules):
+    """Two Runewrights, the legend on the second: its line says "(on Runewright)", which names
+    both; the second's own line says it carries the legend, and the import reads that."""
+    catalog = catalog_by_slug("ember-reach")
+    document = edits.new_document(
+        catalog, faction="cinderhold", name="Twins", points_limit=999, casual=True
+    )
+    for _ in range(2):
+        document, unit_id = edits.add_unit(document, catalog, datasheet="runewright", force=None)
+    legend = next(iter(catalog.legends("cinderhold")))
+    document = edits.add_legend(document, catalog, legend=legend, unit_id=unit_id)
+
+    outcome = read_import(text_of(document, catalog))
+
+    assert outcome.unmatched == ()
+    assert [(leg.legend, leg.unit) for leg in outcome.document.legends] == [(legend, "u2")]
