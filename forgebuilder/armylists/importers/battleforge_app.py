@@ -421,6 +421,39 @@ def app_list(document: ListDocument, catalog: Catalog) -> dict[str, Any]:
     return data
 
 
+def _own_notes(notes: str) -> bool:
+    """Whether notes hold more than the line of the app's own fields (which goes back)."""
+    return any(line and not line.startswith(APP_DATA_PREFIX) for line in notes.splitlines())
+
+
+def app_left_behind(document: ListDocument) -> dict[str, str]:
+    """What of the list the app's list has no place for, each said in players' words, by the
+    part of the list it is ({} when it all goes)."""
+    out = {}
+    if document.casual:
+        out["casual"] = "its casual mark"
+    if document.doctrine:
+        out["doctrine"] = "its doctrine"
+    if _own_notes(document.notes):
+        out["notes"] = "its notes"
+    if document.pre_game_strategies:
+        out["pre_game"] = "its pre-game strategies"
+    noted = sum(_own_notes(u.notes) for u in document.units)
+    if noted:
+        out["unit notes"] = f"the notes of {noted} unit{'s' * (noted != 1)}"
+    if any(legend.unit for legend in document.legends):
+        out["legend holders"] = "which unit carries each legend (the app's legends go with a force)"
+    if document.legends and not any(f.faction == document.faction for f in document.forces):
+        out["legends"] = "its legends (the app keeps them with a force of the list's faction)"
+    loose = sum(u.force is None for u in document.units)
+    if loose:
+        where = "in its first force" if document.forces else "nowhere: the list has no force"
+        out["loose units"] = (
+            f"{loose} unit{'s' * (loose != 1)} outside any force (the app puts them {where})"
+        )
+    return out
+
+
 def share_link(data: Mapping[str, Any], origin: str = "") -> str:
     """`<origin>/#/lists?share=<base64 of the JSON>`, as the app makes it (UTF-8 for names
     outside Latin-1, which the app itself cannot share)."""
@@ -435,6 +468,7 @@ def share_link(data: Mapping[str, Any], origin: str = "") -> str:
 __all__ = [
     "FORMAT_NAME",
     "LINK_FORMAT_NAME",
+    "app_left_behind",
     "app_list",
     "app_list_document",
     "clean_note",

@@ -6,7 +6,9 @@ The corpus: the lists generated over every starter module and every Battle Forge
 shared data (`corpus.py`: every datasheet and every option choice at least once, with forces,
 allies, legends, focuses, notes and custom names), the representative lists of the text import's
 own test, and the Battle Forge app lists of the importer's fixtures. A format carries the list
-whole, or the test names what it has no place for (`APP_LEFT_BEHIND`).
+whole; the Battle Forge app's list, which has no place for some of it (a list's notes, a
+legend's unit...), everything else, and the share link's page names what it leaves behind
+(`app_left_behind`): the round trip may lose that and nothing more.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import json
 import pytest
 
 from factions.catalog import Catalog, catalog_by_slug
-from forgebuilder.armylists.importers.battleforge_app import app_list, share_link
+from forgebuilder.armylists.importers.battleforge_app import app_left_behind, app_list, share_link
 from forgebuilder.armylists.importers.detect import read_import
 from forgebuilder.armylists.listdoc import ListDocument
 
@@ -24,12 +26,6 @@ from .conftest import MIT_LISTS
 from .conftest import app_list as fixture_list
 from .corpus import corpus, covered, every_choice
 from .test_text import STARTER_SLUGS, representative_list, text_of
-
-# What the Battle Forge app's list has no field for (BATTLEFORGE-FORMAT.md §4): a list's casual
-# mark, doctrine, notes and pre-game strategies, a unit's notes, the unit carrying a legend
-# (the app's legends belong to a force) and units outside any force (the app puts them in the
-# first force). Its file and link bring back everything else.
-APP_LEFT_BEHIND = ("casual", "doctrine", "notes", "pre_game", "unit notes", "legend holders")
 
 
 def _unit_view(document: ListDocument, catalog: Catalog, unit, forces: dict) -> dict:
@@ -51,6 +47,8 @@ def view(document: ListDocument, catalog: Catalog, left_behind: tuple[str, ...] 
     """What a list is, as the round trips compare it: units in printed order (each force's in
     turn, then those outside any force) and forces by position, whatever their ids."""
     forces = {f.id: n for n, f in enumerate(document.forces)}
+    if "loose units" in left_behind and forces:  # in the first force when they come back
+        forces[None] = 0
     units = sorted(document.units, key=lambda u: forces.get(u.force, len(forces)))
     position = {u.id: n for n, u in enumerate(units)}
     own = [f for f in document.forces if f.faction == document.faction]
@@ -70,7 +68,7 @@ def view(document: ListDocument, catalog: Catalog, left_behind: tuple[str, ...] 
         "legends": sorted((leg.legend, position.get(leg.unit)) for leg in document.legends),
     }  # fmt: skip
     if "legend holders" in left_behind:
-        out["legends"] = sorted(legend for legend, _ in out["legends"])
+        out["legends"] = sorted((legend, None) for legend, _ in out["legends"])
     for unit in out["units"]:
         if "unit notes" in left_behind:
             del unit["unit notes"]
@@ -110,7 +108,8 @@ def check_round_trips(documents: list[ListDocument], catalog: Catalog) -> None:
         for format_name, exported in round_trips(document, catalog).items():
             outcome = read_import(exported)
             assert outcome.format_name == format_name
-            left_behind = APP_LEFT_BEHIND if format_name.startswith("Battle Forge") else ()
+            app = format_name.startswith("Battle Forge")
+            left_behind = tuple(app_left_behind(document)) if app else ()
             went = view(document, catalog, left_behind)
             back = view(outcome.document, catalog, left_behind)
             assert back == went, (
