@@ -4,8 +4,9 @@ Battle Forge app file and share link for the modules imported from Battle Forge.
 
 The corpus: the lists generated over every starter module and every Battle Forge module of the
 shared data (`corpus.py`: every datasheet and every option choice at least once, with forces,
-allies, legends, focuses, notes and custom names), the representative lists of the text import's
-own test, and the Battle Forge app lists of the importer's fixtures. A format carries the list
+allies, legends, focuses, notes and custom names) and over the tests' own small modules, the
+example list of docs/list-format.md, the representative lists of the text import's own test and
+the Battle Forge app lists of the importer's fixtures. A format carries the list
 whole; the Battle Forge app's list, which has no place for some of it (a list's notes, a
 legend's unit...), everything else, and the share link's page names what it leaves behind
 (`app_left_behind`): the round trip may lose that and nothing more.
@@ -18,6 +19,7 @@ import json
 import pytest
 
 from factions.catalog import Catalog, catalog_by_slug
+from forgebuilder.armylists.documents import parse_document
 from forgebuilder.armylists.importers.battleforge_app import app_left_behind, app_list, share_link
 from forgebuilder.armylists.importers.detect import read_import
 from forgebuilder.armylists.listdoc import ListDocument
@@ -134,6 +136,19 @@ def test_every_starter_list_comes_back_through_every_format(starter_modules, slu
 
     check_round_trips([representative_list(catalog)], catalog)
     assert check_corpus(catalog) >= 1
+
+
+def test_the_documented_example_and_the_test_modules_lists_come_back(
+    mini_module, dark_module, list_format_examples
+):
+    """The example list of docs/list-format.md, and lists generated over the tests' own small
+    modules (Battle Forge rules with focuses and allies; Grimdark with doctrines)."""
+    catalog = catalog_by_slug("mini-vale")
+    example = parse_document(json.loads(list_format_examples["list"]))
+
+    check_round_trips([example], catalog)
+    assert check_corpus(catalog) >= 1
+    assert check_corpus(catalog_by_slug("mini-dark")) >= 1
 
 
 @pytest.mark.parametrize("folder", sorted(MIT_LISTS))
