@@ -8,7 +8,9 @@ Where only a unit's total is given, extra models go to the first model types tha
 
 from __future__ import annotations
 
+import itertools
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from factions.cards import choice_label
@@ -39,6 +41,9 @@ MAX_TEXT_CHARS = 200_000
 MAX_LINE_CHARS = 2_000
 MAX_LINES = 2_000
 MAX_UNMATCHED = 200
+#: The readings of a unit's line tried for one whose options all match (a custom name can hold
+#: what looks like a datasheet's name and options)
+MAX_READINGS = 8
 _HEAD = re.compile(r"^(?P<name>.*) \[(?P<points>-?[0-9]{1,9})/(?P<limit>[0-9]{1,9}) pts\]$")
 _POINTS = re.compile(r"-?[0-9]{1,9} pts")
 _SP = re.compile(r" \([0-9]{1,9} SP\)$")
@@ -371,34 +376,58 @@ class _TextReader:
     def _name(self, unit: ListUnit) -> str:
         return unit.name or self.names.get(unit.id, unit.datasheet)
 
-    def split(self, body: str, faction: str) -> _Unit | None:
+    def readings(self, body: str, faction: str) -> Iterator[_Unit]:
+        """The ways `body` reads as a unit, likeliest first: `<datasheet><tail>`, then
+        `<custom name> (<datasheet>)<tail>` from the last place where the rest fits, since what
+        a player typed is on the left ("a (Spearmen): x (Captain)" is a Captain)."""
         sheets = self.catalog.spec.factions[faction].datasheets
         names = datasheet_names(self.catalog, faction)
         ordered = sorted(sheets.items(), key=lambda kv: -len(names[kv[0]]))
         for key, sheet in ordered:
             name = names[key]
             if body.startswith(name) and (t := _tail(body[len(name) :], sheet)):
-                return _Unit(key, sheet, "", *t)
+                yield _Unit(key, sheet, "", *t)
+        places = []
         for key, sheet in ordered:
-            # `<custom name> (<datasheet>)<tail>`: the first place where the rest fits
             marker = f" ({names[key]})"
             at = body.find(marker, 1)
             while at != -1:
-                if (t := _tail(body[at + len(marker) :], sheet)) is not None:
-                    return _Unit(key, sheet, body[:at], *t)
+                places.append((at + len(marker), at, key, sheet))
                 at = body.find(marker, at + 1)
-        return None
+        for end, at, key, sheet in sorted(places, key=lambda p: (-p[0], p[1])):
+            if (t := _tail(body[end:], sheet)) is not None:
+                yield _Unit(key, sheet, body[:at], *t)
+
+    def read_body(self, body: str, faction: str, place: str, unit_id: str):
+        """(reading, options, specialty) of a unit's line: the first reading whose options
+        all match (of the first few), else the first with what it could not match; None when
+        no datasheet of the faction matches."""
+        first = None
+        for found in itertools.islice(self.readings(body, faction), MAX_READINGS):
+            misses, carried = len(self.unmatched), len(self.carried)
+            options, specialty = self.extras(found.extras, found.sheet, faction, place, unit_id)
+            if len(self.unmatched) == misses:
+                return found, options, specialty
+            if first is None:
+                first = (found, options, specialty), self.unmatched[misses:], self.carried[carried:]
+            del self.unmatched[misses:], self.carried[carried:]
+        if first is None:
+            return None
+        reading, unmatched, carried = first
+        self.unmatched += unmatched
+        self.carried += carried
+        return reading
 
     def unit(
         self, body: str, faction: str, place: str, number: int, force_id: str | None
     ) -> ListUnit | None:
-        found = self.split(body, faction)
-        if found is None:
+        read = self.read_body(body, faction, place, f"u{number}")
+        if read is None:
             self.miss(place, f"no datasheet of the faction matches “{body}”; left out")
             return None
+        found, options, specialty = read
         sheet = found.sheet
         self.names[f"u{number}"] = found.name or sheet.name
-        options, specialty = self.extras(found.extras, sheet, faction, place, f"u{number}")
         models = self.model_types(sheet, found.types, place) if found.types else None
         return ListUnit(
             id=f"u{number}",
@@ -435,7 +464,7 @@ class _TextReader:
         while rest:
             rest = rest.removeprefix(", ")
             if rest.startswith("Legend: "):
-                rest = self.after_legend(rest[8:], unit_id)
+                rest = self.after_legend(rest[8:], unit_id, place)
             elif rest.startswith("Powers: "):
                 specialty = self.specialty(rest[8:], faction)
                 if specialty is None:
@@ -446,12 +475,13 @@ class _TextReader:
                 rest = self.option(rest, labels, options, sheet, place)
         return options, specialty
 
-    def after_legend(self, rest: str, unit_id: str) -> str:
+    def after_legend(self, rest: str, unit_id: str, place: str) -> str:
         """What follows the legend a unit's line says it carries (the list's faction's)."""
         legends = self.catalog.legends(self.faction).items()
         longest_first = sorted(legends, key=lambda kv: -len(kv[1].name))
         match = next(((k, leg.name) for k, leg in longest_first if rest.startswith(leg.name)), None)
         if match is None:
+            self.miss(place, f"no legend “{rest}” for the unit to carry; left out")
             return ""
         self.carried.append((match[0], unit_id))
         return rest[len(match[1]) :]

@@ -17,12 +17,16 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
 
 from factions.catalog import Catalog, catalog_by_slug
+from forgebuilder.armylists import edits
 from forgebuilder.armylists.documents import parse_document
 from forgebuilder.armylists.importers.battleforge_app import app_left_behind, app_list, share_link
 from forgebuilder.armylists.importers.detect import read_import
 from forgebuilder.armylists.listdoc import ListDocument
+from forgebuilder.armylists.note_edits import set_list_notes, set_unit_notes
 
 from .conftest import MIT_LISTS
 from .conftest import app_list as fixture_list
@@ -158,3 +162,63 @@ def test_every_battleforge_list_comes_back_through_every_format(import_bf_module
 
     check_round_trips([fixture], catalog)
     assert check_corpus(catalog) >= 1
+
+
+# What players type into names and notes, with the text export's own separators mixed in
+TYPED = st.lists(
+    st.sampled_from([*"aZ9 ()[]:,.·×#!", "é", "ж", "語", "\t", " · ", " pts", "Note: ", "== "])
+    | st.sampled_from(
+        ["Captain", "Spearmen: ", " (Spearmen)", " (Captain)", ": ", "Legend: ", "Notes:", "2× "]
+    ),
+    max_size=12,
+).map("".join)
+
+
+NOTES = st.lists(TYPED, max_size=3).map("\n".join)
+
+
+@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    list_name=TYPED,
+    names=st.tuples(TYPED, TYPED, TYPED),
+    notes=st.tuples(NOTES, NOTES, NOTES),
+    list_notes=NOTES,
+)
+@example(list_name="[Tourney] Vanguard", names=("", "", ""), notes=("", "", ""), list_notes="")
+@example(list_name="L", names=("a (Spearmen):", "", ""), notes=("", "", ""), list_notes="")
+@example(list_name="L", names=("", "a (Spearmen):", ""), notes=("", "", ""), list_notes="")
+@example(list_name="L", names=("", "Spearmen: Legend:", ""), notes=("", "", ""), list_notes="")
+@example(list_name="L", names=("", "Captain: x", ""), notes=("", "", ""), list_notes="")
+@example(list_name="L", names=("", "", ""), notes=("Note: 1. x · 5 pts", "", ""), list_notes="\t")
+def test_names_and_notes_as_typed_come_back_through_the_text(
+    mini_module, list_name, names, notes, list_notes
+):
+    """Whatever a player names the list and its units and writes in their notes, the text
+    export brings it back (the editor's own clean-up applied: names on one line, notes
+    without blank ends); a note line's trailing spaces, which chat apps drop too, aside."""
+    catalog = catalog_by_slug("mini-vale")
+    document = edits.new_document(
+        catalog, faction="millford", name=list_name, points_limit=999, casual=False
+    )
+    for key, name, note in zip(("captain", "spearmen", "spearmen"), names, notes, strict=True):
+        document, unit_id = edits.add_unit(document, catalog, datasheet=key, force=None)
+        document = edits.rename_unit(document, unit_id=unit_id, name=name[:80])
+        document = set_unit_notes(document, unit_id=unit_id, notes=note)
+    document = set_list_notes(document, notes=list_notes)
+
+    outcome = read_import(text_of(document, catalog))
+
+    assert typed(outcome.document, catalog) == typed(document, catalog), outcome.unmatched
+
+
+def typed(document: ListDocument, catalog: Catalog) -> dict:
+    """The list's view with each line of its notes without trailing spaces."""
+    out = view(document, catalog)
+
+    def strip(notes: str) -> str:
+        return "\n".join(line.rstrip() for line in notes.split("\n"))
+
+    out["notes"] = strip(out["notes"])
+    for unit in out["units"]:
+        unit["unit notes"] = strip(unit["unit notes"])
+    return out
