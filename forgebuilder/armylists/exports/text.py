@@ -20,6 +20,8 @@ from .source import ExportSource
 #: The start of a line of the list's notes, and of a unit's (under the unit's line).
 LIST_NOTE = "Notes:"
 UNIT_NOTE = "Note:"
+#: The line of a campaign army: what of it the text leaves out (`{n}` units carry state).
+CAMPAIGN_LINE = "Campaign state on {n} units (XP, levels, traits, injuries) is not in this text."
 
 
 def list_text(source: ExportSource) -> str:
@@ -79,6 +81,8 @@ def _list_lines(source: ExportSource) -> list[str]:
             spec = catalog.faction(faction)
             name += f" ({spec.name if spec else faction})"
         lines.append(f"Pre-game strategy: {name}")
+    if document.campaign_units():
+        lines.append(CAMPAIGN_LINE.format(n=document.campaign_units()))
     return lines + _note_lines(LIST_NOTE, document.notes)
 
 
@@ -124,7 +128,14 @@ def _unit_line(source: ExportSource, number: int, unit) -> str:
     size += _model_types(unit)
     extras = unit_extras(source, unit)
     taken = f": {', '.join(extras)}" if extras else ""
-    return f"{number}. {name}{size}{taken} · {unit.points} pts"
+    out = "" if unit.active else f" · {_status(source.document, unit.id)}"
+    return f"{number}. {name}{size}{taken}{out} · {unit.points} pts"
+
+
+def _status(document: ListDocument, unit_id: str) -> str:
+    """`dead` or `disbanded`: a campaign unit out of the army, kept on the list for the record."""
+    unit = document.unit(unit_id)
+    return unit.campaign.status if unit and unit.campaign else "out"
 
 
 def unit_sheet_name(unit) -> str:

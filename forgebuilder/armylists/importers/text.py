@@ -19,7 +19,7 @@ from factions.gamedata.schemas import DatasheetSpec, OptionSpec
 from factions.models import GameModule
 
 from ..documents import DocumentError
-from ..exports.text import LIST_NOTE, UNIT_NOTE, datasheet_names
+from ..exports.text import CAMPAIGN_LINE, LIST_NOTE, UNIT_NOTE, datasheet_names
 from ..listdoc import (
     MAX_NOTE,
     ListChoice,
@@ -28,6 +28,7 @@ from ..listdoc import (
     ListLegend,
     ListStrategy,
     ListUnit,
+    campaign_state_left_behind,
     clamp_points_limit,
 )
 from ..presenters.forces import LOOSE_TITLES
@@ -85,12 +86,24 @@ def _qualified(title: str) -> tuple[str, list[str]]:
 
 
 def _unit_line(line: str) -> str | None:
-    """The body of `<n>. <body> · <points> pts`."""
+    """The body of `<n>. <body>[ · dead| · disbanded] · <points> pts` (a campaign unit out of
+    the army comes back in it: its campaign state is left behind, as the text says)."""
     number, sep, rest = line.partition(". ")
     body, sep2, points = rest.rpartition(" · ")
     if not (sep and sep2 and number.isascii() and number.isdigit() and len(number) <= 4):
         return None
+    for status in (" · dead", " · disbanded"):
+        body = body.removesuffix(status)
     return body if _POINTS.fullmatch(points) else None
+
+
+def _campaign_units(line: str) -> int | None:
+    """How many units carried campaign state, from the line saying it is not in the text."""
+    start, _, end = CAMPAIGN_LINE.partition("{n}")
+    if not (line.startswith(start) and line.endswith(end)):
+        return None
+    count = line[len(start) : len(line) - len(end)]
+    return int(count) if count.isascii() and count.isdigit() and len(count) <= 4 else None
 
 
 def _legend_line(line: str) -> tuple[str, str] | None:
@@ -266,6 +279,8 @@ class _TextReader:
         if line == LIST_NOTE or line.startswith(f"{LIST_NOTE} "):
             self.last_unit = last  # a list's note between a unit and its own notes: none
             self.notes.append(line[len(LIST_NOTE) + 1 :])
+        elif (units := _campaign_units(line)) is not None:
+            self.miss(place, campaign_state_left_behind(units))
         elif line.startswith("Doctrine: "):
             self.read_doctrine(line.removeprefix("Doctrine: "), place)
         elif line.startswith("Pre-game strategy: "):

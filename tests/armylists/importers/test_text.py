@@ -13,6 +13,7 @@ from forgebuilder.armylists import edits
 from forgebuilder.armylists.exports.source import ExportSource
 from forgebuilder.armylists.exports.text import list_text
 from forgebuilder.armylists.importers.detect import read_import
+from forgebuilder.armylists.listdoc import ListDocument, campaign_state_left_behind
 from forgebuilder.armylists.rules import evaluate, resolve
 
 STARTERS = Path(__file__).resolve().parents[3] / "factions" / "game_modules"
@@ -194,3 +195,32 @@ def test_a_legend_comes_back_on_its_unit_among_units_of_the_same_name(starter_mo
 
     assert outcome.unmatched == ()
     assert [(leg.legend, leg.unit) for leg in outcome.document.legends] == [(legend, "u2")]
+
+
+def test_a_campaign_armys_text_says_what_it_leaves_out_and_the_import_names_it(starter_modules):
+    """A campaign army's text marks its disbanded unit and says its units' campaign state is not
+    in it; the import names that loss, as the JSON import does, and brings every unit back."""
+    catalog = catalog_by_slug("ashen-stars")
+    document = edits.new_document(
+        catalog, faction="cinder_compact", name="Ashfall army", points_limit=1000, casual=False,
+        doctrine="iron_vigil",
+    )  # fmt: skip
+    for key in ("lantern_marshal", "lightbearer_squad"):
+        document, _ = edits.add_unit(document, catalog, datasheet=key, force=None)
+    document = ListDocument.model_validate(
+        {
+            **document.to_json(),
+            "units": [
+                {**document.units[0].model_dump(), "campaign": {"xp": 5}},
+                {**document.units[1].model_dump(), "campaign": {"status": "disbanded"}},
+            ],
+        }
+    )
+    text = text_of(document, catalog)
+    assert "2. Lightbearer Squad ×10 · disbanded · 0 pts" in text
+    assert "Campaign state on 2 units (XP, levels, traits, injuries) is not in this text." in text
+
+    outcome = read_import(text)
+
+    assert [u.message for u in outcome.unmatched] == [campaign_state_left_behind(2)]
+    assert [u.datasheet for u in outcome.document.units] == ["lantern_marshal", "lightbearer_squad"]
