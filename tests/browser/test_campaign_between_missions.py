@@ -15,7 +15,7 @@ from forgebuilder.armylists.sharing import share_link_create
 from forgebuilder.campaigns import services
 from tests.campaigns.conftest import make_army
 
-from .campaign import logged_in
+from .campaign import logged_in, no_sideways_scroll
 
 
 def buy_for_the_marshal(page, upgrade: str, *, told: str, bank: str) -> None:
@@ -88,6 +88,7 @@ def test_upgrades_a_hero_level_up_and_the_editor_card_on_a_phone(
         recruit.get_by_role("button", name="Recruit from the bank").click()
         warning = page.locator("#recruit-warning")
         expect(warning).to_contain_text("The list has 2 heroes")
+        no_sideways_scroll(page, 375)
         warning.get_by_role("button", name="Recruit Lamplighter Adept anyway").click()
         expect(page.locator(".messages")).to_contain_text("Recruited.")
         adept = page.locator("#unit-u3")
