@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from factions.catalog import Catalog
 from factions.gamedata.schemas import DatasheetSpec
 from forgebuilder.armylists import edits
-from forgebuilder.armylists.listdoc import ListDocument
+from forgebuilder.armylists.listdoc import ListDocument, ListUnit
 from forgebuilder.armylists.note_edits import set_list_notes, set_unit_notes
 from forgebuilder.armylists.rules.checks.strategies import is_pre_game
 
@@ -105,7 +105,19 @@ def _forces(catalog: Catalog, document: ListDocument, faction: str, ally: str | 
 def _unit(
     catalog: Catalog, document: ListDocument, key: str, force: str | None, r: int, i: int
 ) -> ListDocument:
-    """Unit `key` in `force`, with choice `r` of each of its options and odd model counts."""
+    """Unit `key` in `force`, with choice `r` of each of its options and odd model counts.
+
+    Made in a copy of the list without its other units (each edit checks the whole list again,
+    and what a unit may take depends on the unit alone), then added to the list."""
+    alone = document.model_copy(update={"units": (), "legends": ()})
+    made = _made_unit(catalog, alone, key, force, r, i)
+    unit = made.model_copy(update={"id": document.next_id("u")})
+    return document.model_copy(update={"units": (*document.units, unit)})
+
+
+def _made_unit(
+    catalog: Catalog, document: ListDocument, key: str, force: str | None, r: int, i: int
+) -> ListUnit:
     document, unit_id = edits.add_unit(document, catalog, datasheet=key, force=force)
     sheet = catalog.datasheet(document.unit_faction(document.unit(unit_id)), key)
     for m, model in enumerate(sheet.models):
@@ -135,7 +147,9 @@ def _unit(
             document = edits.set_specialty(
                 document, catalog, unit_id=unit_id, specialty=specialties[r % len(specialties)]
             )
-    return document
+    made = document.unit(unit_id)
+    assert made is not None
+    return made
 
 
 def _take(
