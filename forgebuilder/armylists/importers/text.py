@@ -190,6 +190,7 @@ class _TextReader:
         self.notes: list[str] = []
         self.last_unit: ListUnit | None = None  # the unit the next `Note:` lines belong to
         self.unit_notes: list[str] = []  # its notes' lines so far
+        self.focus_guessed = False  # the list's focus is the first of several the text names
 
     def miss(self, place: str, message: str) -> None:
         if len(self.unmatched) >= MAX_UNMATCHED:
@@ -236,6 +237,9 @@ class _TextReader:
         headings say none (an older export), the list's forces take the list's focus."""
         if any(force.focus for force in self.forces) or not self.focus:
             return tuple(self.forces)
+        if self.focus_guessed and any(f.faction == self.faction for f in self.forces):
+            focus = self.catalog.focuses(self.faction)[self.focus].name
+            self.miss("line 2", f"which force has which focus is not said; each took {focus}")
         return tuple(
             f.model_copy(update={"focus": self.focus}) if f.faction == self.faction else f
             for f in self.forces
@@ -265,6 +269,7 @@ class _TextReader:
             if focus is None and len(names := focus_name.split(", ")) > 1:
                 found = [_by_name(focuses, name) for name in names]
                 focus = found[0] if None not in found else None
+                self.focus_guessed = focus is not None
             if focus is None:
                 self.miss("line 2", f"the faction has no focus “{focus_name}”; left out")
         return faction, focus, casual

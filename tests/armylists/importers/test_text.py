@@ -224,3 +224,33 @@ def test_a_campaign_armys_text_says_what_it_leaves_out_and_the_import_names_it(s
 
     assert [u.message for u in outcome.unmatched] == [campaign_state_left_behind(2)]
     assert [u.datasheet for u in outcome.document.units] == ["lantern_marshal", "lightbearer_squad"]
+
+
+def test_an_older_text_without_each_forces_focus_names_the_guess(starter_modules):
+    """Before each force's heading said its focus, the second line named them all ("Anvil
+    Guard, Deepdelver Lodge"): the import gives the first to each force and says so."""
+    catalog = catalog_by_slug("ember-reach")
+    document = edits.new_document(
+        catalog, faction="cinderhold", name="Old", points_limit=999, casual=False,
+        focus="anvil_guard",
+    )  # fmt: skip
+    document, force = edits.add_force(
+        document, catalog, organization="muster", faction="cinderhold"
+    )
+    other = next(k for k in catalog.focuses("cinderhold") if k != "anvil_guard")
+    document = edits.set_force_focus(document, catalog, force_id=force, focus=other)
+    lines = text_of(document, catalog).splitlines()
+    assert lines[1].endswith(f", focus: Anvil Guard, {catalog.focuses('cinderhold')[other].name}")
+    older = "\n".join(  # the headings as they were: no focus
+        f"{line.split(', focus: ')[0]} · {line.rpartition(' · ')[2]}"
+        if line.startswith("==")
+        else line
+        for line in lines
+    )
+
+    outcome = read_import(older)
+
+    assert [f.focus for f in outcome.document.forces] == ["anvil_guard", "anvil_guard"]
+    assert [u.message for u in outcome.unmatched] == [
+        "which force has which focus is not said; each took Anvil Guard"
+    ]
