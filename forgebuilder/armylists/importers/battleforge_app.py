@@ -375,14 +375,16 @@ def selected_options(sheet: DatasheetSpec, unit: ListUnit) -> list[list[int]]:
 
 
 def app_list(document: ListDocument, catalog: Catalog) -> dict[str, Any]:
-    """The list in the Battle Forge app's saved-list shape."""
+    """The list in the Battle Forge app's saved-list shape: the forces of the list's faction
+    first, since the app (and its import here) takes the list's faction from the first."""
     kept = _kept(document.notes)
     forces = []
     legends_placed = False
-    for force in document.forces:
+    own_first = sorted(document.forces, key=lambda f: f.faction != document.faction)
+    for force in own_first:
         units = []
         for unit in document.units:
-            if (unit.force or document.forces[0].id) != force.id:
+            if (unit.force or own_first[0].id) != force.id:
                 continue
             sheet = catalog.datasheet(unit.faction or force.faction, unit.datasheet)
             if sheet is None:
@@ -445,6 +447,11 @@ def app_left_behind(document: ListDocument) -> dict[str, str]:
         out["legend holders"] = "which unit carries each legend (the app's legends go with a force)"
     if document.legends and not any(f.faction == document.faction for f in document.forces):
         out["legends"] = "its legends (the app keeps them with a force of the list's faction)"
+    forces = document.forces
+    if forces and not any(f.faction == document.faction for f in forces):
+        out["faction"] = "its faction (the app's list takes it from its first force's)"
+    elif forces and forces[0].faction != document.faction:
+        out["force order"] = "the order of its forces (the app's list starts with its own)"
     loose = sum(u.force is None for u in document.units)
     if loose:
         where = "in its first force" if document.forces else "nowhere: the list has no force"

@@ -66,6 +66,9 @@ def generated_list(catalog: Catalog, faction: str, ally: str | None, r: int) -> 
     for force in allied:
         for first in list(catalog.spec.factions[document.force(force).faction].datasheets)[:1]:
             document = _unit(catalog, document, first, force, r, len(taken))
+    if r % 4 == 3 and allied:  # an allied force first: the list's own came after, say
+        forces = sorted(document.forces, key=lambda f: f.faction == faction)
+        document = document.model_copy(update={"forces": tuple(forces)})
     document = _legends(catalog, document, faction, r)
     document = _strategies(catalog, document, r)
     if r % 2 == 0:

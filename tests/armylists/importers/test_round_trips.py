@@ -52,7 +52,10 @@ def _unit_view(document: ListDocument, catalog: Catalog, unit, forces: dict) -> 
 def view(document: ListDocument, catalog: Catalog, left_behind: tuple[str, ...] = ()) -> dict:
     """What a list is, as the round trips compare it: units in printed order (each force's in
     turn, then those outside any force) and forces by position, whatever their ids."""
-    forces = {f.id: n for n, f in enumerate(document.forces)}
+    ordered = list(document.forces)
+    if "force order" in left_behind:  # the list's own forces first
+        ordered.sort(key=lambda f: f.faction != document.faction)
+    forces = {f.id: n for n, f in enumerate(ordered)}
     if "loose units" in left_behind and forces:  # in the first force when they come back
         forces[None] = 0
     units = sorted(document.units, key=lambda u: forces.get(u.force, len(forces)))
@@ -69,7 +72,7 @@ def view(document: ListDocument, catalog: Catalog, left_behind: tuple[str, ...] 
         "doctrine": document.doctrine,
         "notes": document.notes,
         "pre_game": sorted((s.faction or document.faction, s.strategy) for s in document.pre_game_strategies),
-        "forces": [(f.organization, f.faction, f.focus) for f in document.forces],
+        "forces": [(f.organization, f.faction, f.focus) for f in ordered],
         "units": [_unit_view(document, catalog, u, forces) for u in units],
         "legends": sorted((leg.legend, position.get(leg.unit)) for leg in document.legends),
     }  # fmt: skip
