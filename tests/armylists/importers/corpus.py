@@ -3,7 +3,8 @@ import (test_round_trips.py): together they take every datasheet of every factio
 choice of every option at least once, with odd model counts, option counts above one, custom
 names (in other scripts and with brackets), unit and list notes, power specialties, legends
 (on a unit and free), focuses per force, a second force of the same organization, an allied
-force, doctrines, pre-game strategies and casual lists, at odd points limits.
+force (first, in some lists), a unit outside any force, doctrines, pre-game strategies and
+casual lists, at odd points limits.
 
 Plain Python and deterministic: list `r` of a faction takes choice `r` of each option of each
 of its datasheets, so a faction needs as many lists as its longest option has choices.
@@ -66,6 +67,11 @@ def generated_list(catalog: Catalog, faction: str, ally: str | None, r: int) -> 
     for force in allied:
         for first in list(catalog.spec.factions[document.force(force).faction].datasheets)[:1]:
             document = _unit(catalog, document, first, force, r, len(taken))
+    if r % 3 == 1 and document.forces and taken:  # a unit outside any force organization
+        loose = document.units[len(taken) - 1].model_copy(update={"force": None})
+        document = document.model_copy(
+            update={"units": tuple(loose if u.id == loose.id else u for u in document.units)}
+        )
     if r % 4 == 3 and allied:  # an allied force first: the list's own came after, say
         forces = sorted(document.forces, key=lambda f: f.faction == faction)
         document = document.model_copy(update={"forces": tuple(forces)})
