@@ -1,6 +1,7 @@
 """On a phone (375 px), between missions: buy an upgrade from the bank, level a hero up by
 picking a skill set from the rolled pair (radio buttons, never typed), see the campaign state on
-the list editor's unit card, and disband a unit."""
+the list editor's unit card, disband a unit, recruit a hero past the army's limits once the page
+has warned and the player confirmed, disband it and set the next mission up."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from forgebuilder.armylists.sharing import share_link_create
 from forgebuilder.campaigns import services
 from tests.campaigns.conftest import make_army
 
-from .campaign import logged_in
+from .campaign import logged_in, no_sideways_scroll
 
 
 def buy_for_the_marshal(page, upgrade: str, *, told: str, bank: str) -> None:
@@ -36,10 +37,14 @@ def test_upgrades_a_hero_level_up_and_the_editor_card_on_a_phone(
     campaign = services.campaign_create(organiser=ana, module=ashen, name="Ashfall")
     army = make_army(ashen, ana, "cinder_compact", "lantern_marshal", "lightbearer_squad")
     a = services.campaign_join(campaign=campaign, user=ana, army_list=army)
+    ben = users.create_user("ben", "ben@example.com", "pw-123456789")
+    ben_army = make_army(ashen, ben, "gutterfleet", "corsair_captain", "deckhand_mob")
+    services.campaign_join(campaign=campaign, user=ben, army_list=ben_army)
     a.bank = 100
     a.save()
     army.refresh_from_db()
     army.document["units"][0]["campaign"]["xp"] = 5  # the marshal may level up
+    army.document["points_limit"] = 749  # one hero per full 375 points: the marshal alone
     army.save()
 
     context = logged_in(browser, live_server, ana, (375, 740), mobile=True)
@@ -78,6 +83,19 @@ def test_upgrades_a_hero_level_up_and_the_editor_card_on_a_phone(
         squad.get_by_role("button", name="Disband Lightbearer Squad").click()
         expect(page.locator(".messages")).to_contain_text("Disbanded")
 
+        recruit = page.locator("#recruit")
+        recruit.get_by_label("Unit").select_option(label="Lamplighter Adept (70 pts)")
+        recruit.get_by_role("button", name="Recruit from the bank").click()
+        warning = page.locator("#recruit-warning")
+        expect(warning).to_contain_text("The list has 2 heroes")
+        no_sideways_scroll(page, 375)
+        warning.get_by_role("button", name="Recruit Lamplighter Adept anyway").click()
+        expect(page.locator(".messages")).to_contain_text("Recruited.")
+        adept = page.locator("#unit-u3")
+        adept.locator("summary", has_text="Disband").click()
+        adept.get_by_role("button", name="Disband Lamplighter Adept").click()
+        expect(page.locator(".messages")).to_contain_text("Disbanded")
+
         page.goto(f"{live_server.url}/lists/{army.public_id}/", timeout=60_000)
         unit = page.locator("#unit-u1")
         expect(unit).to_contain_text("Level 1 · 5 XP")
@@ -89,6 +107,11 @@ def test_upgrades_a_hero_level_up_and_the_editor_card_on_a_phone(
         page.goto(f"{live_server.url}/s/{link.token}/", timeout=60_000)
         expect(page.locator("main")).to_contain_text("Skill set")
         expect(page.locator("main")).to_contain_text("Disbanded: out of the army")
+
+        # the army is legal again without the disbanded hero: the mission is set up
+        page.goto(f"{live_server.url}/campaigns/{campaign.pk}/")
+        page.get_by_role("button", name="Check armies and set up").click()
+        expect(page.locator(".messages")).to_contain_text("Mission set up")
     finally:
         context.close()
     # 80 + 15 (lance) + 10 (harness) + 25 (level); the disbanded squad counts for nothing

@@ -377,14 +377,16 @@ def selected_options(sheet: DatasheetSpec, unit: ListUnit) -> list[list[int]]:
 
 
 def app_list(document: ListDocument, catalog: Catalog) -> dict[str, Any]:
-    """The list in the Battle Forge app's saved-list shape."""
+    """The list in the Battle Forge app's saved-list shape: the forces of the list's faction
+    first, since the app (and its import here) takes the list's faction from the first."""
     kept = _kept(document.notes)
     forces = []
     legends_placed = False
-    for force in document.forces:
+    own_first = sorted(document.forces, key=lambda f: f.faction != document.faction)
+    for force in own_first:
         units = []
         for unit in document.units:
-            if (unit.force or document.forces[0].id) != force.id:
+            if (unit.force or own_first[0].id) != force.id:
                 continue
             sheet = catalog.datasheet(unit.faction or force.faction, unit.datasheet)
             if sheet is None:
@@ -423,6 +425,44 @@ def app_list(document: ListDocument, catalog: Catalog) -> dict[str, Any]:
     return data
 
 
+def _own_notes(notes: str) -> bool:
+    """Whether notes hold more than the line of the app's own fields (which goes back)."""
+    return any(line and not line.startswith(APP_DATA_PREFIX) for line in notes.splitlines())
+
+
+def app_left_behind(document: ListDocument) -> dict[str, str]:
+    """What of the list the app's list has no place for, each said in players' words, by the
+    part of the list it is ({} when it all goes)."""
+    out = {}
+    if document.casual:
+        out["casual"] = "its casual mark"
+    if document.doctrine:
+        out["doctrine"] = "its doctrine"
+    if _own_notes(document.notes):
+        out["notes"] = "its notes"
+    if document.pre_game_strategies:
+        out["pre_game"] = "its pre-game strategies"
+    noted = sum(_own_notes(u.notes) for u in document.units)
+    if noted:
+        out["unit notes"] = f"the notes of {noted} unit{'s' * (noted != 1)}"
+    if any(legend.unit for legend in document.legends):
+        out["legend holders"] = "which unit carries each legend (the app's legends go with a force)"
+    if document.legends and not any(f.faction == document.faction for f in document.forces):
+        out["legends"] = "its legends (the app keeps them with a force of the list's faction)"
+    forces = document.forces
+    if forces and not any(f.faction == document.faction for f in forces):
+        out["faction"] = "its faction (the app's list takes it from its first force's)"
+    elif forces and forces[0].faction != document.faction:
+        out["force order"] = "the order of its forces (the app's list starts with its own)"
+    loose = sum(u.force is None for u in document.units)
+    if loose:
+        where = "in its first force" if document.forces else "nowhere: the list has no force"
+        out["loose units"] = (
+            f"{loose} unit{'s' * (loose != 1)} outside any force (the app puts them {where})"
+        )
+    return out
+
+
 def share_link(data: Mapping[str, Any], origin: str = "") -> str:
     """`<origin>/#/lists?share=<base64 of the JSON>`, as the app makes it (UTF-8 for names
     outside Latin-1, which the app itself cannot share)."""
@@ -437,6 +477,7 @@ def share_link(data: Mapping[str, Any], origin: str = "") -> str:
 __all__ = [
     "FORMAT_NAME",
     "LINK_FORMAT_NAME",
+    "app_left_behind",
     "app_list",
     "app_list_document",
     "clean_note",

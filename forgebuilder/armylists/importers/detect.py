@@ -71,7 +71,10 @@ def _read(raw: bytes | str) -> ImportOutcome:
         if not battleforge_app.looks_like_app_list(data):
             raise _fail("the link's content is not a Battle Forge list (it has no 'forces')")
         return _app_outcome(data, battleforge_app.LINK_FORMAT_NAME)
-    if text[0] in "{[":
+    from .text import looks_like_text_export, text_list_document
+
+    # a text export of a list whose name starts with a bracket ("[Tourney] Vanguard") is no JSON
+    if text[0] in "{[" and not looks_like_text_export(text):
         data = read_json(text)
         if not isinstance(data, dict):
             raise _fail("a list document is a JSON object, not a JSON array or value")
@@ -86,8 +89,6 @@ def _read(raw: bytes | str) -> ImportOutcome:
             'this JSON is neither a forgebuilder list (it has no "format": '
             '"forgebuilder-list") nor a Battle Forge app list (it has no "forces" list)'
         )
-    from .text import looks_like_text_export, text_list_document
-
     if looks_like_text_export(text):
         return text_list_document(text)
     raise _fail(

@@ -1,13 +1,16 @@
 """Read forgebuilder's own text export (exports/text.py) back into a list document.
 
-The text names the module, the faction and focus, each force organization, and per unit its
-name, datasheet, model count and the labels of the options it takes. Model counts are given
-per unit, so extra models go to the first model types that can take them.
+The text names the module, the faction and focus, the doctrine, pre-game strategies and notes,
+each force organization with its own focus, and per unit its name, datasheet, model count (each
+model type's when it has several to count), the labels of the options it takes and its notes.
+Where only a unit's total is given, extra models go to the first model types that can take them.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from factions.cards import choice_label
@@ -16,12 +19,16 @@ from factions.gamedata.schemas import DatasheetSpec, OptionSpec
 from factions.models import GameModule
 
 from ..documents import DocumentError
+from ..exports.text import CAMPAIGN_LINE, LIST_NOTE, UNIT_NOTE, datasheet_names
 from ..listdoc import (
+    MAX_NOTE,
     ListChoice,
     ListDocument,
     ListForce,
     ListLegend,
+    ListStrategy,
     ListUnit,
+    campaign_state_left_behind,
     clamp_points_limit,
 )
 from ..presenters.forces import LOOSE_TITLES
@@ -35,6 +42,9 @@ MAX_TEXT_CHARS = 200_000
 MAX_LINE_CHARS = 2_000
 MAX_LINES = 2_000
 MAX_UNMATCHED = 200
+#: The readings of a unit's line tried for one whose options all match (a custom name can hold
+#: what looks like a datasheet's name and options)
+MAX_READINGS = 8
 _HEAD = re.compile(r"^(?P<name>.*) \[(?P<points>-?[0-9]{1,9})/(?P<limit>[0-9]{1,9}) pts\]$")
 _POINTS = re.compile(r"-?[0-9]{1,9} pts")
 _SP = re.compile(r" \([0-9]{1,9} SP\)$")
@@ -49,10 +59,11 @@ _COUNT = re.compile(r"(?P<n>[0-9]{1,4})× ")
 class _Force:
     title: str
     faction: str
+    focus: str = ""  # the force's own focus, by name ("": none said)
 
 
 def _force_line(line: str) -> _Force | None:
-    """`== <title>[ (N SP)] · <faction>[, allied] · <points> pts ==`"""
+    """`== <title>[ (N SP)] · <faction>[, allied][, focus: <focus>] · <points> pts ==`"""
     if not (line.startswith("== ") and line.endswith(" pts ==")):
         return None
     title, sep, rest = line[3:-3].partition(" · ")
@@ -61,16 +72,38 @@ def _force_line(line: str) -> _Force | None:
         return None
     if (sp := _SP.search(title)) is not None:
         title = title[: sp.start()]
-    return _Force(title, faction.removesuffix(", allied"))
+    faction, _, focus = faction.partition(", focus: ")
+    return _Force(title, faction.removesuffix(", allied"), focus)
+
+
+def _qualified(title: str) -> tuple[str, list[str]]:
+    """(name, qualifiers) of a force's title: `Support (Orcs and Goblins, 2)` names the force
+    organization Support, with its faction and number said beside a force of the same name."""
+    if not title.endswith(")") or " (" not in title:
+        return title, []
+    name, _, qualifiers = title[:-1].rpartition(" (")
+    return name, qualifiers.split(", ")
 
 
 def _unit_line(line: str) -> str | None:
-    """The body of `<n>. <body> · <points> pts`."""
+    """The body of `<n>. <body>[ · dead| · disbanded] · <points> pts` (a campaign unit out of
+    the army comes back in it: its campaign state is left behind, as the text says)."""
     number, sep, rest = line.partition(". ")
     body, sep2, points = rest.rpartition(" · ")
     if not (sep and sep2 and number.isascii() and number.isdigit() and len(number) <= 4):
         return None
+    for status in (" · dead", " · disbanded"):
+        body = body.removesuffix(status)
     return body if _POINTS.fullmatch(points) else None
+
+
+def _campaign_units(line: str) -> int | None:
+    """How many units carried campaign state, from the line saying it is not in the text."""
+    start, _, end = CAMPAIGN_LINE.partition("{n}")
+    if not (line.startswith(start) and line.endswith(end)):
+        return None
+    count = line[len(start) : len(line) - len(end)]
+    return int(count) if count.isascii() and count.isdigit() and len(count) <= 4 else None
 
 
 def _legend_line(line: str) -> tuple[str, str] | None:
@@ -86,14 +119,17 @@ def _legend_line(line: str) -> tuple[str, str] | None:
     return body, ""
 
 
-def _tail(rest: str) -> tuple[int, str] | None:
-    """(models, extras) of what follows a datasheet's name (a model count, then `: extras`)."""
-    models = 1
+def _tail(rest: str, sheet: DatasheetSpec) -> tuple[int, str, str] | None:
+    """(models, model types, extras) of what follows a datasheet's name: a model count, each
+    model type's count in brackets when the unit has several to count, then `: extras`."""
+    models, types = 1, ""
     if (found := _MODELS.match(rest)) is not None:
         models, rest = int(found["n"]), rest[found.end() :]
+    if rest.startswith(" (") and sum(m.max_count > m.min for m in sheet.models) >= 2:
+        types, _, rest = rest[2:].partition(")")
     if not rest:
-        return models, ""
-    return (models, rest[2:]) if rest.startswith(": ") else None
+        return models, types, ""
+    return (models, types, rest[2:]) if rest.startswith(": ") else None
 
 
 def _too_long(text: str) -> DocumentError | None:
@@ -137,6 +173,7 @@ class _Unit:
     sheet: DatasheetSpec
     name: str
     models: int
+    types: str  # each model type's count, as the text says it ("" when only the total is)
     extras: str
 
 
@@ -146,6 +183,14 @@ class _TextReader:
         self.lines = lines
         self.unmatched: list[Unmatched] = []
         self.names: dict[str, str] = {}
+        # the legends units say they carry, in list order: (legend key, unit id)
+        self.carried: list[tuple[str, str]] = []
+        self.doctrine: str | None = None
+        self.strategies: list[ListStrategy] = []
+        self.notes: list[str] = []
+        self.last_unit: ListUnit | None = None  # the unit the next `Note:` lines belong to
+        self.unit_notes: list[str] = []  # its notes' lines so far
+        self.focus_guessed = False  # the list's focus is the first of several the text names
 
     def miss(self, place: str, message: str) -> None:
         if len(self.unmatched) >= MAX_UNMATCHED:
@@ -178,11 +223,32 @@ class _TextReader:
             focus=focus,
             points_limit=clamp_points_limit(int(head["limit"])),
             casual=casual,
-            forces=tuple(self.forces),
+            doctrine=self.doctrine,
+            forces=self.focused_forces(),
             units=tuple(self.units),
             legends=tuple(self.legends),
+            pre_game_strategies=tuple(self.strategies),
+            notes=self.note("\n".join(self.notes), "the list's notes"),
         )
         return ImportOutcome(FORMAT_NAME, document, tuple(self.unmatched))
+
+    def focused_forces(self) -> tuple[ListForce, ...]:
+        """The forces with their focuses: each its own, as its heading says; in a text whose
+        headings say none (an older export), the list's forces take the list's focus."""
+        if any(force.focus for force in self.forces) or not self.focus:
+            return tuple(self.forces)
+        if self.focus_guessed and any(f.faction == self.faction for f in self.forces):
+            focus = self.catalog.focuses(self.faction)[self.focus].name
+            self.miss("line 2", f"which force has which focus is not said; each took {focus}")
+        return tuple(
+            f.model_copy(update={"focus": self.focus}) if f.faction == self.faction else f
+            for f in self.forces
+        )
+
+    def note(self, text: str, what: str) -> str:
+        if len(text) > MAX_NOTE:
+            self.miss(what, f"longer than {MAX_NOTE:,} characters; cut there")
+        return text[:MAX_NOTE]
 
     def header(self, second: str) -> tuple[str, str | None, bool]:
         """The list's faction, focus and casual mark, from its second line."""
@@ -198,26 +264,81 @@ class _TextReader:
         focus = None
         if focus_name:
             focuses = {k: f.name for k, f in self.catalog.focuses(faction).items()}
+            # the focuses of the list's forces ("Town Watch, Levy"): the first is the default
             focus = _by_name(focuses, focus_name)
+            if focus is None and len(names := focus_name.split(", ")) > 1:
+                found = [_by_name(focuses, name) for name in names]
+                focus = found[0] if None not in found else None
+                self.focus_guessed = focus is not None
             if focus is None:
                 self.miss("line 2", f"the faction has no focus “{focus_name}”; left out")
         return faction, focus, casual
 
     def read_line(self, line: str, place: str) -> None:
-        """One line after the head: a force's heading, a unit or a legend."""
-        if (found := _force_line(line)) is not None:
+        """One line after the head: a note, the doctrine, a pre-game strategy, a force's
+        heading, a unit or a legend."""
+        if line == UNIT_NOTE or line.startswith(f"{UNIT_NOTE} "):
+            self.read_unit_note(line[len(UNIT_NOTE) + 1 :], place)
+            return
+        last, self.last_unit = self.last_unit, None
+        if line == LIST_NOTE or line.startswith(f"{LIST_NOTE} "):
+            self.last_unit = last  # a list's note between a unit and its own notes: none
+            self.notes.append(line[len(LIST_NOTE) + 1 :])
+        elif (units := _campaign_units(line)) is not None:
+            self.miss(place, campaign_state_left_behind(units))
+        elif line.startswith("Doctrine: "):
+            self.read_doctrine(line.removeprefix("Doctrine: "), place)
+        elif line.startswith("Pre-game strategy: "):
+            self.read_strategy(line.removeprefix("Pre-game strategy: "), place)
+        elif (found := _force_line(line)) is not None:
             self.read_force(found, place)
         elif (body := _unit_line(line)) is not None:
-            if self.force_faction is None:
-                self.miss(place, "the unit's faction is unknown; left out")
-                return
-            unit = self.unit(body, self.force_faction, place, len(self.units) + 1, self.force_id)
-            if unit is not None:
-                if self.force_faction != self.faction and self.force_id is None:
-                    unit = unit.model_copy(update={"faction": self.force_faction})
-                self.units.append(unit)
+            self.read_unit(body, place)
         elif (legend := _legend_line(line)) is not None:
             self.read_legend(*legend, place)
+
+    def read_unit(self, body: str, place: str) -> None:
+        if self.force_faction is None:
+            self.miss(place, "the unit's faction is unknown; left out")
+            return
+        unit = self.unit(body, self.force_faction, place, len(self.units) + 1, self.force_id)
+        if unit is not None:
+            if self.force_faction != self.faction and self.force_id is None:
+                unit = unit.model_copy(update={"faction": self.force_faction})
+            self.units.append(unit)
+            self.last_unit, self.unit_notes = unit, []
+
+    def read_unit_note(self, text: str, place: str) -> None:
+        """A line of the notes of the unit above (`Note: <line>`)."""
+        unit = self.last_unit
+        if unit is None:
+            self.miss(place, "a unit's note with no unit above it; left out")
+            return
+        self.unit_notes.append(text)
+        notes = self.note("\n".join(self.unit_notes), place)
+        self.units[-1] = unit.model_copy(update={"notes": notes})
+
+    def read_doctrine(self, name: str, place: str) -> None:
+        doctrines = {k: d.name for k, d in self.catalog.spec.doctrines.items()}
+        self.doctrine = _by_name(doctrines, name)
+        if self.doctrine is None:
+            self.miss(place, f"{self.catalog.spec.name} has no doctrine “{name}”; left out")
+
+    def read_strategy(self, text: str, place: str) -> None:
+        """`<strategy>` of the list's faction, or `<strategy> (<faction>)` of an allied one."""
+        faction, name = self.faction, text
+        if (key := self.strategy_key(faction, name)) is None:
+            name, qualifiers = _qualified(text)
+            faction = self.faction_key(qualifiers[0]) if len(qualifiers) == 1 else None
+            key = self.strategy_key(faction, name) if faction else None
+        if key is None:
+            self.miss(place, f"no pre-game strategy “{text}”; left out")
+            return
+        other = faction if faction != self.faction else None
+        self.strategies.append(ListStrategy(strategy=key, faction=other))
+
+    def strategy_key(self, faction: str | None, name: str) -> str | None:
+        return _by_name({k: s.name for k, s in self.catalog.strategies(faction).items()}, name)
 
     def read_force(self, found: _Force, place: str) -> None:
         """A force's heading: the units below it are its own (none for the units outside)."""
@@ -230,13 +351,29 @@ class _TextReader:
         if found.title in LOOSE_TITLES:
             self.force_id = None
             return
-        orgs = {k: o.name for k, o in self.catalog.force_organizations(fac).items()}
-        org = _by_name(orgs, found.title)
-        if org is None and found.title != "Force":
+        org, name = self.organization(found, fac)
+        if org is None and name != "Force":
             self.miss(place, f"no force organization “{found.title}”; kept without one")
+        focus = None
+        if found.focus:
+            focuses = {k: f.name for k, f in self.catalog.focuses(fac).items()}
+            focus = _by_name(focuses, found.focus)
+            if focus is None:
+                self.miss(place, f"{found.faction} has no focus “{found.focus}”; left out")
         self.force_id = f"f{len(self.forces) + 1}"
-        focus = self.focus if fac == self.faction else None
         self.forces.append(ListForce(id=self.force_id, organization=org, faction=fac, focus=focus))
+
+    def organization(self, found: _Force, faction: str) -> tuple[str | None, str]:
+        """(key, name) of the force organization a heading names: by its whole title, else by
+        the title without what tells it from a force of the same name (its faction, its
+        number: `Support (Orcs and Goblins, 2)`)."""
+        orgs = {k: o.name for k, o in self.catalog.force_organizations(faction).items()}
+        if (org := _by_name(orgs, found.title)) is not None:
+            return org, found.title
+        name, qualifiers = _qualified(found.title)
+        if qualifiers and all(q == found.faction or q.isdigit() for q in qualifiers):
+            return _by_name(orgs, name), name
+        return None, found.title
 
     def read_legend(self, legend_name: str, holder_name: str, place: str) -> None:
         legends = {k: leg.name for k, leg in self.catalog.legends(self.faction).items()}
@@ -246,7 +383,12 @@ class _TextReader:
             return
         holder = None
         if holder_name:
-            holder = next((u.id for u in self.units if self._name(u) == holder_name), None)
+            # the unit whose line says it carries the legend, else the first of that name
+            carried = next((at for at, (k, _) in enumerate(self.carried) if k == key), None)
+            if carried is not None:
+                holder = self.carried.pop(carried)[1]
+            else:
+                holder = next((u.id for u in self.units if self._name(u) == holder_name), None)
             if holder is None:
                 self.miss(place, f"no unit “{holder_name}” to carry it; kept on the list")
         self.legends.append(ListLegend(legend=key, unit=holder))
@@ -254,54 +396,95 @@ class _TextReader:
     def _name(self, unit: ListUnit) -> str:
         return unit.name or self.names.get(unit.id, unit.datasheet)
 
-    def split(self, body: str, faction: str) -> _Unit | None:
+    def readings(self, body: str, faction: str) -> Iterator[_Unit]:
+        """The ways `body` reads as a unit, likeliest first: `<datasheet><tail>`, then
+        `<custom name> (<datasheet>)<tail>` from the last place where the rest fits, since what
+        a player typed is on the left ("a (Spearmen): x (Captain)" is a Captain)."""
         sheets = self.catalog.spec.factions[faction].datasheets
-        ordered = sorted(sheets.items(), key=lambda kv: -len(kv[1].name))
+        names = datasheet_names(self.catalog, faction)
+        ordered = sorted(sheets.items(), key=lambda kv: -len(names[kv[0]]))
         for key, sheet in ordered:
-            if body.startswith(sheet.name) and (t := _tail(body[len(sheet.name) :])):
-                return _Unit(key, sheet, "", t[0], t[1])
+            name = names[key]
+            if body.startswith(name) and (t := _tail(body[len(name) :], sheet)):
+                yield _Unit(key, sheet, "", *t)
+        places = []
         for key, sheet in ordered:
-            # `<custom name> (<datasheet>)<tail>`: the first place where the rest fits
-            marker = f" ({sheet.name})"
+            marker = f" ({names[key]})"
             at = body.find(marker, 1)
             while at != -1:
-                if (t := _tail(body[at + len(marker) :])) is not None:
-                    return _Unit(key, sheet, body[:at], t[0], t[1])
+                places.append((at + len(marker), at, key, sheet))
                 at = body.find(marker, at + 1)
-        return None
+        for end, at, key, sheet in sorted(places, key=lambda p: (-p[0], p[1])):
+            if (t := _tail(body[end:], sheet)) is not None:
+                yield _Unit(key, sheet, body[:at], *t)
+
+    def read_body(self, body: str, faction: str, place: str, unit_id: str):
+        """(reading, options, specialty) of a unit's line: the first reading whose options
+        all match (of the first few), else the first with what it could not match; None when
+        no datasheet of the faction matches."""
+        first = None
+        for found in itertools.islice(self.readings(body, faction), MAX_READINGS):
+            misses, carried = len(self.unmatched), len(self.carried)
+            options, specialty = self.extras(found.extras, found.sheet, faction, place, unit_id)
+            if len(self.unmatched) == misses:
+                return found, options, specialty
+            if first is None:
+                first = (found, options, specialty), self.unmatched[misses:], self.carried[carried:]
+            del self.unmatched[misses:], self.carried[carried:]
+        if first is None:
+            return None
+        reading, unmatched, carried = first
+        self.unmatched += unmatched
+        self.carried += carried
+        return reading
 
     def unit(
         self, body: str, faction: str, place: str, number: int, force_id: str | None
     ) -> ListUnit | None:
-        found = self.split(body, faction)
-        if found is None:
+        read = self.read_body(body, faction, place, f"u{number}")
+        if read is None:
             self.miss(place, f"no datasheet of the faction matches “{body}”; left out")
             return None
+        found, options, specialty = read
         sheet = found.sheet
         self.names[f"u{number}"] = found.name or sheet.name
-        options, specialty = self.extras(found.extras, sheet, faction, place)
+        models = self.model_types(sheet, found.types, place) if found.types else None
         return ListUnit(
             id=f"u{number}",
             datasheet=found.key,
             force=force_id,
             name=clean_line(found.name, 80),
-            models=self.models(sheet, found.models, options),
+            models=models or self.models(sheet, found.models, options),
             options=tuple(options),
             specialty=specialty,
         )
 
+    def model_types(self, sheet: DatasheetSpec, types: str, place: str) -> dict[str, int] | None:
+        """Each model type's count from `3 Firelocker, 1 Gun Sergeant`; None (the total
+        decides) when it names a model the datasheet lacks."""
+        names = {m.name: m for m in sheet.models}
+        counts: dict[str, int] = {}
+        for part in types.split(", "):
+            count, _, name = part.partition(" ")
+            model = names.get(name)
+            if model is None or not (count.isascii() and count.isdigit() and len(count) <= 4):
+                self.miss(place, f"{sheet.name} has no model “{part}”; counted from the total")
+                return None
+            counts[model.id] = min(max(int(count), model.min), model.max_count)
+        return counts
+
     def extras(
-        self, rest: str, sheet: DatasheetSpec, faction: str, place: str
+        self, rest: str, sheet: DatasheetSpec, faction: str, place: str, unit_id: str
     ) -> tuple[list[ListChoice], str | None]:
         """What follows a unit's name: its options taken, its power specialty and its legend
-        (read from the legend's own line, skipped here)."""
+        (read from the legend's own line, which this tells the unit carrying it)."""
         labels = self.labels(sheet, faction)
         options: list[ListChoice] = []
         specialty = None
         while rest:
             rest = rest.removeprefix(", ")
             if rest.startswith("Legend: "):
-                rest = self.after_legend(rest[8:], faction)
+                rest = self.after_legend(rest[8:], unit_id, place)
             elif rest.startswith("Powers: "):
                 specialty = self.specialty(rest[8:], faction)
                 if specialty is None:
@@ -312,10 +495,16 @@ class _TextReader:
                 rest = self.option(rest, labels, options, sheet, place)
         return options, specialty
 
-    def after_legend(self, rest: str, faction: str) -> str:
-        names = sorted((leg.name for leg in self.catalog.legends(faction).values()), key=len)
-        match = next((n for n in reversed(names) if rest.startswith(n)), None)
-        return rest[len(match) :] if match else ""
+    def after_legend(self, rest: str, unit_id: str, place: str) -> str:
+        """What follows the legend a unit's line says it carries (the list's faction's)."""
+        legends = self.catalog.legends(self.faction).items()
+        longest_first = sorted(legends, key=lambda kv: -len(kv[1].name))
+        match = next(((k, leg.name) for k, leg in longest_first if rest.startswith(leg.name)), None)
+        if match is None:
+            self.miss(place, f"no legend “{rest}” for the unit to carry; left out")
+            return ""
+        self.carried.append((match[0], unit_id))
+        return rest[len(match[1]) :]
 
     def specialty(self, rest: str, faction: str) -> str | None:
         names = {k: s.name for k, s in self.catalog.power_specialties(faction).items()}

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET
 
 from factions.catalog import catalog_for
 
-from ..importers.battleforge_app import app_list, share_link
+from ..importers.battleforge_app import app_left_behind, app_list, share_link
 from ..listdoc import ListDocument
 from ..ownership import owner_of
 from ..selectors import army_list_owned
@@ -40,8 +40,9 @@ def battleforge_file(request: HttpRequest, public_id: str) -> HttpResponse:
 @require_GET
 def battleforge_link(request: HttpRequest, public_id: str) -> HttpResponse:
     army_list, data = _app_list(request, public_id)
+    left_behind = app_left_behind(ListDocument.model_validate(army_list.document))
     return render(
         request,
         "armylists/battleforge_link.html",
-        {"army_list": army_list, "link": share_link(data)},
+        {"army_list": army_list, "link": share_link(data), "left_behind": left_behind.values()},
     )

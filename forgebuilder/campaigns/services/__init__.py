@@ -16,6 +16,7 @@ from .army import (
     army_disband_unit,
     army_level_up,
     army_recruit,
+    army_recruit_problems,
     army_sell_upgrade,
 )
 from .base import (
@@ -54,6 +55,7 @@ __all__ = [
     "army_level_up",
     "army_problems",
     "army_recruit",
+    "army_recruit_problems",
     "army_sell_upgrade",
     "army_value",
     "campaign_army_adopt",

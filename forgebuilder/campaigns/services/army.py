@@ -7,8 +7,10 @@ from django.db import transaction
 
 from factions.catalog import Catalog, catalog_for
 from forgebuilder.armylists.listdoc import ListDocument
+from forgebuilder.armylists.models import ArmyList
+from forgebuilder.armylists.selectors import evaluated_document, evaluated_list
 
-from .. import steps
+from .. import history, steps
 from ..dice import Die
 from ..models import CampaignPlayer
 from .base import (
@@ -18,6 +20,7 @@ from .base import (
     _lock_player,
     _seated,
     _step_event,
+    campaign_spec,
 )
 
 
@@ -91,6 +94,15 @@ def army_sell_upgrade(*, player: CampaignPlayer, unit_id: str, option: str) -> i
     return new.bank - bank
 
 
+def _recruit_data(player: CampaignPlayer, datasheet: str, veteran: bool, force: str | None):
+    return {
+        "datasheet": datasheet,
+        "veteran": veteran,
+        "force": force,
+        "missions_played": player.campaign.missions_played,
+    }
+
+
 @transaction.atomic
 def army_recruit(
     *, player: CampaignPlayer, datasheet: str, veteran: bool = False, force: str | None = None
@@ -99,12 +111,27 @@ def army_recruit(
     player = _lock_player(player)
     _seated(player)
     _between_missions(player, "recruits")
-    data = {
-        "datasheet": datasheet,
-        "veteran": veteran,
-        "force": force,
-        "missions_played": player.campaign.missions_played,
-    }
+    data = _recruit_data(player, datasheet, veteran, force)
     new = _army_step(player, "recruit", data, label="Recruit")
     _step_event(player, "recruit", new, data)
     return new.document.units[-1].id
+
+
+def army_recruit_problems(
+    *, player: CampaignPlayer, datasheet: str, veteran: bool = False, force: str | None = None
+) -> list[str]:
+    """What recruiting `datasheet` would break: the rules' errors the army would have after it
+    that it has not now, as the editor judges the army (each with what to do); [] when none, or
+    when the recruit is refused anyway (`army_recruit` then says why). Changes nothing."""
+    army_list = ArmyList.objects.select_related("module").get(pk=player.army_id)
+    before = evaluated_list(army_list=army_list)
+    now = history.Army(before.document, player.bank, player.victory_points, player.missions)
+    data = _recruit_data(player, datasheet, veteran, force)
+    spec = campaign_spec(player.campaign)
+    try:
+        after = history.apply(now, "recruit", data, spec=spec, catalog=before.catalog, die=None)
+    except ValueError:  # refused (StepError, EditError): the recruit itself says why
+        return []
+    _, report = evaluated_document(document=after.document, catalog=before.catalog)
+    had = {violation.message for violation in before.report.errors}
+    return [f"{v.message} {v.hint}".strip() for v in report.errors if v.message not in had]

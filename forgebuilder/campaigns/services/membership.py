@@ -12,7 +12,7 @@ from forgebuilder.armylists import edits
 from forgebuilder.armylists.listdoc import ListDocument, UnitCampaign, campaign_state_left_behind
 from forgebuilder.armylists.models import ArmyList, ListRevision
 from forgebuilder.armylists.ownership import Owner
-from forgebuilder.armylists.selectors import evaluated_document
+from forgebuilder.armylists.selectors import evaluated_document, evaluated_list
 from forgebuilder.armylists.services import army_list_create, army_list_edit
 
 from .. import history
@@ -48,7 +48,11 @@ def campaign_create(
 
 def army_problems(*, campaign: Campaign, army_list: ArmyList, founding: bool = True) -> list[str]:
     """What keeps the list from being a legal army for the campaign (module, faction, the
-    rules, and for a founding army the starting size), each saying what to fix; [] if none."""
+    rules, and for a founding army the starting size), each saying what to fix; [] if none.
+
+    A founding army is judged as it joins (without campaign state: every unit starts afresh);
+    an army already in the campaign as the editor judges it (its dead and disbanded units out).
+    """
     if army_list.module_id != campaign.module_id:
         return [
             f"{army_list.name} is a list of {army_list.module.name}; the campaign plays "
@@ -63,7 +67,10 @@ def army_problems(*, campaign: Campaign, army_list: ArmyList, founding: bool = T
     problems = []
     if not document.units:
         problems.append(f"{army_list.name} has no unit yet: add the units of your founding army.")
-    _, report = evaluated_document(document=document.without_campaign_state(), catalog=catalog)
+    if founding:  # joining starts every unit afresh: state it carries from elsewhere is dropped
+        _, report = evaluated_document(document=document.without_campaign_state(), catalog=catalog)
+    else:  # the army as the campaign and the editor judge it: dead and disbanded units out
+        report = evaluated_list(army_list=army_list).report
     for violation in report.errors:
         hint = f" {violation.hint}" if violation.hint else ""
         problems.append(f"{army_list.name}: {violation.message}{hint}")

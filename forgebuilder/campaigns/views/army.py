@@ -43,6 +43,11 @@ def army_detail(request: HttpRequest, pk: int, player_id: int) -> HttpResponse:
     player = get_object_or_404(
         CampaignPlayer.objects.select_related("user", "army"), pk=player_id, campaign=campaign
     )
+    return _army_page(request, campaign, player)
+
+
+def _army_page(request: HttpRequest, campaign, player: CampaignPlayer, **warning) -> HttpResponse:
+    """The army page; `warning`: the recruit waiting for the player to confirm it."""
     catalog = catalog_for(campaign.module)
     faction = catalog.faction(player.army.document.get("faction", ""))
     return render(
@@ -57,8 +62,31 @@ def army_detail(request: HttpRequest, pk: int, player_id: int) -> HttpResponse:
             "history": CampaignEvent.objects.filter(player=player).order_by("-pk"),
             "choosing": _choosing(request, player),
             "pending": services.pending_mission(player),
+            "recruit_warning": warning or None,
         },
     )
+
+
+def _recruit(request: HttpRequest, campaign, player: CampaignPlayer) -> HttpResponse | None:
+    """Recruit the unit the form names; when it would break the army's limits and the player
+    has not confirmed yet, the army page asking them to (None: recruited)."""
+    datasheet = request.POST.get("datasheet", "")
+    veteran = request.POST.get("veteran") == "on"
+    if request.POST.get("confirmed") != "1":
+        problems = services.army_recruit_problems(
+            player=player, datasheet=datasheet, veteran=veteran
+        )
+        if problems:
+            faction = catalog_for(campaign.module).faction(player.army.document["faction"])
+            sheet = faction.datasheets.get(datasheet) if faction else None
+            name = sheet.name if sheet else datasheet
+            return _army_page(
+                request, campaign, player,
+                datasheet=datasheet, veteran=veteran, name=name, problems=problems,
+            )  # fmt: skip
+    services.army_recruit(player=player, datasheet=datasheet, veteran=veteran)
+    messages.success(request, "Recruited.")
+    return None
 
 
 def _level_up(request: HttpRequest, player: CampaignPlayer, unit_id: str, target: str) -> str:
@@ -111,12 +139,9 @@ def army_action(request: HttpRequest, pk: int, player_id: int) -> HttpResponse:
             )
             messages.success(request, f"Sold for {price} pts.")
         elif action == "recruit":
-            services.army_recruit(
-                player=player,
-                datasheet=request.POST.get("datasheet", ""),
-                veteran=request.POST.get("veteran") == "on",
-            )
-            messages.success(request, "Recruited.")
+            asking = _recruit(request, campaign, player)
+            if asking is not None:
+                return asking
         elif action == "disband":
             services.army_disband_unit(player=player, unit_id=unit_id)
             messages.success(request, "Disbanded: the unit stays on the list for the record.")

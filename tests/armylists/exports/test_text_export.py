@@ -18,7 +18,7 @@ def test_text_export_sums_up_the_list_in_short_lines(ember_source):
     ]
     assert lines[5:] == [
         "",
-        "== Muster (0 SP) · The Cinderhold · 266 pts ==",
+        "== Muster (0 SP) · The Cinderhold, focus: Anvil Guard · 266 pts ==",  # its own focus
         "1. Thane Brokka Emberhand (Forge-Thane): Great Forge Hammer, Oathshield · 50 pts",
         "2. Runewright: Caster(2), Legend: The Anvil of First Fire, Powers: Embercraft · 45 pts",
         "3. Hearthguard ×7: Oathshield, Oathbanner Bearer · 49 pts",  # the bearer is a model too,

@@ -96,3 +96,23 @@ def test_a_battle_forge_list_goes_back_to_the_app_as_a_file_and_a_link(client, i
         re.search(r'id="battleforge-link"[^>]*>([^<]*)<', page.content.decode())[1]
     )
     assert decode_share_link(link) == exported
+
+
+def test_the_link_page_names_what_the_app_has_no_place_for(client, import_bf_module):
+    import_bf_module("fantasy-realms")
+    client.post(IMPORT, {"document": json.dumps(app_list(MIT_LISTS["fantasy-realms"]))})
+    army_list = ArmyList.objects.get()
+    link_page = reverse("armylists:battleforge_link", args=[army_list.public_id])
+    assert "battleforge-left-behind" not in client.get(link_page).content.decode()
+
+    document = army_list.document
+    document["casual"] = True
+    document["notes"] = f"{document['notes']}\nBring the blue dice."
+    document["units"][1]["notes"] = "Ambushes."
+    army_list.save()
+    page = html.unescape(client.get(link_page).content.decode())
+
+    assert (
+        "The app's list has no place for its casual mark; its notes; the notes of 1 unit. They "
+        "stay on the list here"
+    ) in page

@@ -5,7 +5,12 @@ empty list is "No units yet", never "Legal list"."""
 
 from __future__ import annotations
 
+import re
+from fractions import Fraction
+
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from forgebuilder.armylists.rules.checks.limits import copies_allowed, per_block, share_cap
 
@@ -134,6 +139,48 @@ def test_a_unit_over_the_share_is_named_with_the_cap():
     )
     assert violation.hint == "Bring Block 351 down to 350 points or less."
     assert violation.units == ("u1",)
+
+
+def share_army(points_limit: int, percent: int, price: int):
+    """A list of one unit costing `price` under a `percent` share cap and no other limit."""
+    catalog = game(
+        "grimdark",
+        slug="test-share",
+        datasheets={"priced": sheet(price, category=None, name=f"Priced {price}")},
+        doctrines={"d": {"name": "D"}},
+        parameters={"unit_max_share": percent},
+    )
+    return army(catalog, "priced", points_limit=points_limit)
+
+
+@settings(max_examples=40)
+@given(
+    points_limit=st.integers(1, 20_000),
+    percent=st.integers(1, 100),
+    step=st.integers(-2, 2),
+)
+@example(points_limit=999, percent=35, step=0)  # 35% of 999 is 349.65: 349 is within
+@example(points_limit=999, percent=35, step=1)  # ...and 350 over it
+@example(points_limit=1001, percent=35, step=0)  # 350.35: 350 within
+@example(points_limit=1001, percent=35, step=1)  # 351 over
+@example(points_limit=1375, percent=35, step=0)  # 481.25: 481 within
+@example(points_limit=1375, percent=35, step=1)  # 482 over
+@example(points_limit=999, percent=33, step=1)  # 329.67: 330 over
+def test_the_share_cap_is_the_share_rounded_down_at_any_limit(points_limit, percent, step):
+    """A unit may cost at most `percent`% of the limit, exactly, in whole points: over it when
+    price / limit > percent / 100; the cap named is the dearest whole price within the share
+    (at 999 points and 35%: 349, never 350). Drawn around the cap, odd limits included."""
+    share = Fraction(points_limit * percent, 100)
+    price = max(1, int(share) + step)
+
+    report = share_army(points_limit, percent, price)
+
+    over = Fraction(price) > share
+    assert ("unit-over-share" in codes(report)) is over
+    if over:
+        hint = the(report, "unit-over-share").hint
+        cap = int(re.fullmatch(r"Bring Priced \d+ down to (\d+) points or less\.", hint)[1])
+        assert cap <= share < cap + 1  # the dearest whole price within the share
 
 
 @pytest.mark.parametrize(
