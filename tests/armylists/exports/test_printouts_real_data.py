@@ -1,0 +1,143 @@
+"""Every datasheet of every module we ship or import, drawn in every registered printout and
+read back from the PDF: names (a long one too), every stat of every model, and the rule text of
+every rule a card names, its line breaks and bullet lists laid out as lines and its emphasis
+marks never printed raw.
+
+One list per faction holds all of its datasheets (a 999-point list), so a module costs one
+drawing per printout and faction, not one per datasheet. The starter modules are read once per
+session (`starter_rows`), each Battle Forge module of the shared folder imported once per session
+with the importer's service (`bf_module_rows`; skipped with its reason where the data is absent).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from factions import markup
+from forgebuilder.armylists import edits
+from forgebuilder.armylists.exports import PAPERS, ExportSource, registry
+from forgebuilder.armylists.exports.roster import alike_units, rule_glossary
+from forgebuilder.armylists.exports.tokens import columns_for, token_plan, token_rows
+from forgebuilder.armylists.rules import evaluate, resolve
+
+from .pdfread import reader
+
+# every test here draws PDFs (needs Pango); the modules' rows are read from a database once
+pytestmark = [pytest.mark.pdf, pytest.mark.django_db]
+
+STARTERS = ("ashen-stars", "ember-reach", "hollow-marches", "iron-squads", "shard-skirmish")
+BATTLE_FORGE = ("fantasy-realms", "space-wars", "wbh")
+LONG_NAME = "Sergeant-Commander Maximiliana von Ravenscroft-Hargreaves of the Ninth Shield"  # 78
+A4 = PAPERS["a4"]
+OPTIONS = {"paper": "a4", "size": "25"}  # what a player's download form sends by default
+BULLET = re.compile(r"^\s*[*•-]\s+")
+
+
+@pytest.fixture(scope="module", params=STARTERS + BATTLE_FORGE)
+def catalog(request):
+    slug = request.param
+    if slug in BATTLE_FORGE:
+        [found] = request.getfixturevalue("bf_module_rows")(slug).catalogs
+        return found
+    rows = request.getfixturevalue("starter_rows")
+    return next(c for c in rows.catalogs if c.slug == slug)
+
+
+def faction_sources(catalog) -> list[ExportSource]:
+    """A list of each faction holding every datasheet of it, the first renamed LONG_NAME."""
+    sources = []
+    for fkey, faction in catalog.spec.factions.items():
+        if not faction.datasheets:
+            continue
+        document = edits.new_document(
+            catalog, faction=fkey, name=f"Every {faction.name}", points_limit=999, casual=True
+        )
+        for key in faction.datasheets:
+            document, unit = edits.add_unit(document, catalog, datasheet=key, force=None)
+            if len(document.units) == 1:
+                document = edits.rename_unit(document, unit_id=unit, name=LONG_NAME)
+        roster = resolve(document, catalog)
+        sources.append(ExportSource(document, roster, evaluate(roster)))
+    return sources
+
+
+def raw_text(pdf: bytes) -> str:
+    """The PDF's text, its lines kept (spaces of any width made one space)."""
+    pages = (page.extract_text() or "" for page in reader(pdf).pages)
+    return "\n".join(re.sub(r"[^\S\n]+", " ", page) for page in pages)
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def printed_lines(text: str) -> list[str]:
+    """Rule text as a player reads it printed: its emphasis marks gone, one line per line of
+    the source (a bullet list's items each on its own line, with a bullet)."""
+    lines = []
+    for line in markup.plain(text).split("\n"):
+        if BULLET.match(line):
+            line = "• " + BULLET.sub("", line)
+        if line.strip():
+            lines.append(flat(line))
+    return lines
+
+
+def stat_row(row) -> str:
+    return flat(" ".join([row.count, *row.stats]))
+
+
+def check_roster(source: ExportSource, text: str) -> None:
+    alike = alike_units(source)
+    everything = flat(text)
+    assert LONG_NAME in everything
+    for units in alike:
+        card = units.card
+        assert flat(card.title) in everything, card.title
+        for row in card.models:
+            assert flat(row.name) in everything, (card.title, row.name)
+            assert stat_row(row) in everything, (card.title, row.name, stat_row(row))
+    glossary = text[text.index("Glossary") :]
+    for entry in rule_glossary(source, [u.card for u in alike], [u.unit for u in alike]):
+        lines = printed_lines(entry.text) if entry.text else ["No text in the module."]
+        assert lines[0][:40] in flat(glossary), (entry.name, lines[0])
+        for line in lines[1:]:
+            # each line of the source starts a printed line (a bullet item too)
+            words = re.escape(line[:25]).replace(r"\ ", r"\s+")
+            assert re.search(r"(^|\n)\s*" + words, glossary), (entry.name, line)
+        assert not re.search(r"(?<!\w)[_*]\w[^_*\n]*[_*](?!\w)", flat(glossary))
+
+
+def check_compact(source: ExportSource, text: str) -> None:
+    everything = flat(text)
+    assert LONG_NAME in everything
+    for units in alike_units(source):
+        assert flat(units.card.title) in everything, units.card.title
+        for row in units.card.models:
+            assert stat_row(row) in everything, (units.card.title, row.name, stat_row(row))
+
+
+def check_tokens(source: ExportSource, text: str) -> None:
+    everything = flat(text)
+    plan = token_plan(source)
+    for row in token_rows(plan, cols=columns_for(A4, 25), size=25):
+        for line in (*row.numbers.split("\n"), *row.text.split("\n")):
+            assert flat(line) in everything, (row.kind.key, line)
+
+
+CHECKS = {"roster": check_roster, "compact": check_compact, "tokens": check_tokens}
+
+
+def test_every_printout_is_registered_here():
+    assert sorted(CHECKS) == sorted(kind.key for kind in registry.printouts())
+
+
+@pytest.mark.parametrize("printout", list(CHECKS))
+def test_every_datasheet_prints_with_its_names_stats_and_rule_text(catalog, printout):
+    sources = faction_sources(catalog)
+    assert sources, catalog.slug
+    for source in sources:
+        pdf = registry.draw(printout, source, OPTIONS)
+        CHECKS[printout](source, raw_text(pdf))
