@@ -3,8 +3,9 @@ read back from the PDF: names (a long one too), every stat of every model, and t
 every rule a card names, its line breaks and bullet lists laid out as lines and its emphasis
 marks never printed raw.
 
-One list per faction holds all of its datasheets (a 999-point list), so a module costs one
-drawing per printout and faction, not one per datasheet. The starter modules are read once per
+One list holds every datasheet of a module (a 999-point list; a force of each faction where the
+ruleset has force organizations, else a list a faction), so a module costs one drawing per
+printout, not one per datasheet. The starter modules are read once per
 session (`starter_rows`), each Battle Forge module of the shared folder imported once per session
 with the importer's service (`bf_module_rows`; skipped with its reason where the data is absent).
 """
@@ -45,19 +46,31 @@ def catalog(request):
     return next(c for c in rows.catalogs if c.slug == slug)
 
 
-def faction_sources(catalog) -> list[ExportSource]:
-    """A list of each faction holding every datasheet of it, the first renamed LONG_NAME."""
-    sources = []
-    for fkey, faction in catalog.spec.factions.items():
-        if not faction.datasheets:
-            continue
-        document = edits.new_document(
-            catalog, faction=fkey, name=f"Every {faction.name}", points_limit=999, casual=True
-        )
+def module_sources(catalog) -> list[ExportSource]:
+    """Lists holding every datasheet of the module, the first unit renamed LONG_NAME: one list
+    where the ruleset has force organizations (a force of each faction), else one a faction."""
+    factions = [(key, f) for key, f in catalog.spec.factions.items() if f.datasheets]
+    together = catalog.ruleset.uses_force_organizations
+    documents = []
+    for fkey, faction in factions:
+        if together and documents:
+            orgs = catalog.force_organizations(fkey)
+            document, force = edits.add_force(
+                documents.pop(), catalog, organization=min(orgs, key=lambda k: orgs[k].cost),
+                faction=fkey,
+            )  # fmt: skip
+        else:
+            document = edits.new_document(
+                catalog, faction=fkey, name=f"Every {faction.name}", points_limit=999, casual=True
+            )
+            force = document.forces[0].id if document.forces else None
         for key in faction.datasheets:
-            document, unit = edits.add_unit(document, catalog, datasheet=key, force=None)
+            document, unit = edits.add_unit(document, catalog, datasheet=key, force=force)
             if len(document.units) == 1:
                 document = edits.rename_unit(document, unit_id=unit, name=LONG_NAME)
+        documents.append(document)
+    sources = []
+    for document in documents:
         roster = resolve(document, catalog)
         sources.append(ExportSource(document, roster, evaluate(roster)))
     return sources
@@ -65,7 +78,7 @@ def faction_sources(catalog) -> list[ExportSource]:
 
 def raw_text(pdf: bytes) -> str:
     """The PDF's text, its lines kept (spaces of any width made one space)."""
-    pages = (page.extract_text() or "" for page in reader(pdf).pages)
+    pages = (page.extract_text(orientations=0) or "" for page in reader(pdf).pages)
     return "\n".join(re.sub(r"[^\S\n]+", " ", page) for page in pages)
 
 
@@ -136,7 +149,7 @@ def test_every_printout_is_registered_here():
 
 @pytest.mark.parametrize("printout", list(CHECKS))
 def test_every_datasheet_prints_with_its_names_stats_and_rule_text(catalog, printout):
-    sources = faction_sources(catalog)
+    sources = module_sources(catalog)
     assert sources, catalog.slug
     for source in sources:
         pdf = registry.draw(printout, source, OPTIONS)
