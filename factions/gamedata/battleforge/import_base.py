@@ -47,6 +47,10 @@ IMPORT_CODES: dict[str, tuple[str, str]] = {
         "an unknown model id; imported as a placeholder model template named from its id, "
         "priced as the builder prices it: an empty model costing 5",
     ),
+    "reference_empty": (
+        WARNING,
+        "a rule, weapon or model reference whose id is empty; that entry is not imported",
+    ),
     "rule_takes_value": (
         INFO,
         "a rule given a value (x) though it declares no inputs; imported with takes_value",
@@ -286,9 +290,20 @@ class Scope:
             scope = scope.parent
         return chain
 
+    def _raw_id(self, ref: object, what: str, file: str, path: str) -> str | None:
+        """The id of a reference, or None when it has none; an empty id names nothing (a
+        placeholder for it would have no name) and is reported, its entry skipped."""
+        raw = ref_id(ref)
+        if raw is not None and not raw.strip():
+            self.reporter.add(
+                "reference_empty", file, path, f"an empty {what} id; this entry is not imported"
+            )
+            return None
+        return raw
+
     def rule_ref(self, ref: object, file: str, path: str) -> Any:
         """A forgebuilder rule reference (a dict) for a Battle Forge rule ref, or None."""
-        raw = ref_id(ref)
+        raw = self._raw_id(ref, "rule", file, path)
         if raw is None:
             return None
         key = self._resolve("rules", raw, file, path)
@@ -301,7 +316,7 @@ class Scope:
 
     def weapon_ref(self, ref: object, file: str, path: str) -> Any:
         """A forgebuilder weapon reference (count, mount and custom name kept), or None."""
-        raw = ref_id(ref)
+        raw = self._raw_id(ref, "weapon", file, path)
         if raw is None:
             return None
         out: dict[str, Any] = {"id": self._resolve("weapons", raw, file, path)}
@@ -320,7 +335,7 @@ class Scope:
 
     def model_ref(self, ref: object, file: str, path: str) -> Any:
         """A reference to a model template (``addModel`` / ``replaceModel``), or None."""
-        raw = ref_id(ref)
+        raw = self._raw_id(ref, "model", file, path)
         if raw is None:
             return None
         return {"id": self._resolve("models", raw, file, path)}
