@@ -47,9 +47,10 @@ IMPORT_CODES: dict[str, tuple[str, str]] = {
         "an unknown model id; imported as a placeholder model template named from its id, "
         "priced as the builder prices it: an empty model costing 5",
     ),
-    "reference_empty": (
+    "reference_without_id": (
         WARNING,
-        "a rule, weapon or model reference whose id is empty; that entry is not imported",
+        "a rule, weapon or model reference whose id is empty, or an entry that is neither an id "
+        "nor an object with one; that entry is not imported",
     ),
     "rule_takes_value": (
         INFO,
@@ -291,15 +292,16 @@ class Scope:
         return chain
 
     def _raw_id(self, ref: object, what: str, file: str, path: str) -> str | None:
-        """The id of a reference, or None when it has none; an empty id names nothing (a
-        placeholder for it would have no name) and is reported, its entry skipped."""
+        """The id of a reference, or None (reported: its entry is skipped) when it has none:
+        an empty id names nothing, and a placeholder for it would have no name."""
         raw = ref_id(ref)
-        if raw is not None and not raw.strip():
-            self.reporter.add(
-                "reference_empty", file, path, f"an empty {what} id; this entry is not imported"
-            )
-            return None
-        return raw
+        if raw is not None and raw.strip():
+            return raw
+        problem = f"an empty {what} id" if raw is not None else f"{what} {ref!r:.60} is not an id"
+        self.reporter.add(
+            "reference_without_id", file, path, f"{problem}; this entry is not imported"
+        )
+        return None
 
     def rule_ref(self, ref: object, file: str, path: str) -> Any:
         """A forgebuilder rule reference (a dict) for a Battle Forge rule ref, or None."""
