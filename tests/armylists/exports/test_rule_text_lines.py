@@ -6,12 +6,13 @@ its missing glyph). The real modules' rules are drawn in test_printouts_real_dat
 from __future__ import annotations
 
 import pytest
+from django.template.loader import render_to_string
 from hypothesis import given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
 from factions import markup
-from forgebuilder.armylists.exports.drawn_entries import drawn_entry
+from forgebuilder.armylists.exports.drawn_entries import GlossarySlot, drawn_entry
 from forgebuilder.armylists.exports.flow import Face, flow, marked
 from forgebuilder.armylists.exports.glossary import GlossaryEntry
 from forgebuilder.armylists.exports.measure import CONTROL
@@ -96,3 +97,13 @@ def test_any_text_flows_into_lines_without_control_characters_losing_no_word(wid
     _glyphs("".join(runs), False)  # never raises
     printed = " ".join("".join(run.text for run in line) for line in lines)
     assert printed.split() == CONTROL.sub(" ", "".join(part for part, _ in segments)).split()
+
+
+def test_an_entry_the_print_font_cannot_draw_keeps_its_lines_in_html():
+    entry = GlossaryEntry("Orc Tactics ⚔", ORC_TACTICS)  # the print font has no crossed swords
+    slot = GlossarySlot(entry, "rule-1", drawn_entry(entry, width_mm=190, markup=True))
+
+    html = render_to_string("print/glossary_entry.html", {"slot": slot})
+
+    assert slot.drawing is None  # laid out as HTML
+    assert "round:<br>• Re-roll failed Strength tests of 9+<br>• Re-roll failed Initiative" in html
