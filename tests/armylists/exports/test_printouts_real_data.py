@@ -102,7 +102,16 @@ def stat_row(row) -> str:
     return flat(" ".join([row.count, *row.stats]))
 
 
-def check_roster(source: ExportSource, text: str) -> None:
+def weapon_row(row) -> str:
+    return flat(" ".join([row.range, *row.stats]))
+
+
+# the text matrix of an italic run: its letters leaned (exports/pictures.py)
+LEANED = re.compile(rb"1 0 0\.2 -1 [\d.]+ [\d.]+ Tm")
+RAW_MARKS = re.compile(r"(?<!\w)[_*]\w[^_*\n]*[_*](?!\w)")
+
+
+def check_roster(source: ExportSource, pdf: bytes, text: str) -> None:
     alike = alike_units(source)
     everything = flat(text)
     assert LONG_NAME in everything
@@ -112,18 +121,25 @@ def check_roster(source: ExportSource, text: str) -> None:
         for row in card.models:
             assert flat(row.name) in everything, (card.title, row.name)
             assert stat_row(row) in everything, (card.title, row.name, stat_row(row))
+        for row in card.weapons:
+            assert flat(row.name) in everything, (card.title, row.name)
+            assert weapon_row(row) in everything, (card.title, row.name, weapon_row(row))
     glossary = text[text.index("Glossary") :]
-    for entry in rule_glossary(source, [u.card for u in alike], [u.unit for u in alike]):
+    entries = rule_glossary(source, [u.card for u in alike], [u.unit for u in alike])
+    for entry in entries:
         lines = printed_lines(entry.text) if entry.text else ["No text in the module."]
         assert lines[0][:40] in flat(glossary), (entry.name, lines[0])
         for line in lines[1:]:
             # each line of the source starts a printed line (a bullet item too)
             words = re.escape(line[:25]).replace(r"\ ", r"\s+")
             assert re.search(r"(^|\n)\s*" + words, glossary), (entry.name, line)
-        assert not re.search(r"(?<!\w)[_*]\w[^_*\n]*[_*](?!\w)", flat(glossary))
+    assert not RAW_MARKS.search(flat(glossary))  # emphasis marks are never printed
+    if any(markup.ITALIC.search(entry.text) for entry in entries):  # ... but shown: leaned
+        streams = b"".join(page.get_contents().get_data() for page in reader(pdf).pages)
+        assert LEANED.search(streams)
 
 
-def check_compact(source: ExportSource, text: str) -> None:
+def check_compact(source: ExportSource, pdf: bytes, text: str) -> None:
     everything = flat(text)
     assert LONG_NAME in everything
     for units in alike_units(source):
@@ -132,7 +148,7 @@ def check_compact(source: ExportSource, text: str) -> None:
             assert stat_row(row) in everything, (units.card.title, row.name, stat_row(row))
 
 
-def check_tokens(source: ExportSource, text: str) -> None:
+def check_tokens(source: ExportSource, pdf: bytes, text: str) -> None:
     everything = flat(text)
     plan = token_plan(source)
     for row in token_rows(plan, cols=columns_for(A4, 25), size=25):
@@ -153,4 +169,4 @@ def test_every_datasheet_prints_with_its_names_stats_and_rule_text(catalog, prin
     assert sources, catalog.slug
     for source in sources:
         pdf = registry.draw(printout, source, OPTIONS)
-        CHECKS[printout](source, raw_text(pdf))
+        CHECKS[printout](source, pdf, raw_text(pdf))
