@@ -47,11 +47,6 @@ IMPORT_CODES: dict[str, tuple[str, str]] = {
         "an unknown model id; imported as a placeholder model template named from its id, "
         "priced as the builder prices it: an empty model costing 5",
     ),
-    "reference_without_id": (
-        WARNING,
-        "a rule, weapon or model reference whose id is empty, or an entry that is neither an id "
-        "nor an object with one; that entry is not imported",
-    ),
     "rule_takes_value": (
         INFO,
         "a rule given a value (x) though it declares no inputs; imported with takes_value",
@@ -291,21 +286,17 @@ class Scope:
             scope = scope.parent
         return chain
 
-    def _raw_id(self, ref: object, what: str, file: str, path: str) -> str | None:
-        """The id of a reference, or None (reported: its entry is skipped) when it has none:
-        an empty id names nothing, and a placeholder for it would have no name."""
+    @staticmethod
+    def _raw_id(ref: object) -> str | None:
+        """The id of a reference, or None when it has none: an empty id names nothing (a
+        placeholder for it would have no name). The linter names such an entry
+        (``ref_without_id``); the importer skips it."""
         raw = ref_id(ref)
-        if raw is not None and raw.strip():
-            return raw
-        problem = f"an empty {what} id" if raw is not None else f"{what} {ref!r:.60} is not an id"
-        self.reporter.add(
-            "reference_without_id", file, path, f"{problem}; this entry is not imported"
-        )
-        return None
+        return raw if raw is not None and raw.strip() else None
 
     def rule_ref(self, ref: object, file: str, path: str) -> Any:
         """A forgebuilder rule reference (a dict) for a Battle Forge rule ref, or None."""
-        raw = self._raw_id(ref, "rule", file, path)
+        raw = self._raw_id(ref)
         if raw is None:
             return None
         key = self._resolve("rules", raw, file, path)
@@ -318,7 +309,7 @@ class Scope:
 
     def weapon_ref(self, ref: object, file: str, path: str) -> Any:
         """A forgebuilder weapon reference (count, mount and custom name kept), or None."""
-        raw = self._raw_id(ref, "weapon", file, path)
+        raw = self._raw_id(ref)
         if raw is None:
             return None
         out: dict[str, Any] = {"id": self._resolve("weapons", raw, file, path)}
@@ -337,7 +328,7 @@ class Scope:
 
     def model_ref(self, ref: object, file: str, path: str) -> Any:
         """A reference to a model template (``addModel`` / ``replaceModel``), or None."""
-        raw = self._raw_id(ref, "model", file, path)
+        raw = self._raw_id(ref)
         if raw is None:
             return None
         return {"id": self._resolve("models", raw, file, path)}

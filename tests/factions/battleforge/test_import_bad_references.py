@@ -40,8 +40,7 @@ def test_the_command_imports_a_module_with_an_empty_rule_id_naming_the_entry(
 
     assert "Module 'the-realm' created." in out.getvalue()
     assert (
-        "knights.json units.captain.models[0].rules[2]: an empty rule id; this entry is not "
-        "imported"
+        "knights.json units.captain.models[0].rules[2]: rule reference without an id: ''"
     ) in out.getvalue()
     captain = Datasheet.objects.get(faction__key="knights", key="captain")
     assert captain.model_types.get().rules == ["tough(2)", "oath"], captain.model_types.get().rules
@@ -59,7 +58,7 @@ def imported_with(place: tuple, value: object):
 
 
 def without_id(result) -> list[tuple[str, str]]:
-    return [(f.file, f.path) for f in result.findings if f.code == "reference_without_id"]
+    return [(f.file, f.path) for f in result.findings if f.code == "ref_without_id"]
 
 
 def test_the_published_module_with_the_empty_entry_of_the_report_imports() -> None:
