@@ -361,8 +361,8 @@ class UnitMapper:
             "replaced_not_carried",
             file,
             path,
-            f"replaces nothing ({value!r:.60} names nothing the model carries); imported as "
-            f"{new_verb} at Battle Forge's price",
+            f"replaces nothing ({value!r:.60} names nothing to replace); imported as {new_verb} "
+            "at Battle Forge's price",
         )
         return {**spec, "verb": new_verb}
 

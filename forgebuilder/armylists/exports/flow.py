@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 
 from factions import markup
 
-from .measure import covers, text_width_mm
+from .measure import CONTROL, covers, text_width_mm
 
 MM_PER_PT = 25.4 / 72
 # The print font's ascent and descent (hhea, in em): where a baseline sits in its line box.
@@ -59,14 +59,13 @@ class Run:
 Segment = tuple[str, Face]
 # A word and the spaces after it, a run of spaces, or a line break
 _PIECES = re.compile(r"\S+[^\S\n]*|[^\S\n]+|\n")
-# What the print font has no glyph for and a line sets as a space (a tab, a NUL...)
-_CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]")
 
 
 def _pieces(text: str) -> list[str]:
-    """`text`'s words with their spaces and its line breaks ("\n"), a control character set as
-    a space."""
-    return _PIECES.findall(_CONTROL.sub(" ", markup.LINE_BREAK.sub("\n", text)))
+    """`text`'s words with their spaces and its line breaks ("\n"), another control character
+    (a tab, a NUL...) set as a space."""
+    lines = markup.LINE_BREAK.split(text)
+    return _PIECES.findall("\n".join(CONTROL.sub(" ", line) for line in lines))
 
 
 def flow(segments: list[Segment], width_mm: float, *, indent_mm: float = 0.0) -> list[list[Run]]:
