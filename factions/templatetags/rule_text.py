@@ -15,5 +15,11 @@ def rule_markup(text: str | None):
 
 
 @register.filter
+def rule_markup_lines(text: str | None):
+    """As `rule_markup`, each line of the text on a line of its own (printouts)."""
+    return markup.render_lines(text)
+
+
+@register.filter
 def rule_plain(text: str | None) -> str:
     return markup.plain(text)

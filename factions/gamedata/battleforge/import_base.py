@@ -286,9 +286,17 @@ class Scope:
             scope = scope.parent
         return chain
 
+    @staticmethod
+    def _raw_id(ref: object) -> str | None:
+        """The id of a reference, or None when it has none: an empty id names nothing (a
+        placeholder for it would have no name). The linter names such an entry
+        (``ref_without_id``); the importer skips it."""
+        raw = ref_id(ref)
+        return raw if raw is not None and raw.strip() else None
+
     def rule_ref(self, ref: object, file: str, path: str) -> Any:
         """A forgebuilder rule reference (a dict) for a Battle Forge rule ref, or None."""
-        raw = ref_id(ref)
+        raw = self._raw_id(ref)
         if raw is None:
             return None
         key = self._resolve("rules", raw, file, path)
@@ -301,7 +309,7 @@ class Scope:
 
     def weapon_ref(self, ref: object, file: str, path: str) -> Any:
         """A forgebuilder weapon reference (count, mount and custom name kept), or None."""
-        raw = ref_id(ref)
+        raw = self._raw_id(ref)
         if raw is None:
             return None
         out: dict[str, Any] = {"id": self._resolve("weapons", raw, file, path)}
@@ -320,7 +328,7 @@ class Scope:
 
     def model_ref(self, ref: object, file: str, path: str) -> Any:
         """A reference to a model template (``addModel`` / ``replaceModel``), or None."""
-        raw = ref_id(ref)
+        raw = self._raw_id(ref)
         if raw is None:
             return None
         return {"id": self._resolve("models", raw, file, path)}

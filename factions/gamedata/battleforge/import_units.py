@@ -339,11 +339,7 @@ class UnitMapper:
         if target == "replace_model":
             spec["replace"] = [{"id": model["id"]}] if model else []
         elif target in ("replace_weapon", "replace_rule"):
-            refs = alternatives(option.get(verb))
-            flat = [ref for alt in refs for ref in alt]
-            convert = scope.weapon_ref if target == "replace_weapon" else scope.rule_ref
-            replace = [convert(ref, file, f"{opath}.{verb}") for ref in flat]
-            spec["replace"] = [ref for ref in replace if ref is not None]
+            spec = self._replaced(spec, option.get(verb), file, f"{opath}.{verb}")
         spec["model_limit"] = self._model_limit(option.get("modelLimit"), file, opath)
         spec["limit"] = self._positive(option.get("limit"), "limit", file, opath)
         spec["count"] = self._positive(option.get("count"), "count", file, opath)
@@ -351,6 +347,24 @@ class UnitMapper:
             option.get("subfactions"), file, f"{opath}.subfactions"
         )
         return spec
+
+    def _replaced(self, spec: dict[str, Any], value: object, file: str, path: str) -> dict:
+        """`spec` with what it replaces (`value`, read as references); an option that names
+        nothing to replace replaces nothing: it is imported as an add option, and reported."""
+        convert = self.scope.weapon_ref if spec["verb"] == "replace_weapon" else self.scope.rule_ref
+        refs = [convert(ref, file, path) for alt in alternatives(value) for ref in alt]
+        replace = [ref for ref in refs if ref is not None]
+        if replace:
+            return {**spec, "replace": replace}
+        new_verb = _ADD_INSTEAD[spec["verb"]]
+        self.report(
+            "replaced_not_carried",
+            file,
+            path,
+            f"replaces nothing ({value!r:.60} names nothing to replace); imported as {new_verb} "
+            "at Battle Forge's price",
+        )
+        return {**spec, "verb": new_verb}
 
     def _model_limit(self, value: object, file: str, opath: str) -> Any:
         if value is None:

@@ -46,7 +46,11 @@ CODES: dict[str, tuple[str, str]] = {
     "unknown_category": (WARNING, "a unit category the module does not define; never addable"),
     "category_not_offered": (WARNING, "a category no organisation offers; never addable"),
     "organization_unknown_category": (INFO, "an organisation slot for an undefined category"),
-    "ref_without_id": (WARNING, "a reference object without an id"),
+    "ref_without_id": (
+        WARNING,
+        "a reference without an id (an empty id, null, a number, an object without one); the "
+        "entry is not imported",
+    ),
     "dangling_weapon": (WARNING, "an unknown weapon id; shown as not found, costs 0"),
     "dangling_rule": (WARNING, "an unknown rule id; shown as not found, costs 0"),
     "dangling_model": (
@@ -103,10 +107,17 @@ def _suggest(key: str, allowed: frozenset[str]) -> str:
     return f"; did you mean {close[0]!r}?" if close else ""
 
 
-def _refs(value: object, path: str) -> Iterator[tuple[object, str]]:
+def _refs(value: object, path: str, *, nested: bool = False) -> Iterator[tuple[object, str]]:
+    """The references of a list, or the one reference `value` is; nothing for an absent
+    (null) value. An entry of a list that is null or a list names no reference (it is
+    yielded whole, as the importer reads it), but in an option's alternatives (`nested`),
+    where a list is a bundle of references taken together."""
     if isinstance(value, list):
         for index, item in enumerate(value):
-            yield from _refs(item, f"{path}[{index}]")
+            if item is None or (isinstance(item, list) and not nested):
+                yield item, f"{path}[{index}]"
+            else:
+                yield from _refs(item, f"{path}[{index}]", nested=nested)
     elif value is not None:
         yield value, path
 
@@ -146,7 +157,7 @@ class _Linter:
                         f"unknown {kind} reference key {key!r}{hint}",
                     )
         rid = ref_id(ref)
-        if rid is None:
+        if rid is None or not rid.strip():
             self.add("ref_without_id", scope.file, path, f"{kind} reference without an id: {ref!r}")
             return
         table = {"weapon": scope.weapons, "rule": scope.rules, "model": scope.models}[kind]
@@ -260,7 +271,7 @@ class _Linter:
                 (MODEL_REF_VERBS, "model"),
             ):
                 for verb in verbs:
-                    for ref, sub in _refs(option.get(verb), f"{path}.{verb}"):
+                    for ref, sub in _refs(option.get(verb), f"{path}.{verb}", nested=True):
                         self.ref(kind, ref, scope, sub)
 
     def category(self, category: object, scope: _Scope, path: str) -> None:

@@ -21,7 +21,7 @@ from django.core.cache import caches
 from .render import STYLESHEET, static_path
 from .source import ExportSource
 
-RENDERER_VERSION = 2
+RENDERER_VERSION = 3
 CACHE_ALIAS = "renders"
 
 

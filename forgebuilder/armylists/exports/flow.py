@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 
 from factions import markup
 
-from .measure import covers, text_width_mm
+from .measure import CONTROL, covers, text_width_mm
 
 MM_PER_PT = 25.4 / 72
 # The print font's ascent and descent (hhea, in em): where a baseline sits in its line box.
@@ -57,22 +57,39 @@ class Run:
 
 
 Segment = tuple[str, Face]
-_PIECES = re.compile(r"\S+\s*|\s+")
+# A word and the spaces after it, a run of spaces, or a line break
+_PIECES = re.compile(r"\S+[^\S\n]*|[^\S\n]+|\n")
+
+
+def _pieces(text: str) -> list[str]:
+    """`text`'s words with their spaces and its line breaks ("\n"), another control character
+    (a tab, a NUL...) set as a space."""
+    lines = markup.LINE_BREAK.split(text)
+    return _PIECES.findall("\n".join(CONTROL.sub(" ", line) for line in lines))
 
 
 def flow(segments: list[Segment], width_mm: float, *, indent_mm: float = 0.0) -> list[list[Run]]:
     """`segments` broken into lines no wider than `width_mm` at spaces (a word longer than a
-    line stays whole), the first line starting `indent_mm` in; a line's runs of a face merged."""
+    line stays whole) and at their line breaks, the first line starting `indent_mm` in; a line's
+    runs of a face merged. A line starting with a bullet ("• ") is an item of a list: its
+    wrapped lines start under its text, not under the bullet."""
     lines: list[list[Run]] = [[]]
-    x = indent_mm
+    x, start, hang = indent_mm, 0.0, 0.0  # start: where the line's text starts
     for text, face in segments:
-        for piece in _PIECES.findall(text):
-            if x > 0 and x + face.width_mm(piece.rstrip()) > width_mm:
+        for piece in _pieces(text):
+            if piece == "\n":
                 lines.append([])
-                x = 0.0
+                x = start = hang = 0.0
+                continue
+            if x > start and x + face.width_mm(piece.rstrip()) > width_mm:
+                lines.append([])
+                x = start = hang
+            if len(lines) > 1 and not lines[-1]:  # a line after a break starts with a word
                 piece = piece.lstrip()
                 if not piece:
                     continue
+            if x == 0 and not lines[-1] and piece.startswith(markup.BULLET):
+                hang = face.width_mm(markup.BULLET)
             line = lines[-1]
             if line and line[-1].face == face:
                 line[-1] = Run(line[-1].x_mm, line[-1].text + piece, face)
@@ -84,9 +101,10 @@ def flow(segments: list[Segment], width_mm: float, *, indent_mm: float = 0.0) ->
 
 def marked(text: str, face: Face, bold: Face) -> list[Segment]:
     """Module rule text with its emphasis marks: bold parts in `bold`, the rest in `face`,
-    italic parts leaned (either weight)."""
+    italic parts leaned (either weight); its lines kept (markup.lines: bullets as "• ")."""
     segments: list[Segment] = []
     strong = emphasis = False
+    text = "\n".join(markup.lines(text))
     for part in re.split(r"(</?strong>|</?em>)", str(markup.render(text))):
         if part in ("<strong>", "</strong>"):
             strong = part == "<strong>"

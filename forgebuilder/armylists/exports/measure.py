@@ -10,6 +10,7 @@ file are exactly the widths Pango lays out (checked to a thousandth of a pixel).
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
 from functools import lru_cache
 
@@ -17,6 +18,9 @@ from .render import static_path
 
 PT_PER_MM = 72 / 25.4
 FONTS = {False: "fonts/RobotoCondensed-Regular.ttf", True: "fonts/RobotoCondensed-Bold.ttf"}
+# Characters no font draws (line breaks, tabs, NUL...): text set by hand breaks its lines at
+# them or sets them as spaces (flow.py, `wrap`), never looks them up in the font.
+CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 @lru_cache(maxsize=2)
@@ -41,9 +45,10 @@ def glyph_ids(bold: bool) -> dict[int, int]:
 
 
 def covers(text: str) -> bool:
-    """Whether both weights of the print font have every character of `text`."""
+    """Whether both weights of the print font have every character of `text` (but the
+    control characters, which are never drawn)."""
     regular, bold = _advances(False)[0], _advances(True)[0]
-    return all(ord(ch) in regular and ord(ch) in bold for ch in text if ch not in "\n\t")
+    return all(ord(ch) in regular and ord(ch) in bold for ch in CONTROL.sub("", text))
 
 
 def text_width_mm(text: str, size_pt: float, *, bold: bool = False) -> float:
@@ -90,8 +95,9 @@ def spaces_mm(gap_mm: float, size_pt: float, *, bold: bool = False) -> str:
 def wrap(
     text: str, width_mm: float, size_pt: float, *, bold: bool = False, sep: str = " "
 ) -> list[str]:
-    """`text` broken at `sep` into lines no wider than `width_mm` (a long word stays whole)."""
-    words = text.split(sep)
+    """`text` broken at `sep` into lines no wider than `width_mm` (a long word stays whole);
+    its own line breaks and other control characters are set as spaces."""
+    words = CONTROL.sub(" ", text).split(sep)
     lines: list[str] = []
     current = ""
     for word in words:

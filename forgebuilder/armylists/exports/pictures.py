@@ -119,15 +119,20 @@ class Picture:
             stream.stream.append(b"Q")
 
 
+# A character the print font lacks is drawn as its "missing glyph" (a box, glyph 0) and read
+# back as the replacement character; flow.py and measure.py keep control characters away.
+MISSING = 0
+
+
 def _register(font, bold: bool, blocks: Iterable[Drawn]) -> None:
     """Tell WeasyPrint's font which glyphs the blocks use (it subsets and maps them)."""
-    gids, advances = glyph_ids(bold), _advances(bold)[0]
+    gids, (advances, fallback) = glyph_ids(bold), _advances(bold)
     for block in blocks:
         for ch in block.characters(bold):
-            gid = gids[ord(ch)]
+            gid = gids.get(ord(ch), MISSING)
             if gid not in font.to_unicode:
-                font.to_unicode[gid] = ch
-                font.widths[gid] = round(advances[ord(ch)] * 1000)
+                font.to_unicode[gid] = ch if gid != MISSING else "\ufffd"
+                font.widths[gid] = round(advances.get(ord(ch), fallback) * 1000)
 
 
 def _path(x: float, y: float, w: float, h: float, r: float, top_only: bool = False) -> str:
@@ -169,7 +174,7 @@ def _outline(shape: Outline) -> str:
 @lru_cache(maxsize=8192)
 def _glyphs(text: str, bold: bool) -> str:
     gids = glyph_ids(bold)
-    return "".join(f"{gids[ord(ch)]:04x}" for ch in text)
+    return "".join(f"{gids.get(ord(ch), MISSING):04x}" for ch in text)
 
 
 # An italic run leans its upright letters by this much (the tangent of about 11°, what
