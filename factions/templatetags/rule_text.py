@@ -1,4 +1,4 @@
-"""`{{ text|rule_markup }}`: module rule text with its bold/italic marks rendered."""
+"""`{{ text|rule_markup }}`: module rule text with its bold/italic marks and its lines rendered."""
 
 from __future__ import annotations
 
@@ -11,12 +11,8 @@ register = template.Library()
 
 @register.filter
 def rule_markup(text: str | None):
-    return markup.render(text)
-
-
-@register.filter
-def rule_markup_lines(text: str | None):
-    """As `rule_markup`, each line of the text on a line of its own (printouts)."""
+    """Rule text with its emphasis, each of its lines and bullets on a line of its own: the
+    same on every page and printout (a rule's bullet list ran together on the pages)."""
     return markup.render_lines(text)
 
 

@@ -107,3 +107,15 @@ def test_an_entry_the_print_font_cannot_draw_keeps_its_lines_in_html():
 
     assert slot.drawing is None  # laid out as HTML
     assert "round:<br>• Re-roll failed Strength tests of 9+<br>• Re-roll failed Initiative" in html
+
+
+def test_the_pages_keep_a_rules_lines_as_the_printouts_do():
+    # The catalogue, editor and share pages draw rule text with the same filter as the
+    # printouts: Orc Tactics' bullets each on a line of their own, not run together.
+    from django.template import Context, Template
+
+    html = Template("{% load rule_text %}{{ text|rule_markup }}").render(
+        Context({"text": ORC_TACTICS})
+    )
+    assert html == str(markup.render_lines(ORC_TACTICS))
+    assert html.count("<br>") == len(markup.lines(ORC_TACTICS)) - 1
