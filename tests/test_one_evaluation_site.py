@@ -10,7 +10,7 @@ from pathlib import Path
 from tests.conftest import REPO
 
 THE_SITE = "forgebuilder/armylists/selectors.py"
-ENGINE = "forgebuilder.armylists.rules"  # the package and its modules (engine.py defines it)
+ENGINE = "forgebuilder.engine.rules"  # the package and its modules (engine.py defines it)
 
 
 def _absolute(path: Path, root: Path, node: ast.ImportFrom) -> str:
@@ -46,7 +46,7 @@ def evaluation_sites(root: Path = REPO) -> list[str]:
     sites = []
     for path in sorted((root / "forgebuilder").rglob("*.py")):
         relative = path.relative_to(root).as_posix()
-        if relative.startswith("forgebuilder/armylists/rules/") or "migrations" in path.parts:
+        if relative.startswith("forgebuilder/engine/rules/") or "migrations" in path.parts:
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
         functions, modules = _engine_names(path, root, tree)
@@ -76,7 +76,7 @@ def test_the_walk_finds_a_module_that_evaluates_a_list_itself(tmp_path):
     wing = tmp_path / "forgebuilder" / "wing"
     wing.mkdir(parents=True)
     (wing / "absolute.py").write_text(
-        "from forgebuilder.armylists.rules import evaluate, resolve\n"
+        "from forgebuilder.engine.rules import evaluate, resolve\n"
         "def read(document, catalog):\n"
         "    return evaluate(resolve(document, catalog))\n"
     )
