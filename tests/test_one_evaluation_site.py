@@ -11,6 +11,7 @@ from tests.conftest import REPO
 
 THE_SITE = "forgebuilder/armylists/selectors.py"
 ENGINE = "forgebuilder.engine.rules"  # the package and its modules (engine.py defines it)
+DOOR = "forgebuilder.engine.api"  # where the other apps take it from
 
 
 def _absolute(path: Path, root: Path, node: ast.ImportFrom) -> str:
@@ -30,7 +31,7 @@ def _engine_names(path: Path, root: Path, tree: ast.AST) -> tuple[set[str], set[
             source = _absolute(path, root, node)
             for alias in node.names:
                 local = alias.asname or alias.name
-                if source.startswith(ENGINE) and alias.name == "evaluate":
+                if (source.startswith(ENGINE) or source == DOOR) and alias.name == "evaluate":
                     functions.add(local)
                 elif f"{source}.{alias.name}".startswith(ENGINE):
                     modules.add(local)
@@ -76,13 +77,13 @@ def test_the_walk_finds_a_module_that_evaluates_a_list_itself(tmp_path):
     wing = tmp_path / "forgebuilder" / "wing"
     wing.mkdir(parents=True)
     (wing / "absolute.py").write_text(
-        "from forgebuilder.engine.rules import evaluate, resolve\n"
+        "from forgebuilder.engine.api import evaluate, resolve\n"
         "def read(document, catalog):\n"
         "    return evaluate(resolve(document, catalog))\n"
     )
     (wing / "renamed.py").write_text(
-        "from ..armylists.rules.engine import evaluate as judge\n"
-        "from ..armylists import rules\n"
+        "from ..engine.rules.engine import evaluate as judge\n"
+        "from ..engine import rules\n"
         "def read(roster):\n"
         "    return judge(roster), rules.evaluate(roster)\n"
     )
