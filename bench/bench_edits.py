@@ -85,8 +85,8 @@ def make_list(client, catalog, units: int) -> Bench:
 
 def current(bench: Bench):
     """The stored version and document (read outside the timed request)."""
-    from forgebuilder.armylists.listdoc import ListDocument
     from forgebuilder.armylists.models import ArmyList
+    from forgebuilder.engine.listdoc import ListDocument
 
     version, document = ArmyList.objects.values_list("version", "document").get(pk=bench.pk)
     return version, ListDocument.model_validate(document)

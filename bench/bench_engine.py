@@ -30,8 +30,8 @@ django.setup()
 
 from factions.catalog import Catalog  # noqa: E402
 from factions.gamedata.schemas import ModuleSpec  # noqa: E402
-from forgebuilder.armylists.listdoc import ListDocument  # noqa: E402
-from forgebuilder.armylists.rules import evaluate, resolve  # noqa: E402
+from forgebuilder.engine.listdoc import ListDocument  # noqa: E402
+from forgebuilder.engine.rules import evaluate, resolve  # noqa: E402
 
 TARGET_MS = 2.0
 CATEGORIES = ("hero", "core", "support", "elite")

@@ -89,7 +89,7 @@ def run(args) -> int:
     from django.test import Client
     from django.test.utils import setup_test_environment
 
-    from forgebuilder.armylists.listdoc import ListDocument
+    from forgebuilder.engine.listdoc import ListDocument
     from forgebuilder.events import services
     from forgebuilder.events.models import Game
 

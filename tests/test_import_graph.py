@@ -11,7 +11,18 @@ from pathlib import Path
 
 from tests.conftest import REPO
 
-APPS = ("factions", "forgebuilder.accounts", "forgebuilder.armylists", "forgebuilder.campaigns")
+APPS = (
+    "factions",
+    "forgebuilder.accounts",
+    "forgebuilder.armylists",
+    "forgebuilder.campaigns",
+    "forgebuilder.engine",
+    "forgebuilder.events",
+    "forgebuilder.offline",
+    "forgebuilder.play",
+)
+# Apps reached through one door: another app imports their `api` module and nothing else.
+DOORS = {"forgebuilder.engine": "forgebuilder.engine.api"}
 ROOTS = ("factions", "forgebuilder")
 
 
@@ -112,3 +123,31 @@ def test_the_walk_sees_late_imports_and_finds_a_cycle():
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert cycle(graph) == ["a", "b", "c", "a"]
     assert cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_an_app_with_a_door_is_entered_only_through_it():
+    offenders = [
+        f"{module_name(path)} imports {target}"
+        for path in code_files()
+        for target in sorted(imported(path))
+        if (app := node_of(target)) in DOORS
+        and node_of(module_name(path)) != app
+        and target != DOORS[app]
+        and not target.startswith(DOORS[app] + ".")
+        and target != app  # `from forgebuilder.engine import api`
+    ]
+    assert offenders == []
+
+
+def test_the_engine_is_plain_python():
+    """No module of the engine imports Django or another app of ours (the game data's
+    catalogue, `factions`, is what it reads)."""
+    offenders = [
+        f"{module_name(path)} imports {target}"
+        for path in code_files()
+        if node_of(module_name(path)) == "forgebuilder.engine"
+        for target in sorted(imported(path))
+        if target.split(".")[0] == "django"
+        or (node_of(target) not in (None, "forgebuilder.engine", "factions"))
+    ]
+    assert offenders == []

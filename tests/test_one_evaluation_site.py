@@ -10,7 +10,8 @@ from pathlib import Path
 from tests.conftest import REPO
 
 THE_SITE = "forgebuilder/armylists/selectors.py"
-ENGINE = "forgebuilder.armylists.rules"  # the package and its modules (engine.py defines it)
+ENGINE = "forgebuilder.engine.rules"  # the package and its modules (engine.py defines it)
+DOOR = "forgebuilder.engine.api"  # where the other apps take it from
 
 
 def _absolute(path: Path, root: Path, node: ast.ImportFrom) -> str:
@@ -30,7 +31,7 @@ def _engine_names(path: Path, root: Path, tree: ast.AST) -> tuple[set[str], set[
             source = _absolute(path, root, node)
             for alias in node.names:
                 local = alias.asname or alias.name
-                if source.startswith(ENGINE) and alias.name == "evaluate":
+                if (source.startswith(ENGINE) or source == DOOR) and alias.name == "evaluate":
                     functions.add(local)
                 elif f"{source}.{alias.name}".startswith(ENGINE):
                     modules.add(local)
@@ -46,7 +47,7 @@ def evaluation_sites(root: Path = REPO) -> list[str]:
     sites = []
     for path in sorted((root / "forgebuilder").rglob("*.py")):
         relative = path.relative_to(root).as_posix()
-        if relative.startswith("forgebuilder/armylists/rules/") or "migrations" in path.parts:
+        if relative.startswith("forgebuilder/engine/rules/") or "migrations" in path.parts:
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
         functions, modules = _engine_names(path, root, tree)
@@ -76,13 +77,13 @@ def test_the_walk_finds_a_module_that_evaluates_a_list_itself(tmp_path):
     wing = tmp_path / "forgebuilder" / "wing"
     wing.mkdir(parents=True)
     (wing / "absolute.py").write_text(
-        "from forgebuilder.armylists.rules import evaluate, resolve\n"
+        "from forgebuilder.engine.api import evaluate, resolve\n"
         "def read(document, catalog):\n"
         "    return evaluate(resolve(document, catalog))\n"
     )
     (wing / "renamed.py").write_text(
-        "from ..armylists.rules.engine import evaluate as judge\n"
-        "from ..armylists import rules\n"
+        "from ..engine.rules.engine import evaluate as judge\n"
+        "from ..engine import rules\n"
         "def read(roster):\n"
         "    return judge(roster), rules.evaluate(roster)\n"
     )

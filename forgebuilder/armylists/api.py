@@ -11,10 +11,10 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
+from forgebuilder.engine.api import MatchError, match_check
 from forgebuilder.ratelimit import rate_limited
 
 from .documents import DocumentError, document_report, parse_document, read_json
-from .rules import MatchError, match_check
 
 MAX_BODY = 1_000_000
 

@@ -17,7 +17,8 @@ class ArmyListsConfig(AppConfig):
     verbose_name = "Army lists"
 
     def ready(self) -> None:
+        from forgebuilder.engine.api import systems  # noqa: F401  (registers each ruleset's checks)
+
         from . import receivers  # noqa: F401
-        from .rules import systems  # noqa: F401  (registers each ruleset's checks)
 
         post_migrate.connect(create_cache_table, sender=self)

@@ -12,10 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from factions.catalog import Catalog
-
-from .rules.base import Report
-from .rules.checks.forces import ally_problem
-from .rules.roster import Roster, RosterForce, available_under_focus
+from forgebuilder.engine.api import Report, Roster, RosterForce, ally_problem, available_under_focus
 
 
 @dataclass(frozen=True)

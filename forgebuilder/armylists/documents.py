@@ -10,9 +10,8 @@ from pydantic import ValidationError
 from factions.catalog import Catalog, catalog_by_slug
 from factions.gamedata.problems import format_path
 from forgebuilder import inputguard
+from forgebuilder.engine.api import ListDocument, Report, Roster
 
-from .listdoc import ListDocument
-from .rules import Report, Roster
 from .selectors import evaluated_document
 
 MAX_DOCUMENT_BYTES = 1_000_000  # a list document, an import, an API body

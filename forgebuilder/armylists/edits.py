@@ -14,8 +14,7 @@ from pydantic import ValidationError
 
 from factions.catalog import Catalog
 from factions.gamedata.problems import format_path
-
-from .listdoc import (
+from forgebuilder.engine.api import (
     MAX_CHOICES,
     MAX_COUNT,
     MAX_FORCES,
@@ -30,9 +29,9 @@ from .listdoc import (
     ListLegend,
     ListStrategy,
     ListUnit,
+    allowed_picks,
+    is_pre_game,
 )
-from .rules.checks.common import allowed_picks
-from .rules.checks.strategies import is_pre_game
 
 
 class EditError(ValueError):

@@ -10,8 +10,7 @@ from django.utils.html import format_html, format_html_join
 
 from factions.catalog import Catalog, catalog_for
 from factions.models import GameModule
-
-from .listdoc import POINTS_LIMIT_MAX, POINTS_LIMIT_MIN
+from forgebuilder.engine.api import POINTS_LIMIT_MAX, POINTS_LIMIT_MIN
 
 
 def _catalogs():

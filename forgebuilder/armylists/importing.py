@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from factions.catalog import Catalog
+from forgebuilder.engine.api import ListDocument
 
 from .documents import DocumentError
-from .listdoc import ListDocument
 
 
 def import_problems(document: ListDocument, catalog: Catalog) -> list[tuple[str, str]]:

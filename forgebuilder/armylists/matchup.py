@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 from django.http import Http404
 
+from forgebuilder.engine.api import MatchError, MatchReport, match_check
+
 from .models import ArmyList
-from .rules import MatchError, match_check
-from .rules.engine import MatchReport
 from .selectors import army_list_owned, army_lists_of, evaluated_list, evaluated_shared_list
 
 # A share link as the app prints it (https://host/s/<token>/, any page below it) or its token.

@@ -1,7 +1,7 @@
 """Army lists as stored: the list document plus a few summary columns, revisions for undo, and
 share links.
 
-The list itself is its document (`forgebuilder.armylists.listdoc.ListDocument`), kept as JSON:
+The list itself is its document (`forgebuilder.engine.listdoc.ListDocument`), kept as JSON:
 the editor, the export and the API all speak that one format. The summary columns (points,
 legality, unit count) are refreshed on every save so "My lists" needs no evaluation.
 """

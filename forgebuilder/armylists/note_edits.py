@@ -6,9 +6,10 @@ breaks and tabs are removed first (they are invisible and can disguise text).
 
 from __future__ import annotations
 
+from forgebuilder.engine.api import MAX_NOTE, ListDocument
+
 from .edits import EditError, _replace, _unit, _with_unit
 from .importers.notes import clean_note
-from .listdoc import MAX_NOTE, ListDocument
 
 TOO_LONG = f"Notes have at most {MAX_NOTE:,} characters; these have {{n:,}}."
 

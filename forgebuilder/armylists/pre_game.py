@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .rules import Report
-from .rules.checks.strategies import chosen_pre_game, offered_strategies
-from .rules.roster import Roster
+from forgebuilder.engine.api import Report, Roster, chosen_pre_game, offered_strategies
 
 SEPARATOR = "/"  # a choice's form value: "<faction>/<strategy key>"
 

@@ -11,12 +11,11 @@ from django.db.models import QuerySet
 from django.http import Http404
 
 from factions.catalog import Catalog, catalog_for
+from forgebuilder.engine.api import MAX_LIST_NAME, ListDocument, Report, Roster, evaluate, resolve
 from forgebuilder.refusals import NotFound
 
-from .listdoc import MAX_LIST_NAME, ListDocument
 from .models import ArmyList, ShareLink
 from .ownership import Owner
-from .rules import Report, Roster, evaluate, resolve
 
 
 def army_list_owned(*, owner: Owner, public_id: str, deleted: bool = False) -> ArmyList:

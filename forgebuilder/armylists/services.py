@@ -10,9 +10,8 @@ from django.db.models import Subquery
 from django.utils import timezone
 
 from factions.catalog import Catalog, catalog_for
+from forgebuilder.engine.api import ListDocument, ListWrite, extensions
 
-from .extensions import ListWrite, extensions
-from .listdoc import ListDocument
 from .models import ArmyList, ListRevision, ShareLink
 from .ownership import Owner
 from .selectors import EvaluatedList, evaluated_document, evaluated_list, unused_list_name

@@ -9,7 +9,7 @@ class CampaignsConfig(AppConfig):
     verbose_name = "Campaigns"
 
     def ready(self) -> None:
-        from forgebuilder.armylists.extensions import extensions
+        from forgebuilder.engine.api import extensions
 
         from .extension import CampaignExtension
 

@@ -11,8 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from factions.gamedata.campaign_schema import CampaignEntry, CampaignSpec
-from forgebuilder.armylists.listdoc import UnitCampaign
-from forgebuilder.armylists.rules.base import UnitProgress
+from forgebuilder.engine.api import UnitCampaign, UnitProgress
 
 STATUS_TEXT = {
     "dead": "Dead: out of the army, kept on the list for the record; it costs nothing and "

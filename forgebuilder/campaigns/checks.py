@@ -12,8 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from factions.gamedata.campaign_schema import CampaignSpec
-from forgebuilder.armylists.rules.base import Check, Total, Violation
-from forgebuilder.armylists.rules.roster import Roster
+from forgebuilder.engine.api import Check, Roster, Total, Violation
 
 from .pricing import campaign_points, is_active, is_hero, level_for
 

@@ -12,14 +12,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from factions.catalog import Catalog
-from forgebuilder.armylists.extensions import (
+from forgebuilder.engine.api import (
+    Check,
+    ListDocument,
     ListExtension,
     ListNotice,
+    ListUnit,
     ListWrite,
     ListWriteRefused,
+    UnitProgress,
 )
-from forgebuilder.armylists.listdoc import ListDocument, ListUnit
-from forgebuilder.armylists.rules.base import Check, UnitProgress
 
 from .card_lines import campaign_extras
 from .checks import CampaignState

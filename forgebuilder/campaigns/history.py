@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from factions.catalog import Catalog
 from factions.gamedata.campaign_schema import CampaignSpec
 from forgebuilder.armylists import edits
-from forgebuilder.armylists.listdoc import ListDocument
 from forgebuilder.armylists.selectors import evaluated_document
+from forgebuilder.engine.api import ListDocument
 
 from . import steps
 from .dice import EnteredDie

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from factions.gamedata.campaign_schema import CampaignSpec
 from factions.gamedata.schemas import DatasheetSpec
-from forgebuilder.armylists.listdoc import UnitCampaign
-from forgebuilder.armylists.rules.base import UnitProgress
+from forgebuilder.engine.api import UnitCampaign, UnitProgress
 
 HERO_RULE = "hero"
 

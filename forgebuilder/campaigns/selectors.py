@@ -6,9 +6,9 @@ from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
 
 from factions.catalog import catalog_for
-from forgebuilder.armylists.listdoc import ListDocument
 from forgebuilder.armylists.models import ArmyList
 from forgebuilder.armylists.selectors import evaluated_document, evaluated_list
+from forgebuilder.engine.api import ListDocument
 
 from . import steps
 from .models import Campaign, CampaignPlayer, Mission

@@ -12,7 +12,7 @@ from typing import Any
 
 from factions.catalog import Catalog
 from factions.gamedata.campaign_schema import CampaignSpec, RollTable
-from forgebuilder.armylists.listdoc import ListDocument, ListUnit, UnitCampaign
+from forgebuilder.engine.api import ListDocument, ListUnit, UnitCampaign
 
 from .dice import Ask, Die
 from .pricing import is_active, is_hero, level_progress

@@ -6,7 +6,7 @@ from django import forms
 
 from factions.catalog import catalog_for
 from factions.models import GameModule
-from forgebuilder.armylists.listdoc import POINTS_LIMIT_MAX, POINTS_LIMIT_MIN, POINTS_LIMIT_RANGE
+from forgebuilder.engine.api import POINTS_LIMIT_MAX, POINTS_LIMIT_MIN, POINTS_LIMIT_RANGE
 
 from .models import Event
 from .standings import TIEBREAKERS

@@ -4,8 +4,7 @@ worked out when a round is paired or changed, so pages only show it."""
 from __future__ import annotations
 
 from factions.catalog import catalog_for
-from forgebuilder.armylists.listdoc import ListDocument
-from forgebuilder.armylists.rules import MatchError, match_check, resolve
+from forgebuilder.engine.api import ListDocument, MatchError, match_check, resolve
 
 from .models import Entrant, Event, Game
 

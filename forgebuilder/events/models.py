@@ -9,7 +9,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 
 from factions.models import GameModule
-from forgebuilder.armylists.listdoc import POINTS_LIMIT_MAX, POINTS_LIMIT_MIN
+from forgebuilder.engine.api import POINTS_LIMIT_MAX, POINTS_LIMIT_MIN
 from forgebuilder.people import FORMER_PLAYER
 
 from .standings import DEFAULT_TIEBREAKERS, Scoring

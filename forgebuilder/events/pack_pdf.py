@@ -25,7 +25,6 @@ from forgebuilder.armylists.exports.compact import compact_document
 from forgebuilder.armylists.exports.options import paper_from
 from forgebuilder.armylists.exports.pictures import Drawing
 from forgebuilder.armylists.exports.source import ExportSource
-from forgebuilder.armylists.listdoc import ListDocument
 from forgebuilder.armylists.printouts import (
     PENDING_PREFIX,
     PENDING_TIMEOUT,
@@ -38,6 +37,7 @@ from forgebuilder.armylists.printouts import (
     queued_state,
 )
 from forgebuilder.armylists.selectors import evaluated_document
+from forgebuilder.engine.api import ListDocument
 
 from .models import Event, Game, Submission
 from .presenters import standings_rows

@@ -6,8 +6,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.utils import timezone
 
 from factions.catalog import catalog_for
-from forgebuilder.armylists.listdoc import ListDocument
-from forgebuilder.armylists.rules import resolve
+from forgebuilder.engine.api import ListDocument, resolve
 
 from . import selectors
 from .models import Entrant, Event, Game, Submission

@@ -16,7 +16,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from factions.catalog import catalog_for
-from forgebuilder.armylists.listdoc import ListDocument
+from forgebuilder.engine.api import ListDocument
 
 from . import pairing
 from .matches import game_match, submitted_documents

@@ -6,9 +6,9 @@ opponent to confirm, as a player's entry on the event page does."""
 from __future__ import annotations
 
 from factions.catalog import catalog_for
-from forgebuilder.armylists.listdoc import ListDocument
 from forgebuilder.armylists.models import ArmyList
 from forgebuilder.armylists.selectors import EvaluatedList, evaluated_document
+from forgebuilder.engine.api import ListDocument
 from forgebuilder.events import models as events
 from forgebuilder.events.selectors import current_round
 from forgebuilder.events.services import EventRefused, game_report_prefill

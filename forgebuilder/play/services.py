@@ -16,9 +16,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from factions.catalog import catalog_for
-from forgebuilder.armylists.extensions import extensions
-from forgebuilder.armylists.listdoc import ListDocument
 from forgebuilder.armylists.selectors import evaluated_document
+from forgebuilder.engine.api import ListDocument, extensions
 
 from . import missions, rounds, tracker
 from .models import Game

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import re
 
-from forgebuilder.armylists.presenters.cards import chosen_card
-from forgebuilder.armylists.presenters.forces import force_groups
-from forgebuilder.armylists.rules import RosterUnit
-from forgebuilder.armylists.rules.checks.strategies import offered_strategies
-from forgebuilder.armylists.rules.loadouts import added_loadout, unit_loadout
+from forgebuilder.engine.api import (
+    RosterUnit,
+    added_loadout,
+    chosen_card,
+    force_groups,
+    offered_strategies,
+    unit_loadout,
+)
 
 ACTIVATED = {"key": "activated", "label": "Activated", "kind": "flag", "clears": True}
 # When the tracker reminds a player of a rule: the words its text uses for that moment.

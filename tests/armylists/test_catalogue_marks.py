@@ -7,7 +7,7 @@ import pytest
 
 from forgebuilder.armylists.catalogue import catalogue_view
 from forgebuilder.armylists.documents import document_catalog, parse_document
-from forgebuilder.armylists.rules import evaluate, resolve
+from forgebuilder.engine.rules import evaluate, resolve
 
 pytestmark = pytest.mark.django_db
 

@@ -13,10 +13,10 @@ from factions.services import game_module_touch
 from forgebuilder.armylists import edits, tasks
 from forgebuilder.armylists.models import ShareLink
 from forgebuilder.armylists.ownership import SESSION_KEY, Owner
-from forgebuilder.armylists.rules.registry import CheckRegistry
 from forgebuilder.armylists.selectors import evaluated_list, evaluated_shared_list
 from forgebuilder.armylists.services import army_list_create, army_list_edit
 from forgebuilder.armylists.sharing import share_link_create
+from forgebuilder.engine.rules.registry import CheckRegistry
 
 HTMX = {"HX-Request": "true"}
 

@@ -10,8 +10,8 @@ from django.test import Client
 from django.urls import reverse
 
 from forgebuilder.armylists.documents import DocumentError, parse_document
-from forgebuilder.armylists.listdoc import VERSION, ListDocument, upgrade
 from forgebuilder.armylists.models import ArmyList, ListRevision, ShareLink
+from forgebuilder.engine.listdoc import VERSION, ListDocument, upgrade
 
 V1 = {
     "format": "forgebuilder-list",

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from forgebuilder.armylists import exports
 from forgebuilder.armylists.importers.text import text_list_document
-from forgebuilder.armylists.presenters import forces
+from forgebuilder.engine.presenters import forces
 from forgebuilder.armylists.selectors import evaluated_list
 from forgebuilder.armylists.sharing import share_link_create
 from tests.armylists.test_one_home_slots_and_factions import BRIDGE_UNITS, bridge_list

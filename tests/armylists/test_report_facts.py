@@ -13,12 +13,12 @@ from django.urls import reverse
 from factions.catalog import catalog_for
 from forgebuilder.armylists import edits, exports
 from forgebuilder.armylists.forms import NewListForm
-from forgebuilder.armylists.listdoc import POINTS_LIMIT_MAX, POINTS_LIMIT_MIN, clamp_points_limit
 from forgebuilder.armylists.ownership import SESSION_KEY, Owner
-from forgebuilder.armylists.rules.base import Total
 from forgebuilder.armylists.selectors import evaluated_list
 from forgebuilder.armylists.services import army_list_create
 from forgebuilder.armylists.sharing import share_link_create
+from forgebuilder.engine.listdoc import POINTS_LIMIT_MAX, POINTS_LIMIT_MIN, clamp_points_limit
+from forgebuilder.engine.rules.base import Total
 from tests.conftest import REPO
 
 
@@ -106,7 +106,7 @@ def test_no_code_writes_the_points_limit_bounds_but_their_home():
                 text = path.read_text(encoding="utf-8")
                 if "100_000" in text or "100000" in text:
                     homes.append(path.relative_to(REPO).as_posix())
-    assert homes == ["forgebuilder/armylists/listdoc.py"]
+    assert homes == ["forgebuilder/engine/listdoc.py"]
 
 
 def test_the_editor_the_new_list_form_the_edits_and_the_importers_share_the_bounds(mini_module):

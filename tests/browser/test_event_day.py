@@ -20,8 +20,8 @@ from django.db.models import Q
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from forgebuilder.armylists.listdoc import ListDocument
 from forgebuilder.armylists.sharing import share_link_create
+from forgebuilder.engine.listdoc import ListDocument
 from forgebuilder.events import services
 from forgebuilder.events.models import Event, Game
 from tests.campaigns.conftest import make_army

@@ -9,9 +9,7 @@ from django.urls import reverse
 
 from forgebuilder.armylists import exports
 from forgebuilder.armylists.exports.tokens import token_plan
-from forgebuilder.armylists.listdoc import ListDocument, UnitCampaign
 from forgebuilder.armylists.models import ArmyList
-from forgebuilder.armylists.presenters.cards import chosen_card
 from forgebuilder.armylists.selectors import evaluated_list
 from forgebuilder.armylists.services import army_list_edit
 from forgebuilder.armylists.sharing import share_link_create
@@ -20,6 +18,8 @@ from forgebuilder.campaigns.card_lines import campaign_extras
 from forgebuilder.campaigns.dice import SeededDie
 from forgebuilder.campaigns.pricing import level_progress
 from forgebuilder.campaigns.steps import BattleReport
+from forgebuilder.engine.listdoc import ListDocument, UnitCampaign
+from forgebuilder.engine.presenters.cards import chosen_card
 
 from .conftest import make_army
 from .tables import campaign_spec

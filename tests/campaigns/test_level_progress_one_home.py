@@ -9,12 +9,12 @@ from django.test import Client
 from django.urls import reverse
 
 from forgebuilder.armylists import exports
-from forgebuilder.armylists.listdoc import ListDocument
 from forgebuilder.armylists.selectors import evaluated_list
 from forgebuilder.armylists.services import army_list_edit
 from forgebuilder.armylists.sharing import share_link_create
 from forgebuilder.campaigns import pricing
 from forgebuilder.campaigns.steps import can_level_up
+from forgebuilder.engine.listdoc import ListDocument
 
 pytestmark = pytest.mark.django_db
 

@@ -6,11 +6,11 @@ import pytest
 
 from factions.catalog import Catalog
 from factions.gamedata.schemas import ModuleSpec
-from forgebuilder.armylists.listdoc import ListDocument
 from forgebuilder.campaigns import steps
 from forgebuilder.campaigns.dice import DiceError, EnteredDie, SeededDie
 from forgebuilder.campaigns.steps import BattleReport, StepError
 from forgebuilder.campaigns.steps import UnitOutcome as Out
+from forgebuilder.engine.listdoc import ListDocument
 
 from .tables import campaign_data, campaign_spec
 

@@ -133,8 +133,8 @@ def test_a_token_sheet_drawn_from_a_match_carries_each_sides_underdog_points(val
     from factions.catalog import catalog_by_slug
     from forgebuilder.armylists.exports import ExportSource
     from forgebuilder.armylists.exports.tokens import token_plan
-    from forgebuilder.armylists.listdoc import ListDocument
-    from forgebuilder.armylists.rules import evaluate, resolve
+    from forgebuilder.engine.listdoc import ListDocument
+    from forgebuilder.engine.rules import evaluate, resolve
 
     lists = [army(60, name="Small"), army(60, 250, name="Large")]
     sides = validate(*lists, match=True)["match"]["sides"]

@@ -8,7 +8,7 @@ import random
 from django.urls import reverse
 from django.utils import timezone
 
-from forgebuilder.armylists.listdoc import ListDocument
+from forgebuilder.engine.listdoc import ListDocument
 from forgebuilder.events import services
 from forgebuilder.events.models import Event
 

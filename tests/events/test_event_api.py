@@ -7,7 +7,7 @@ import random
 
 from django.utils import timezone
 
-from forgebuilder.armylists.listdoc import ListDocument
+from forgebuilder.engine.listdoc import ListDocument
 from forgebuilder.events import api, services
 from forgebuilder.events.models import ApiToken
 from tests.events.conftest import make_army

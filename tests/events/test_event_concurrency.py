@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from forgebuilder.armylists.listdoc import ListDocument
+from forgebuilder.engine.listdoc import ListDocument
 from forgebuilder.events import services
 from forgebuilder.events.models import Entrant, Game, Round, Submission
 from tests.concurrency import POSTGRES_ONLY, at_once

@@ -8,8 +8,8 @@ import random
 import pytest
 
 from factions.catalog import catalog_for
-from forgebuilder.armylists.listdoc import ListDocument
 from forgebuilder.armylists.selectors import evaluated_document
+from forgebuilder.engine.listdoc import ListDocument
 from forgebuilder.events import services
 from forgebuilder.events.models import Submission
 from tests.armylists.exports.pdfread import page_texts

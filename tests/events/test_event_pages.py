@@ -73,7 +73,7 @@ def test_the_points_limit_keeps_to_the_list_formats_bounds(
 ):
     # An event plays every submitted list at its points limit: one the list format refuses
     # (a 200,000-point event) would write documents that can no longer be read.
-    from forgebuilder.armylists.listdoc import ListDocument
+    from forgebuilder.engine.listdoc import ListDocument
 
     client.force_login(organiser)
     page = client.post(
@@ -141,7 +141,7 @@ def test_an_illegal_list_shows_every_problem_to_its_player(client, event, player
 def test_only_the_organiser_opens_the_desk_and_hidden_lists(client, event, players, organiser):
     entrant = services.entrant_register(event=event, player=players[0])
     army = make_army(event.module, players[0], "cinder_compact", *LEGAL)
-    from forgebuilder.armylists.listdoc import ListDocument
+    from forgebuilder.engine.listdoc import ListDocument
 
     services.submission_submit(
         entrant=entrant, document=ListDocument.model_validate(army.document), source="x"
@@ -254,7 +254,7 @@ def test_the_standings_link_to_lists_once_they_are_public(client, event, players
     for player in players[:2]:
         entrant = services.entrant_register(event=event, player=player)
         army = make_army(event.module, player, "cinder_compact", *LEGAL)
-        from forgebuilder.armylists.listdoc import ListDocument
+        from forgebuilder.engine.listdoc import ListDocument
 
         services.submission_submit(
             entrant=entrant, document=ListDocument.model_validate(army.document), source="x"

@@ -9,7 +9,7 @@ import random
 import pytest
 from django.utils import timezone
 
-from forgebuilder.armylists.listdoc import ListDocument
+from forgebuilder.engine.listdoc import ListDocument
 from forgebuilder.events import services
 from forgebuilder.events.models import Game, Submission
 from forgebuilder.events.selectors import desk_of, standings_of

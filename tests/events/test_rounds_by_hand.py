@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from forgebuilder.armylists.listdoc import ListDocument
+from forgebuilder.engine.listdoc import ListDocument
 from forgebuilder.events import services
 from forgebuilder.events.models import Game
 from forgebuilder.events.services import EventRefused

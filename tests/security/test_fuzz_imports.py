@@ -15,8 +15,8 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from forgebuilder.armylists.listdoc import ListDocument
 from forgebuilder.armylists.models import ArmyList
+from forgebuilder.engine.listdoc import ListDocument
 from tests.armylists.importers.conftest import app_list
 
 FUZZ = settings(

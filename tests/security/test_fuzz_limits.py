@@ -14,14 +14,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from forgebuilder.armylists.api import MAX_BODY
-from forgebuilder.armylists.listdoc import (
+from forgebuilder.armylists.models import ArmyList, ShareLink
+from forgebuilder.engine.listdoc import (
     MAX_CHOICES,
     MAX_COUNT,
     MAX_NOTE,
     MAX_UNITS,
     ListDocument,
 )
-from forgebuilder.armylists.models import ArmyList, ShareLink
 
 MAX_POINTS = ListDocument.model_fields["points_limit"].metadata[1].le  # 100,000
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..rules.base import Reference
+from forgebuilder.engine.api import Reference
+
 from .measure import PT_PER_MM, wrap
 
 TERM_WIDTH_MM = 38  # .entry .term's width

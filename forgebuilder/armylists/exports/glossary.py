@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from factions.cards import Card, rule_name_and_text
+from forgebuilder.engine.api import RosterUnit
 
-from ..rules import RosterUnit
 from .entries import term_height_mm
 from .source import ExportSource
 

@@ -7,9 +7,8 @@ from dataclasses import dataclass, replace
 from django.template.loader import render_to_string
 
 from factions.cards import Card, choice_label
+from forgebuilder.engine.api import RosterUnit, Total, chosen_card
 
-from ..presenters.cards import chosen_card
-from ..rules import RosterUnit, Total
 from . import render
 from .cache import cached_render, render_key
 from .card_rows import card_rows, row_pictures

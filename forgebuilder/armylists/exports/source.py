@@ -7,11 +7,16 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from factions.catalog import Catalog
-
-from ..extensions import extensions
-from ..listdoc import ListDocument
-from ..presenters.forces import ForceGroup, focus_names, force_groups
-from ..rules import Report, Roster, RosterUnit
+from forgebuilder.engine.api import (
+    ForceGroup,
+    ListDocument,
+    Report,
+    Roster,
+    RosterUnit,
+    extensions,
+    focus_names,
+    force_groups,
+)
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections import Counter
 
 from factions.catalog import Catalog
+from forgebuilder.engine.api import ForceGroup, ListDocument
 
-from ..listdoc import ListDocument
-from ..presenters.forces import ForceGroup
 from .roster import unit_extras
 from .source import ExportSource
 

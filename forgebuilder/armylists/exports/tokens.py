@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from django.template.loader import render_to_string
 
 from factions.rulesets.base import TokenDef
+from forgebuilder.engine.api import RosterUnit
 
-from ..rules import RosterUnit
 from . import render
 from .cache import cached_render, render_key
 from .icons import icon_data_uri

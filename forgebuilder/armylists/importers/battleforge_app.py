@@ -18,10 +18,7 @@ from urllib.parse import unquote
 
 from factions.catalog import Catalog
 from factions.gamedata.schemas import DatasheetSpec, slug_key
-from forgebuilder.numbers import parse_whole_number
-
-from ..documents import DocumentError, read_json
-from ..listdoc import (
+from forgebuilder.engine.api import (
     MAX_NOTE,
     POINTS_LIMIT_MAX,
     POINTS_LIMIT_MIN,
@@ -32,6 +29,9 @@ from ..listdoc import (
     ListUnit,
     clamp_points_limit,
 )
+from forgebuilder.numbers import parse_whole_number
+
+from ..documents import DocumentError, read_json
 from .battleforge_groups import AppGroup, app_groups
 from .notes import clean_line, clean_note, join_notes
 from .result import ImportOutcome, Unmatched
@@ -186,7 +186,7 @@ class _Reader:
             notes=join_notes(self.app_data_line()),
         )
         if limit is None:
-            from ..rules import resolve
+            from forgebuilder.engine.api import resolve
 
             points = resolve(document, catalog).points
             document = document.model_copy(update={"points_limit": clamp_points_limit(points)})

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ..listdoc import MAX_NOTE
+from forgebuilder.engine.api import MAX_NOTE
 
 _CONTROL = re.compile(
     r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069]"

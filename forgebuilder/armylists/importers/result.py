@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..listdoc import ListDocument
+from forgebuilder.engine.api import ListDocument
 
 #: Pasted text or an uploaded file larger than this is refused before it is read.
 MAX_IMPORT_BYTES = 1_000_000

@@ -17,10 +17,8 @@ from factions.cards import choice_label
 from factions.catalog import Catalog, catalog_for
 from factions.gamedata.schemas import DatasheetSpec, OptionSpec
 from factions.models import GameModule
-
-from ..documents import DocumentError
-from ..exports.text import CAMPAIGN_LINE, LIST_NOTE, UNIT_NOTE, datasheet_names
-from ..listdoc import (
+from forgebuilder.engine.api import (
+    LOOSE_TITLES,
     MAX_NOTE,
     ListChoice,
     ListDocument,
@@ -31,7 +29,9 @@ from ..listdoc import (
     campaign_state_left_behind,
     clamp_points_limit,
 )
-from ..presenters.forces import LOOSE_TITLES
+
+from ..documents import DocumentError
+from ..exports.text import CAMPAIGN_LINE, LIST_NOTE, UNIT_NOTE, datasheet_names
 from .notes import clean_line
 from .result import ImportOutcome, Unmatched
 

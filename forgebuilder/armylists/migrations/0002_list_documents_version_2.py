@@ -6,7 +6,7 @@ also applies when it reads a version-1 document, so nothing stored stays behind.
 
 from django.db import migrations
 
-from forgebuilder.armylists.listdoc import upgrade
+from forgebuilder.engine.api import upgrade
 
 STORES = (("ArmyList", "document"), ("ListRevision", "document"), ("ShareLink", "document"))
 

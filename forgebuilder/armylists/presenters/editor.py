@@ -11,17 +11,22 @@ from dataclasses import dataclass, field
 from django.utils.functional import SimpleLazyObject
 
 from factions.catalog import Catalog
+from forgebuilder.engine.api import (
+    ForceGroup,
+    Report,
+    Roster,
+    SlotStatus,
+    ally_problem,
+    available_under_focus,
+    extensions,
+    force_groups,
+    other_totals,
+    points_view,
+)
 
 from ..catalogue import catalogue_view
-from ..extensions import extensions
 from ..models import ArmyList
 from ..pre_game import pre_game_panel
-from ..rules import Report
-from ..rules.base import SlotStatus
-from ..rules.checks.forces import ally_problem
-from ..rules.roster import Roster, available_under_focus
-from .forces import ForceGroup, force_groups
-from .totals import other_totals, points_view
 from .units import UnitView, unit_views
 
 # What the editor's templates read that only some renders set: the parts an edit redraws

@@ -8,13 +8,17 @@ from django.urls import reverse
 
 from factions.cards import Card, choice_label, option_line, price_text
 from factions.catalog import Catalog
+from forgebuilder.engine.api import (
+    Report,
+    Roster,
+    RosterUnit,
+    allowed_picks,
+    available_under_focus,
+    chosen_card,
+    is_caster,
+)
 
 from ..models import ArmyList
-from ..rules import Report
-from ..rules.checks.casters import is_caster
-from ..rules.checks.common import allowed_picks
-from ..rules.roster import Roster, RosterUnit, available_under_focus
-from .cards import chosen_card
 
 
 @dataclass

@@ -11,14 +11,13 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from factions.catalog import catalog_for
 from factions.models import GameModule
+from forgebuilder.engine.api import ListDocument, ListWriteRefused, campaign_state_left_behind
 from forgebuilder.filenames import file_stem
 from forgebuilder.ratelimit import rate_limited
 
 from ..edits import EditError, new_document
 from ..exports import list_text, source_from_evaluated
-from ..extensions import ListWriteRefused
 from ..forms import NewListForm
-from ..listdoc import ListDocument, campaign_state_left_behind
 from ..ownership import owner_of
 from ..presenters.editor import editor_context
 from ..selectors import army_list_owned, army_lists_of, evaluated_list

@@ -10,9 +10,9 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from factions.catalog import catalog_for
+from forgebuilder.engine.api import ListDocument
 
 from ..importers.battleforge_app import app_left_behind, app_list, share_link
-from ..listdoc import ListDocument
 from ..ownership import owner_of
 from ..selectors import army_list_owned
 from . import as_attachment, download_name

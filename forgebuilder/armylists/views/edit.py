@@ -21,19 +21,22 @@ from django.utils.html import escape
 from django.views.decorators.http import require_POST
 
 from factions.catalog import Catalog
+from forgebuilder.engine.api import (
+    MAX_PRE_GAME,
+    ListDocument,
+    ListWriteRefused,
+    control_character_message,
+)
 from forgebuilder.fragments import drawn_once
 from forgebuilder.numbers import parse_whole_number
 
 from .. import edits
-from ..extensions import ListWriteRefused
-from ..listdoc import MAX_PRE_GAME, ListDocument
 from ..models import ArmyList
 from ..ownership import owner_of
 from ..pre_game import parse_choice
 from ..presenters.editor import editor_context
 from ..selectors import army_list_owned
 from ..services import StaleEdit, army_list_edit_owned, army_list_undo
-from ..text import control_character_message
 from . import render_editor
 from .editor_parts import editor_partial
 

@@ -9,6 +9,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from forgebuilder.engine.api import MatchError
 from forgebuilder.numbers import parse_whole_number
 from forgebuilder.ratelimit import client_key, rate_limited, too_many
 
@@ -16,7 +17,6 @@ from .. import exports
 from ..matchup import matchup
 from ..ownership import owner_of
 from ..printouts import PdfState, Printout, pdf_request
-from ..rules import MatchError
 from ..selectors import army_list_owned, evaluated_list, evaluated_shared_list
 from ..sharing import live_share_link, share_url
 from . import as_attachment, download_name

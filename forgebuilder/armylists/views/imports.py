@@ -13,13 +13,13 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from factions.catalog import catalog_by_slug
+from forgebuilder.engine.api import campaign_state_left_behind
 from forgebuilder.ratelimit import rate_limited
 
 from ..documents import DocumentError
 from ..importers.detect import read_import
 from ..importers.result import MAX_IMPORT_BYTES, ImportOutcome
 from ..importing import import_warnings
-from ..listdoc import campaign_state_left_behind
 from ..ownership import owner_of
 from ..services import army_list_create
 

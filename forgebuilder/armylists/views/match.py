@@ -10,9 +10,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from forgebuilder.engine.api import MatchError
+
 from ..matchup import matchup, opponent_choices
 from ..ownership import owner_of
-from ..rules import MatchError
 from ..selectors import army_list_owned
 
 

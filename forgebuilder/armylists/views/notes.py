@@ -5,8 +5,9 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_POST
 
+from forgebuilder.engine.api import MAX_NOTE
+
 from .. import note_edits
-from ..listdoc import MAX_NOTE
 from .edit import BadInput, _about, _run
 
 

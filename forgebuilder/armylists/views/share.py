@@ -15,17 +15,14 @@ from django.utils.safestring import mark_safe
 from django.utils.text import compress_string
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from forgebuilder.engine.api import campaign_state_left_behind, card_groups, focus_names, over_limit
 from forgebuilder.ratelimit import rate_limited
 from forgebuilder.refusals import NotFound
 
 from ..exports import list_text, source_from_evaluated
 from ..exports.qr import qr_svg_response
-from ..listdoc import campaign_state_left_behind
 from ..models import ShareLink
 from ..ownership import owner_of
-from ..presenters.cards import card_groups
-from ..presenters.forces import focus_names
-from ..presenters.totals import over_limit
 from ..selectors import army_list_owned, evaluated_shared_list
 from ..services import army_list_create
 from ..sharing import (

@@ -12,9 +12,10 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
+from forgebuilder.engine.api import card_groups
+
 from ..exports.registry import printout
 from ..ownership import owner_of
-from ..presenters.cards import card_groups
 from ..selectors import army_list_owned, evaluated_list, evaluated_shared_list
 
 TEMPLATE = "armylists/table.html"

@@ -6,9 +6,9 @@ from __future__ import annotations
 from django.db import transaction
 
 from factions.catalog import Catalog, catalog_for
-from forgebuilder.armylists.listdoc import ListDocument
 from forgebuilder.armylists.models import ArmyList
 from forgebuilder.armylists.selectors import evaluated_document, evaluated_list
+from forgebuilder.engine.api import ListDocument
 
 from .. import history, steps
 from ..dice import Die

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 
 from factions.catalog import catalog_for
 from factions.models import GameModule
-from forgebuilder.armylists.listdoc import ListDocument, campaign_state_left_behind
+from forgebuilder.engine.api import ListDocument, campaign_state_left_behind
 from forgebuilder.numbers import id_number
 
 from .. import selectors, services

@@ -157,7 +157,7 @@ def long_source(ember_catalog):
     """26 units of every size with names of their own: many page breaks between cards."""
     from forgebuilder.armylists import edits as e
     from forgebuilder.armylists.exports import ExportSource
-    from forgebuilder.armylists.rules import evaluate, resolve
+    from forgebuilder.engine.rules import evaluate, resolve
 
     d = e.new_document(
         ember_catalog, faction="cinderhold", name="Long March", points_limit=1000, casual=False
@@ -174,7 +174,7 @@ def guard_source(ember_catalog):
     """Units 2, 3 and 5 are the same Hearthguard; 4 has one more model, 6 another name."""
     from forgebuilder.armylists import edits as e
     from forgebuilder.armylists.exports import ExportSource
-    from forgebuilder.armylists.rules import evaluate, resolve
+    from forgebuilder.engine.rules import evaluate, resolve
 
     d = e.new_document(
         ember_catalog, faction="cinderhold", name="Shield Wall", points_limit=1000, casual=False
@@ -198,7 +198,7 @@ def ashen_source(db, ashen_rows):
     from factions.models import GameModule
     from forgebuilder.armylists import edits as e
     from forgebuilder.armylists.exports import ExportSource
-    from forgebuilder.armylists.rules import evaluate, resolve
+    from forgebuilder.engine.rules import evaluate, resolve
 
     write_module_rows(ashen_rows)  # read once per session (tests/conftest.py)
     catalog = catalog_for(GameModule.objects.get(slug="ashen-stars"))

@@ -80,7 +80,7 @@ def test_a_drawn_card_says_its_text_as_the_image_alternative(ember_source):
 
 @pytest.mark.pdf
 def test_a_unit_row_of_the_summary_is_never_split_from_its_values(ember_catalog):
-    from forgebuilder.armylists.rules import evaluate, resolve
+    from forgebuilder.engine.rules import evaluate, resolve
 
     from .conftest import SHEETS
 

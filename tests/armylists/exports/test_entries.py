@@ -14,7 +14,7 @@ from forgebuilder.armylists.exports.entries import (
     term_height_mm,
 )
 from forgebuilder.armylists.exports.measure import PT_PER_MM
-from forgebuilder.armylists.rules.base import Reference
+from forgebuilder.engine.rules.base import Reference
 
 TERM_MM = TERM_PT * TERM_LINE / PT_PER_MM
 NOTE_MM = NOTE_PT * NOTE_LINE / PT_PER_MM

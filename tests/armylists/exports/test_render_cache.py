@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from forgebuilder.armylists.exports import ExportSource, cache
-from forgebuilder.armylists.rules import evaluate, resolve
+from forgebuilder.engine.rules import evaluate, resolve
 
 
 def key(source, **options):

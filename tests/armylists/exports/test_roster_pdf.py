@@ -9,7 +9,7 @@ import segno
 
 from forgebuilder.armylists.exports import PAPERS, ExportSource, roster_pdf
 from forgebuilder.armylists.exports.roster import roster_key, rule_glossary
-from forgebuilder.armylists.presenters.cards import chosen_card
+from forgebuilder.engine.presenters.cards import chosen_card
 
 from .pdfread import link_uris, page_sizes_mm, page_texts, qr_modules, reader
 

@@ -12,10 +12,10 @@ from forgebuilder.armylists import edits
 from forgebuilder.armylists.exports import PAPERS, roster_pdf
 from forgebuilder.armylists.exports.source import ExportSource, source_from_evaluated
 from forgebuilder.armylists.ownership import Owner
-from forgebuilder.armylists.rules import evaluate, resolve
 from forgebuilder.armylists.selectors import evaluated_list
 from forgebuilder.armylists.services import army_list_create
 from forgebuilder.armylists.sharing import share_link_create
+from forgebuilder.engine.rules import evaluate, resolve
 from tests.armylists.rules.factories import document, game, model, sheet, unit
 
 from .pdfread import page_texts

@@ -18,7 +18,7 @@ from forgebuilder.armylists.importers.battleforge_app import (
 )
 from forgebuilder.armylists.importers.battleforge_app import app_list as to_app_list
 from forgebuilder.armylists.importers.detect import read_import
-from forgebuilder.armylists.rules import resolve
+from forgebuilder.engine.rules import resolve
 from tests.conftest import bf_game
 
 from .conftest import MIT_LISTS, app_list, app_points

@@ -9,9 +9,9 @@ import re
 
 from django.urls import reverse
 
-from forgebuilder.armylists.listdoc import ListDocument
 from forgebuilder.armylists.models import ArmyList
-from forgebuilder.armylists.rules import resolve
+from forgebuilder.engine.listdoc import ListDocument
+from forgebuilder.engine.rules import resolve
 
 from .conftest import MIT_LISTS, app_list
 

@@ -25,8 +25,8 @@ from forgebuilder.armylists import edits
 from forgebuilder.armylists.documents import parse_document
 from forgebuilder.armylists.importers.battleforge_app import app_left_behind, app_list, share_link
 from forgebuilder.armylists.importers.detect import read_import
-from forgebuilder.armylists.listdoc import ListDocument
 from forgebuilder.armylists.note_edits import set_list_notes, set_unit_notes
+from forgebuilder.engine.listdoc import ListDocument
 
 from .conftest import MIT_LISTS
 from .conftest import app_list as fixture_list

@@ -13,8 +13,8 @@ from forgebuilder.armylists import edits
 from forgebuilder.armylists.exports.source import ExportSource
 from forgebuilder.armylists.exports.text import list_text
 from forgebuilder.armylists.importers.detect import read_import
-from forgebuilder.armylists.listdoc import ListDocument, campaign_state_left_behind
-from forgebuilder.armylists.rules import evaluate, resolve
+from forgebuilder.engine.listdoc import ListDocument, campaign_state_left_behind
+from forgebuilder.engine.rules import evaluate, resolve
 
 STARTERS = Path(__file__).resolve().parents[3] / "factions" / "game_modules"
 STARTER_SLUGS = sorted(p.name for p in STARTERS.iterdir() if (p / "module.yaml").is_file())

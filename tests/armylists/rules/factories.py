@@ -22,8 +22,8 @@ from typing import Any
 
 from factions.catalog import Catalog
 from factions.gamedata.schemas import ModuleSpec
-from forgebuilder.armylists.listdoc import ListDocument
-from forgebuilder.armylists.rules import Report, Roster, Violation, evaluate, resolve
+from forgebuilder.engine.listdoc import ListDocument
+from forgebuilder.engine.rules import Report, Roster, Violation, evaluate, resolve
 
 HOME = "home"
 

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from forgebuilder.armylists.rules.checks.limits import copies_allowed, per_block, share_cap
+from forgebuilder.engine.rules.checks.limits import copies_allowed, per_block, share_cap
 
 from .factories import check, codes, game, model, sheet, the, total, unit
 

@@ -8,7 +8,7 @@ from factions.gamedata.schemas import ModuleSpec
 from factions.rulesets import get_ruleset
 from forgebuilder.armylists.exports import token_plan
 from forgebuilder.armylists.exports.source import ExportSource
-from forgebuilder.armylists.rules import evaluate
+from forgebuilder.engine.rules import evaluate
 from tests.conftest import REPO
 
 from .factories import (

@@ -4,7 +4,7 @@ only units of the user's faction (Battle Forge core rules, "Ability Targets").""
 
 from __future__ import annotations
 
-from forgebuilder.armylists.rules.checks.strategies import ALLIED_ABILITIES, offered_strategies
+from forgebuilder.engine.rules.checks.strategies import ALLIED_ABILITIES, offered_strategies
 
 from .factories import OPEN, check, force, forge, org, roster, unit
 

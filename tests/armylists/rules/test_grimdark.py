@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from forgebuilder.armylists.rules import match_check
+from forgebuilder.engine.rules import match_check
 
 from .factories import check, codes, game, roster, sheet, the, total, unit
 

@@ -8,9 +8,9 @@ import sys
 from pathlib import Path
 
 from forgebuilder.armylists.documents import parse_document
-from forgebuilder.armylists.extensions import extensions
-from forgebuilder.armylists.rules import evaluate, resolve
-from forgebuilder.armylists.rules.registry import checks
+from forgebuilder.engine.extensions import extensions
+from forgebuilder.engine.rules import evaluate, resolve
+from forgebuilder.engine.rules.registry import checks
 
 from .strategies import mini_catalog
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from forgebuilder.armylists import edits
-from forgebuilder.armylists.rules.checks.strategies import is_pre_game
+from forgebuilder.engine.rules.checks.strategies import is_pre_game
 
 from .factories import OPEN, check, codes, force, forge, org, the, total, unit
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from factions.rulesets import registry as rulesets
-from forgebuilder.armylists.rules import systems  # noqa: F401  (registers the checks)
-from forgebuilder.armylists.rules.base import Check
-from forgebuilder.armylists.rules.registry import CheckRegistry, checks
+from forgebuilder.engine.rules import systems  # noqa: F401  (registers the checks)
+from forgebuilder.engine.rules.base import Check
+from forgebuilder.engine.rules.registry import CheckRegistry, checks
 
 
 @pytest.mark.parametrize("ruleset", [r.key for r in rulesets])

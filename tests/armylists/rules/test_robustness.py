@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from forgebuilder.armylists.documents import DocumentError, parse_document
-from forgebuilder.armylists.listdoc import ListDocument
-from forgebuilder.armylists.rules import MatchError, Report, evaluate, match_check, resolve
+from forgebuilder.engine.listdoc import ListDocument
+from forgebuilder.engine.rules import MatchError, Report, evaluate, match_check, resolve
 
 from .strategies import JSON_VALUES, catalogs, list_documents, mangled
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from django.urls import reverse
 
 from forgebuilder.armylists import edits
-from forgebuilder.armylists.listdoc import ListChoice, ListDocument, ListLegend
+from forgebuilder.engine.listdoc import ListChoice, ListDocument, ListLegend
 
 from .helpers import HTMX, change, stored
 

@@ -11,10 +11,10 @@ from html.parser import HTMLParser
 from django.utils.html import escape
 
 from forgebuilder.armylists import edits
-from forgebuilder.armylists.listdoc import ListDocument
 from forgebuilder.armylists.models import ArmyList
 from forgebuilder.armylists.ownership import SESSION_KEY, Owner
 from forgebuilder.armylists.services import army_list_edit
+from forgebuilder.engine.listdoc import ListDocument
 
 HTMX = {"HX-Request": "true"}
 

@@ -10,17 +10,17 @@ import pytest
 from django.urls import reverse
 
 from forgebuilder.armylists import edits
-from forgebuilder.armylists.extensions import (
+from forgebuilder.armylists.services import army_list_edit
+from forgebuilder.campaigns.checks import CampaignState
+from forgebuilder.campaigns.extension import CampaignExtension
+from forgebuilder.engine.extensions import (
     ExtensionRegistry,
     ListExtension,
     ListWrite,
     ListWriteRefused,
     extensions,
 )
-from forgebuilder.armylists.listdoc import ListUnit
-from forgebuilder.armylists.services import army_list_edit
-from forgebuilder.campaigns.checks import CampaignState
-from forgebuilder.campaigns.extension import CampaignExtension
+from forgebuilder.engine.listdoc import ListUnit
 
 from .helpers import HTMX, document_of, shows, stored
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from forgebuilder.armylists.documents import DocumentError, document_report, parse_document
-from forgebuilder.armylists.rules import MatchError, match_check
+from forgebuilder.engine.api import MatchError, match_check
 
 
 class Command(BaseCommand):

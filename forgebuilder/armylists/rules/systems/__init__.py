@@ -1,5 +1,0 @@
-"""Each ruleset's checks, composed from small rules. Importing this package registers them."""
-
-from __future__ import annotations
-
-from . import battle_rules, battleforge, grimdark, skirmish, wargame  # noqa: F401

@@ -1,0 +1,1 @@
+"""Presenters that only format a report or a roster: force groups, cards, totals."""

@@ -1,0 +1,25 @@
+from __future__ import annotations
+
+from forgebuilder.engine.rules.checks.common import (
+    KnownReferences,
+    ModelCounts,
+    OptionLimits,
+    PointsLimit,
+)
+from forgebuilder.engine.rules.checks.composition import LargeModels
+from forgebuilder.engine.rules.checks.gamesize import ModuleVersion
+from forgebuilder.engine.rules.checks.membership import FactionMembership
+from forgebuilder.engine.rules.registry import checks
+
+checks.register(
+    "skirmish",
+    [
+        KnownReferences(),
+        ModuleVersion(),
+        PointsLimit(),
+        FactionMembership(),
+        ModelCounts(),
+        OptionLimits(),
+        LargeModels(),
+    ],
+)
