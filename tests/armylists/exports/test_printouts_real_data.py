@@ -21,7 +21,7 @@ from forgebuilder.armylists import edits
 from forgebuilder.armylists.exports import PAPERS, ExportSource, registry
 from forgebuilder.armylists.exports.roster import alike_units, rule_glossary
 from forgebuilder.armylists.exports.tokens import columns_for, token_plan, token_rows
-from forgebuilder.armylists.rules import evaluate, resolve
+from forgebuilder.engine.api import evaluate, resolve
 
 from .pdfread import reader
 
