@@ -10,7 +10,10 @@ class CampaignsConfig(AppConfig):
 
     def ready(self) -> None:
         from forgebuilder.armylists.extensions import extensions
+        from forgebuilder.departures import departures
 
+        from .departure import CampaignDeparture
         from .extension import CampaignExtension
 
         extensions.register(CampaignExtension())
+        departures.register(CampaignDeparture())

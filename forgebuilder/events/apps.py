@@ -7,3 +7,10 @@ class EventsConfig(AppConfig):
     name = "forgebuilder.events"
     label = "events"
     verbose_name = "Events"
+
+    def ready(self) -> None:
+        from forgebuilder.departures import departures
+
+        from .departure import EventDeparture
+
+        departures.register(EventDeparture())
