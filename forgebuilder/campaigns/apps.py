@@ -11,9 +11,12 @@ class CampaignsConfig(AppConfig):
     def ready(self) -> None:
         from forgebuilder.armylists.extensions import extensions
         from forgebuilder.departures import departures
+        from forgebuilder.outcomes import feeds
 
         from .departure import CampaignDeparture
         from .extension import CampaignExtension
+        from .feed import MissionReportFeed
 
         extensions.register(CampaignExtension())
         departures.register(CampaignDeparture())
+        feeds.register(MissionReportFeed())

@@ -10,7 +10,10 @@ class EventsConfig(AppConfig):
 
     def ready(self) -> None:
         from forgebuilder.departures import departures
+        from forgebuilder.outcomes import feeds
 
         from .departure import EventDeparture
+        from .feed import RoundResultFeed
 
         departures.register(EventDeparture())
+        feeds.register(RoundResultFeed())
