@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Protocol
 
+from forgebuilder.registries import KeyedRegistry
+
 
 class Leaving(Protocol):
     """What one app does with a leaving player's things: its own facts, and these words."""
@@ -47,23 +49,8 @@ class Departure(Protocol):
         ...
 
 
-class DepartureRegistry:
-    def __init__(self) -> None:
-        self._by_key: dict[str, Departure] = {}
-
-    def register(self, departure: Departure) -> None:
-        """Add an app's departure; registering its class again replaces it (a re-run
-        ready()), another app's under the same key is refused."""
-        known = self._by_key.get(departure.key)
-        if known is not None and type(known) is not type(departure):
-            raise ValueError(
-                f"Two departures under the key {departure.key!r}: "
-                f"{type(known).__qualname__} and {type(departure).__qualname__}."
-            )
-        self._by_key[departure.key] = departure
-
-    def unregister(self, key: str) -> None:
-        self._by_key.pop(key, None)
+class DepartureRegistry(KeyedRegistry[Departure]):
+    what = "departures"
 
     def __iter__(self) -> Iterator[Departure]:
         """Every departure, in the fixed order they apply and lock in."""

@@ -17,6 +17,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from forgebuilder.registries import KeyedRegistry
+
 WIN, DRAW, LOSS = "win", "draw", "loss"  # a side's result, as its player says it
 RESULTS = (WIN, DRAW, LOSS)
 WORDS = {WIN: "Won", DRAW: "Draw", LOSS: "Lost"}  # a result in players' words
@@ -107,22 +109,8 @@ class GameFeed(Protocol):
         ...
 
 
-class FeedRegistry:
-    def __init__(self) -> None:
-        self._by_key: dict[str, GameFeed] = {}
-
-    def register(self, feed: GameFeed) -> None:
-        """Add an app's feed; its class again replaces it, another under its key is refused."""
-        known = self._by_key.get(feed.key)
-        if known is not None and type(known) is not type(feed):
-            raise ValueError(
-                f"Two game feeds under the key {feed.key!r}: "
-                f"{type(known).__qualname__} and {type(feed).__qualname__}."
-            )
-        self._by_key[feed.key] = feed
-
-    def unregister(self, key: str) -> None:
-        self._by_key.pop(key, None)
+class FeedRegistry(KeyedRegistry[GameFeed]):
+    what = "game feeds"
 
     def __iter__(self) -> Iterator[GameFeed]:
         return iter(sorted(self._by_key.values(), key=lambda f: f.key))
