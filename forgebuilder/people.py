@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
 from django.db.models import F, Q, QuerySet
 
 # A player who deleted their account: their campaign armies and event results stay, under this.
@@ -22,3 +26,27 @@ def run_or_joined(model, user, *, organiser: str, member: str, lock: bool) -> Qu
     ids = model.objects.filter(Q(**{organiser: user}) | Q(**{member: user})).values("pk")
     rows = model.objects.filter(pk__in=ids).order_by("pk")
     return rows.select_for_update() if lock else rows
+
+
+@dataclass(frozen=True)
+class Handover:
+    """What becomes of the things (campaigns, events) a leaving player runs or takes part in."""
+
+    staying: tuple  # the rows that go on without them: handed over, or only played in
+    handed: tuple[tuple[Any, Any], ...]  # (row, the member who now organises it)
+    deleted: tuple  # rows they organise that nobody else can take over: deleted
+
+
+def organiser_leaves(rows: Iterable, user, *, heir: Callable[[Any], Any]) -> Handover:
+    """The plan when `user` leaves `rows` (a campaign, an event): one they organise passes to
+    `heir(row)` (see `successor`), or is deleted if nobody can take it; the others stay."""
+    staying, handed, deleted = [], [], []
+    for row in rows:
+        if row.organiser_id != user.pk:
+            staying.append(row)
+        elif (taker := heir(row)) is None:
+            deleted.append(row)
+        else:
+            handed.append((row, taker))
+            staying.append(row)
+    return Handover(tuple(staying), tuple(handed), tuple(deleted))

@@ -1,4 +1,5 @@
-"""The wings stay wings: army lists never import campaigns, and no two apps import each other.
+"""The wings stay wings: army lists never import campaigns, accounts import no wing, and no two
+apps import each other.
 
 Walks every import statement of the code (function-level and type-checking imports included:
 a late import hides a cycle, it does not remove it).
@@ -107,6 +108,22 @@ def test_no_module_of_armylists_imports_campaigns():
         if node_of(module_name(path)) == "forgebuilder.armylists"
         for target in sorted(imported(path))
         if node_of(target) == "forgebuilder.campaigns"
+    ]
+    assert offenders == []
+
+
+WINGS = ("forgebuilder.campaigns", "forgebuilder.events", "forgebuilder.play")
+
+
+def test_no_module_of_accounts_imports_a_wing():
+    # a wing's part in an account deletion is registered (forgebuilder/departures.py): a new
+    # wing must not have to edit accounts/
+    offenders = [
+        f"{module_name(path)} imports {target}"
+        for path in code_files()
+        if module_name(path).startswith("forgebuilder.accounts")
+        for target in sorted(imported(path))
+        if any(target == wing or target.startswith(wing + ".") for wing in WINGS)
     ]
     assert offenders == []
 

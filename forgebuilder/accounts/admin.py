@@ -18,12 +18,7 @@ def _effects(user) -> list[str]:
         f"{deletion.lists} list(s) deleted, {deletion.share_links} share link(s) revoked",
         "every session ended",
     ]
-    effects += [f"kept as a former player's army: {a}" for a in deletion.campaigns.kept_armies]
-    effects += [f"{c} handed over to {heir}" for c, heir in deletion.campaigns.handed_over]
-    effects += [f"campaign deleted: {c}" for c in deletion.campaigns.deleted]
-    effects += [f"kept as a former player's games: {e}" for e in deletion.events.entries_kept]
-    effects += [f"event {e} handed over to {heir}" for e, heir in deletion.events.handed_over]
-    effects += [f"event deleted: {e}" for e in deletion.events.deleted]
+    effects += deletion.admin_lines()  # what each app keeps, hands on or deletes
     return effects
 
 

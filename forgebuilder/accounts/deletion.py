@@ -1,10 +1,11 @@
 """Deleting an account, by its player (the account page) or by an administrator (the admin).
 
 Everything of the player goes: their lists (the bin included) with their share links, their
-sessions on every device, their failed-login records. Their campaign armies stay in each
-campaign's history, their event entries in each event's results, as a former player's
-(forgebuilder/campaigns/departure.py, forgebuilder/events/departure.py). The page says all
-of it before, from `account_deletion_preview`, the same answer `account_delete` acts on.
+sessions on every device, their failed-login records. What the other apps keep or hand on (a
+campaign army stays in its campaign's history, an event entry in its results, as a former
+player's) each app says and does through its departure, registered in forgebuilder/departures.py:
+this module names none of them. The page says all of it before, from `account_deletion_preview`,
+the same answer `account_delete` acts on.
 """
 
 from __future__ import annotations
@@ -18,20 +19,28 @@ from django.db import transaction
 from django.utils import timezone
 
 from forgebuilder.armylists.models import ArmyList, ShareLink
-from forgebuilder.campaigns.departure import (
-    Departures,
-    campaign_departures,
-    campaign_departures_apply,
-)
-from forgebuilder.events.departure import EventDepartures, event_departures, event_departures_apply
+from forgebuilder.departures import Leaving, departures
 
 
 @dataclass(frozen=True)
 class AccountDeletion:
     lists: int  # the player's lists, the bin included, deleted
     share_links: int  # share links that stop working
-    campaigns: Departures
-    events: EventDepartures
+    leaving: tuple[tuple[str, Leaving], ...] = ()  # each app's answer, in the departures' order
+
+    def __getattr__(self, key: str) -> Leaving:
+        """One app's answer by its departure's key: `deletion.campaigns`."""
+        for name, answer in self.__dict__.get("leaving", ()):
+            if name == key:
+                return answer
+        raise AttributeError(key)
+
+    def lines(self) -> list[str]:
+        """Every app's lines for the account page, in the departures' order."""
+        return [line for _, answer in self.leaving for line in answer.lines()]
+
+    def admin_lines(self) -> list[str]:
+        return [line for _, answer in self.leaving for line in answer.admin_lines()]
 
 
 def _counts(user) -> tuple[int, int]:
@@ -43,29 +52,27 @@ def _counts(user) -> tuple[int, int]:
 def account_deletion_preview(*, user) -> AccountDeletion:
     """What deleting `user`'s account would do (nothing is changed)."""
     lists, links = _counts(user)
-    return AccountDeletion(
-        lists, links, campaign_departures(user=user), event_departures(user=user)
-    )
+    return AccountDeletion(lists, links, tuple((d.key, d.preview(user=user)) for d in departures))
 
 
 @transaction.atomic
 def account_delete(*, user) -> AccountDeletion:
-    """Delete `user`'s account and everything of theirs but their campaign armies' history."""
+    """Delete `user`'s account and everything of theirs but what the other apps keep."""
     # FOR NO KEY UPDATE: another deletion handing a campaign to this player (a foreign key to
     # this row) must not wait for this one while it waits for that campaign
     locked = get_user_model().objects.select_for_update(no_key=True).filter(pk=user.pk).first()
     if locked is None:  # deleted meanwhile (another tab)
-        return AccountDeletion(0, 0, Departures((), (), ()), EventDepartures((), (), ()))
+        return AccountDeletion(0, 0, tuple((d.key, d.nothing()) for d in departures))
     lists, links = _counts(locked)
-    departures = campaign_departures_apply(user=locked)
-    events = event_departures_apply(user=locked)
+    # each app in the registry's fixed order, so two deletions lock their rows in one order
+    leaving = tuple((d.key, d.apply(user=locked)) for d in departures)
     ArmyList.objects.filter(owner=locked).delete()
     sessions_end(user_id=locked.pk)
     username = locked.get_username()
     AccessAttempt.objects.filter(username=username).delete()
     AccessFailureLog.objects.filter(username=username).delete()
     locked.delete()
-    return AccountDeletion(lists, links, departures, events)
+    return AccountDeletion(lists, links, leaving)
 
 
 def sessions_end(*, user_id: int) -> int:

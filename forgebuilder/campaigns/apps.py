@@ -9,8 +9,14 @@ class CampaignsConfig(AppConfig):
     verbose_name = "Campaigns"
 
     def ready(self) -> None:
+        from forgebuilder.departures import departures
         from forgebuilder.engine.api import extensions
+        from forgebuilder.outcomes import feeds
 
+        from .departure import CampaignDeparture
         from .extension import CampaignExtension
+        from .feed import MissionReportFeed
 
         extensions.register(CampaignExtension())
+        departures.register(CampaignDeparture())
+        feeds.register(MissionReportFeed())

@@ -7,3 +7,13 @@ class EventsConfig(AppConfig):
     name = "forgebuilder.events"
     label = "events"
     verbose_name = "Events"
+
+    def ready(self) -> None:
+        from forgebuilder.departures import departures
+        from forgebuilder.outcomes import feeds
+
+        from .departure import EventDeparture
+        from .feed import RoundResultFeed
+
+        departures.register(EventDeparture())
+        feeds.register(RoundResultFeed())

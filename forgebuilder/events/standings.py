@@ -1,7 +1,8 @@
 """Standings from the games played: tournament points, then the organiser's tie-breakers in order.
 
 Pure Python: the services give it the games and the scoring, the pages show what it returns.
-A game's result is its victory points; more victory points win, equal is a draw. A bye counts
+A game's result is its victory points; who won them is decided in one home for every app
+(forgebuilder/outcomes.py: more victory points win, equal is a draw). A bye counts
 as a win with no victory points, and is left out of strength of schedule.
 """
 
@@ -9,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+
+from forgebuilder import outcomes
 
 # The tie-breakers an organiser can choose from, in players' words.
 TIEBREAKERS: dict[str, str] = {
@@ -99,18 +102,20 @@ def _record(table: dict[str, Standing], game: Game, scoring: Scoring) -> None:
         first.path.append("B")
         return
     second = table[game.second]
-    for me, them, mine, theirs in (
-        (first, second, game.first_vp, game.second_vp),
-        (second, first, game.second_vp, game.first_vp),
+    decided = outcomes.outcome(game.first_vp, game.second_vp)
+    for side, me, them, mine, theirs in (
+        (0, first, second, game.first_vp, game.second_vp),
+        (1, second, first, game.second_vp, game.first_vp),
     ):
         me.opponents.append(them.key)
         me.vp_for += mine
         me.vp_against += theirs
-        if mine > theirs:
+        result = decided.result_of(side)
+        if result == outcomes.WIN:
             me.wins += 1
             me.points += scoring.win
             me.path.append("W")
-        elif mine == theirs:
+        elif result == outcomes.DRAW:
             me.draws += 1
             me.points += scoring.draw
             me.path.append("D")

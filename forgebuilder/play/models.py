@@ -9,6 +9,7 @@ from django.conf import settings
 from django.db import models
 
 from factions.models import GameModule
+from forgebuilder import outcomes
 
 
 def game_token() -> str:
@@ -17,8 +18,8 @@ def game_token() -> str:
 
 
 class Game(models.Model):
-    WIN, DRAW, LOSS = "win", "draw", "loss"
-    RESULTS = [(WIN, "Won"), (DRAW, "Draw"), (LOSS, "Lost")]
+    WIN, DRAW, LOSS = outcomes.WIN, outcomes.DRAW, outcomes.LOSS
+    RESULTS = list(outcomes.WORDS.items())
 
     public_id = models.CharField(max_length=24, unique=True, default=game_token, editable=False)
     # given to the opponent to link their game to this one; it shows counters, never changes them

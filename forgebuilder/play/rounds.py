@@ -1,7 +1,6 @@
 """A game played for a player's pairing in an event round: started from the list the player
-submitted to the event, and on finishing it enters the round's result (the tracker's victory
-points and the opponent's, from their linked game or as the player typed them) for the
-opponent to confirm, as a player's entry on the event page does."""
+submitted to the event. On finishing, it enters the round's result through the events' feed
+(forgebuilder/events/feed.py), registered with forgebuilder/outcomes.py."""
 
 from __future__ import annotations
 
@@ -11,11 +10,6 @@ from forgebuilder.armylists.selectors import EvaluatedList, evaluated_document
 from forgebuilder.engine.api import ListDocument
 from forgebuilder.events import models as events
 from forgebuilder.events.selectors import current_round
-from forgebuilder.events.services import EventRefused, game_report_prefill
-
-from .models import Game
-
-NOT_FILLED = "Your game is finished and kept; the round's result was not entered: "
 
 
 class PairingRefused(Exception):
@@ -58,30 +52,3 @@ def submitted_list(*, player, pairing: events.Game) -> EvaluatedList:
     document = ListDocument.model_validate(submission.document)
     roster, report = evaluated_document(document=document, catalog=catalog)
     return EvaluatedList(ArmyList(module=event.module), document, catalog, roster, report)
-
-
-def prefill_result(*, game: Game, player) -> tuple[str, str]:
-    """Enter the round's result from the finished `game` (in the caller's transaction).
-
-    Answers (what was done, what was refused), one of them empty."""
-    pairing = game.event_game
-    other = Game.objects.filter(pk=game.opponent_id, event_game=pairing).first()
-    theirs = other.state["values"].get("vp", 0) if other is not None else game.opponent_vp
-    if theirs is None:
-        return (
-            "",
-            NOT_FILLED
-            + "your opponent's victory points were not given; enter it on the event page.",
-        )
-    mine = game.summary["vp"]
-    first = pairing.side_of(player) == 0
-    first_vp, second_vp = (mine, theirs) if first else (theirs, mine)
-    try:
-        game_report_prefill(game=pairing, by=player, first_vp=first_vp, second_vp=second_vp)
-    except EventRefused as refusal:
-        return "", NOT_FILLED + str(refusal)
-    opponent = pairing.opponent_of(player).name
-    return (
-        f"Your result is entered: {pairing.first.name} {first_vp}–{second_vp} "
-        f"{pairing.second.name}. {opponent} confirms it on the event page."
-    ), ""

@@ -16,10 +16,12 @@ from django.db import transaction
 from django.utils import timezone
 
 from factions.catalog import catalog_for
+from forgebuilder import outcomes
 from forgebuilder.armylists.selectors import evaluated_document
 from forgebuilder.engine.api import ListDocument, extensions
 
 from . import missions, rounds, tracker
+from .finished import finished_game
 from .models import Game
 from .sheet import build_sheet
 
@@ -254,24 +256,31 @@ def link(*, game: Game, player, code: str) -> Game:
 @transaction.atomic
 def finish(*, game: Game, player, result: str, opponent_vp: int | None) -> Finished:
     """End the game: its summary (rounds, VP, units destroyed) and result go to the history;
-    a game played for a campaign mission pre-fills the mission's report. What it could not
-    pre-fill is told; the game is finished and kept all the same."""
+    a game played for a campaign mission or an event round feeds it (the app registers its
+    feed in forgebuilder/outcomes.py). What it could not feed is told; the game is finished
+    and kept all the same. Without the player's word, the victory points decide the result."""
     game = _locked(game, player)
     if game.finished:
         raise GameRefused("This game is already finished.")
-    if result not in {Game.WIN, Game.DRAW, Game.LOSS}:
-        raise GameRefused("Choose whether you won, drew or lost.")
     if opponent_vp is not None and not 0 <= opponent_vp <= tracker.MAX_COUNT:
         raise GameRefused(f"Your opponent's victory points must be 0 to {tracker.MAX_COUNT}.")
+    result = decided_result(game, result, opponent_vp)
     game.summary = tracker.summary(game.state, game.sheet)
     game.result, game.opponent_vp = result, opponent_vp
     game.finished_at = timezone.now()
     game.save(update_fields=["summary", "result", "opponent_vp", "finished_at", "updated_at"])
-    if game.mission_id is not None:
-        return Finished(game, *missions.prefill_report(game=game, player=player))
-    if game.event_game_id is not None:
-        return Finished(game, *rounds.prefill_result(game=game, player=player))
-    return Finished(game)
+    return Finished(game, *outcomes.feeds.feed(finished_game(game, player=player)))
+
+
+def decided_result(game: Game, said: str, opponent_vp: int | None) -> str:
+    """The player's result: as they said it, else as the victory points decide."""
+    if said and said not in outcomes.RESULTS:
+        raise GameRefused("Choose whether you won, drew or lost.")
+    mine = game.state["values"].get("vp", 0)
+    decided = outcomes.outcome(mine, opponent_vp, declared=said or None).result_of(0)
+    if not decided:
+        raise GameRefused("Choose whether you won, drew or lost.")
+    return decided
 
 
 def played_list(game: Game):
