@@ -12,9 +12,9 @@ from django.urls import reverse
 
 from forgebuilder.armylists import exports
 from forgebuilder.armylists.importers.text import text_list_document
-from forgebuilder.engine.presenters import forces
 from forgebuilder.armylists.selectors import evaluated_list
 from forgebuilder.armylists.sharing import share_link_create
+from forgebuilder.engine.presenters import forces
 from tests.armylists.test_one_home_slots_and_factions import BRIDGE_UNITS, bridge_list
 from tests.armylists.test_report_facts import owner_client
 

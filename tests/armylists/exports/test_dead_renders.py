@@ -20,7 +20,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
-from forgebuilder.armylists import printouts
+from forgebuilder.printing import queue as printouts
 from tests.conftest import REPO
 
 
