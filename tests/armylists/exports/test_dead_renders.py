@@ -110,7 +110,7 @@ def test_the_client_gets_every_queue_place_back_from_dead_renders(client, make_l
 SLOW_WORKER = """
 import sys, time, django
 django.setup()
-from forgebuilder.armylists.exports import registry
+from forgebuilder.printing import registry
 kind = registry.printout("roster")
 def slow(*args, **kwargs):
     print("drawing", flush=True)
