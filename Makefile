@@ -75,7 +75,7 @@ apt_install = apt-get install -y -q $(1) >/dev/null || { apt-get update -q >/dev
 as_root_with_apt = [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null
 # Both checks run with the system Python, before the virtual environment exists.
 CHECK_PY      = $(or $(PYTHON),python3)
-PDF_CHECK     = forgebuilder/armylists/exports/availability.py
+PDF_CHECK     = forgebuilder/printing/availability.py
 CHROMIUM_FIND = tests/browser/chromium.py
 
 # PDFs need Pango (WeasyPrint draws with it). Root on Debian/Ubuntu installs it when missing;

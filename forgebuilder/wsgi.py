@@ -13,7 +13,7 @@ application = get_wsgi_application()
 # gunicorn's --preload then loads it once per instance, and no player waits on a worker's imports.
 get_resolver().url_patterns  # noqa: B018 (read to import the URLconf and its views)
 
-from forgebuilder.armylists.exports.availability import pdf_support  # noqa: E402
+from forgebuilder.printing.api import pdf_support  # noqa: E402
 
 # The editor's PDF buttons ask whether PDFs can be drawn: the answer loads WeasyPrint with
 # Pango (half a second of CPU), which each worker paid on its first editor page.

@@ -32,7 +32,7 @@ hypothesis_settings.load_profile("forgebuilder")
 
 def pdf_problem() -> str:
     """Why this machine cannot draw PDFs and how to fix that, or '' when it can."""
-    from forgebuilder.armylists.exports.availability import pdf_support
+    from forgebuilder.printing.availability import pdf_support
 
     return pdf_support().message
 

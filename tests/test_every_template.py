@@ -92,8 +92,8 @@ def draw_password_reset(client, user) -> None:
 
 def draw_pdf_off(monkeypatch, client, army_list) -> None:
     """A PDF address on a server that cannot draw PDFs."""
-    from forgebuilder.armylists.exports.availability import PdfSupport
-    from forgebuilder.armylists.views import pdf_off
+    from forgebuilder.printing import pdf_off
+    from forgebuilder.printing.availability import PdfSupport
 
     off = PdfSupport(False, reason="Pango cannot be loaded.", install_hint="apt install pango")
     monkeypatch.setattr(pdf_off, "pdf_support", lambda: off)

@@ -21,9 +21,13 @@ APPS = (
     "forgebuilder.events",
     "forgebuilder.offline",
     "forgebuilder.play",
+    "forgebuilder.printing",
 )
 # Apps reached through one door: another app imports their `api` module and nothing else.
-DOORS = {"forgebuilder.engine": "forgebuilder.engine.api"}
+DOORS = {
+    "forgebuilder.engine": "forgebuilder.engine.api",
+    "forgebuilder.printing": "forgebuilder.printing.api",
+}
 ROOTS = ("factions", "forgebuilder")
 
 
@@ -166,5 +170,18 @@ def test_the_engine_is_plain_python():
         for target in sorted(imported(path))
         if target.split(".")[0] == "django"
         or (node_of(target) not in (None, "forgebuilder.engine", "factions"))
+    ]
+    assert offenders == []
+
+
+def test_printing_knows_no_subject():
+    """The printing app draws lists and events without knowing either: they register with it.
+    (It reads the game data's rule-text markup, `factions.markup`, as every page does.)"""
+    offenders = [
+        f"{module_name(path)} imports {target}"
+        for path in code_files()
+        if node_of(module_name(path)) == "forgebuilder.printing"
+        for target in sorted(imported(path))
+        if node_of(target) in APPS and node_of(target) not in ("forgebuilder.printing", "factions")
     ]
     assert offenders == []

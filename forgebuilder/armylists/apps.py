@@ -19,6 +19,8 @@ class ArmyListsConfig(AppConfig):
     def ready(self) -> None:
         from forgebuilder.engine.api import systems  # noqa: F401  (registers each ruleset's checks)
 
-        from . import receivers  # noqa: F401
+        from . import printables, receivers  # noqa: F401
+
+        printables.register()  # a list is what its printouts are drawn of
 
         post_migrate.connect(create_cache_table, sender=self)

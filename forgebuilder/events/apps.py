@@ -12,8 +12,10 @@ class EventsConfig(AppConfig):
         from forgebuilder.departures import departures
         from forgebuilder.outcomes import feeds
 
+        from . import pack_pdf
         from .departure import EventDeparture
         from .feed import RoundResultFeed
 
         departures.register(EventDeparture())
         feeds.register(RoundResultFeed())
+        pack_pdf.register()  # the event as a printout subject, its pack as a printout

@@ -1,43 +1,38 @@
 """The event's pack as one PDF: a cover with the pack and the standings, the pairings of every
-round, then every accepted list's compact roster. Drawn by the PDF workers (never in a
-request) into the render cache, keyed by everything it shows."""
+round, then every accepted list's compact roster. A printout of the event subject, registered
+with the printing app like a list's roster: drawn by the PDF workers' one render task (never in
+a request) into the render cache, keyed by everything it shows."""
 
 from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
+from typing import Any
 
-from django.core.cache import cache
-from django.db import transaction
-from django.tasks import task
 from django.template.loader import render_to_string
 
 from factions.catalog import catalog_for
-from forgebuilder import ratelimit
-from forgebuilder.armylists.exports import render
-from forgebuilder.armylists.exports.cache import (
-    RENDERER_VERSION,
-    assets_fingerprint,
-    cached,
-    cached_render,
-)
 from forgebuilder.armylists.exports.compact import compact_document
-from forgebuilder.armylists.exports.options import paper_from
-from forgebuilder.armylists.exports.pictures import Drawing
 from forgebuilder.armylists.exports.source import ExportSource
-from forgebuilder.armylists.printouts import (
-    PENDING_PREFIX,
-    PENDING_TIMEOUT,
-    QUEUED_RETRY_AFTER,
-    QUEUEING,
-    PdfState,
-    PdfStatus,
-    client_may_queue,
-    client_tag,
-    queued_state,
-)
 from forgebuilder.armylists.selectors import evaluated_document
 from forgebuilder.engine.api import ListDocument
+from forgebuilder.printing.api import (
+    RENDERER_VERSION,
+    Drawing,
+    PdfStatus,
+    Printout,
+    PrintoutKind,
+    Subject,
+    assets_fingerprint,
+    cached_render,
+    paper_from,
+    pdf_request,
+    printout,
+    register_printout,
+    register_subject,
+    render,
+)
 
 from .models import Event, Game, Submission
 from .presenters import standings_rows
@@ -110,32 +105,38 @@ def pack_pdf(event: Event) -> bytes:
     return cached_render(pack_key(event), draw)
 
 
-@task
-def render_event_pack(*, event_id: int, client: str = "") -> int:
-    """Draw the pack of event `event_id` into the render cache; returns its size in bytes.
-    `client` (a digest) counts it among the renders its asker has queued."""
-    return len(pack_pdf(Event.objects.select_related("module").get(pk=event_id)))
+def _load(origin: Mapping[str, Any]) -> Event:
+    return Event.objects.select_related("module").get(pk=origin["event_id"])
+
+
+def register() -> None:
+    """The event as a subject of printouts and its pack as one (from the app's ready)."""
+    register_subject(
+        Subject(
+            name="event",
+            load=_load,
+            weight=lambda event: 1 + accepted(event).count() // 10,
+            priority=lambda event: -10,  # drawn after the players' own lists
+        )
+    )
+    register_printout(
+        PrintoutKind(
+            key="event-pack",
+            title="event pack",
+            template="print/event_pack.html",
+            description="The pack, the standings, every round's pairings and each accepted list.",
+            button="Download the pack",
+            choices=(),
+            cache_key=pack_key,
+            draw=pack_pdf,
+            subject="event",
+        )
+    )
 
 
 def pack_request(*, event: Event, client: str) -> PdfStatus:
     """The pack when drawn; otherwise queue it once (from any instance) and say it is coming."""
-    key = pack_key(event)
-    pdf = cached(key)
-    if pdf is not None:
-        return PdfStatus(PdfState.READY, pdf)
-    state = queued_state(key, render_event_pack)
-    if state is not None:
-        return PdfStatus(state)
-    marker = PENDING_PREFIX + key
-    with transaction.atomic():
-        if not client_may_queue(client):
-            return PdfStatus(PdfState.BUSY, retry_after=QUEUED_RETRY_AFTER)
-        weight = 1 + accepted(event).count() // 10
-        decision = ratelimit.hit("render-queue", client, cost=weight)
-        if not decision.allowed:
-            return PdfStatus(PdfState.BUSY, retry_after=decision.retry_after)
-        if cache.add(marker, QUEUEING, PENDING_TIMEOUT):
-            task = render_event_pack.using(priority=-10)
-            result = task.enqueue(event_id=event.pk, client=client_tag(client))
-            cache.set(marker, str(result.id), PENDING_TIMEOUT)
-    return PdfStatus(PdfState.PREPARING)
+    wanted = Printout(
+        kind=printout("event-pack"), options={}, origin={"event_id": event.pk}, client=client
+    )
+    return pdf_request(printout=wanted, source=event)

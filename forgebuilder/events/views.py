@@ -11,12 +11,15 @@ from django.utils import timezone
 from django.utils.http import content_disposition_header
 from django.views.decorators.http import require_POST
 
-from forgebuilder.armylists.exports.qr import qr_svg_response
-from forgebuilder.armylists.printouts import PdfState
-from forgebuilder.armylists.views.pdf_off import pdf_off_page
-from forgebuilder.armylists.views.pdf_wait import pdf_waiting_page, render_scope
 from forgebuilder.filenames import file_stem
 from forgebuilder.numbers import id_number, parse_whole_number
+from forgebuilder.printing.api import (
+    PdfState,
+    pdf_off_page,
+    pdf_waiting_page,
+    qr_svg_response,
+    render_scope,
+)
 from forgebuilder.ratelimit import client_key, rate_limited, too_many
 from forgebuilder.refusals import Forbidden
 

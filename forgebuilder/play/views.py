@@ -14,7 +14,6 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
 from forgebuilder import inputguard, ratelimit
-from forgebuilder.armylists.exports.qr import qr_svg_data_uri
 from forgebuilder.armylists.ownership import owner_of
 from forgebuilder.armylists.selectors import (
     army_list_owned,
@@ -23,6 +22,7 @@ from forgebuilder.armylists.selectors import (
 )
 from forgebuilder.dbretry import retried_on_restart
 from forgebuilder.numbers import parse_whole_number
+from forgebuilder.printing.api import qr_svg_data_uri
 from forgebuilder.ratelimit import rate_limited
 
 from . import rounds, selectors, services

@@ -29,6 +29,7 @@ INSTALLED_APPS = [
     "axes",
     "factions",
     "forgebuilder.accounts",
+    "forgebuilder.printing",
     "forgebuilder.armylists",
     "forgebuilder.campaigns",
     "forgebuilder.events",
@@ -210,7 +211,7 @@ RATE_LIMITS = {
     "event": (600, 60 * 60),  # registrations, submissions, desk actions and results of one user
 }
 # Renders one client may have waiting or being drawn at any moment (the next one gets 429 until
-# one is done), beside the weighed "render-queue" window above; forgebuilder/armylists/printouts.py
+# one is done), beside the weighed "render-queue" window above; forgebuilder/printing/queue.py
 PDF_QUEUED_PER_CLIENT = 6
 # A render running longer than this is taken for dead (its worker killed, out of memory or
 # stopped for overrunning) and queued again once; the biggest roster draws in seconds.

@@ -10,7 +10,7 @@ from django.urls import reverse
 from factions.catalog import catalog_for
 from factions.models import Datasheet
 from factions.services import game_module_touch
-from forgebuilder.armylists import edits, tasks
+from forgebuilder.armylists import edits, printables
 from forgebuilder.armylists.models import ShareLink
 from forgebuilder.armylists.ownership import SESSION_KEY, Owner
 from forgebuilder.armylists.selectors import evaluated_list, evaluated_shared_list
@@ -81,7 +81,7 @@ def test_a_pdf_evaluates_its_list_once_for_its_cache_key_and_its_drawing(
     # the request keys the printout; the worker (here in the same process) reads the list to
     # draw it: one evaluation serves both
     owner_client.get(reverse("armylists:roster_pdf", args=[army_list.public_id]))
-    source = tasks.export_source_for(list_id=army_list.pk)
+    source = printables.export_source_for(list_id=army_list.pk)
     assert len(evaluations) == 1
     assert source.roster.points == 55
 

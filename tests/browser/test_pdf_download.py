@@ -105,9 +105,9 @@ def test_a_long_drawing_shows_how_far_it_got_and_a_drawn_roster_opens_at_once(
     live_server, page, starter_modules, render_worker
 ):
     from forgebuilder.armylists.exports import PAPERS, roster_key, source_from_evaluated
-    from forgebuilder.armylists.exports.progress import progress_reporter
     from forgebuilder.armylists.models import ArmyList
     from forgebuilder.armylists.selectors import evaluated_list
+    from forgebuilder.printing.progress import progress_reporter
 
     caches["renders"].clear()  # an earlier test may have drawn the same list
     start_list(page, live_server.url, "ember-reach/gilt_ledger", "Paid in Full")

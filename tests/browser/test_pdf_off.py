@@ -7,7 +7,7 @@ import os
 import pytest
 from playwright.sync_api import expect
 
-from forgebuilder.armylists.exports import availability
+from forgebuilder.printing import availability
 
 from .test_builder import add_unit, expect_points, start_list
 

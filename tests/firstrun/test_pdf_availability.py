@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from forgebuilder.armylists.exports import availability
+from forgebuilder.printing import availability
 from tests.conftest import REPO
 from tests.ports import listening_port
 
@@ -21,7 +21,7 @@ from tests.ports import listening_port
 pytestmark = pytest.mark.own_database
 
 HIDE_PANGO = Path(__file__).parent / "hide_pango"
-CHECK = REPO / "forgebuilder" / "armylists" / "exports" / "availability.py"
+CHECK = REPO / "forgebuilder" / "printing" / "availability.py"
 
 
 def env_without_pango(tmp_path) -> dict[str, str]:

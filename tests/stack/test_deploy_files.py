@@ -76,7 +76,7 @@ LOAD_AND_LOOK = """
 import gc, os, socket, sys
 import forgebuilder.wsgi
 from django.db import connections
-from forgebuilder.armylists.exports import availability
+from forgebuilder.printing import availability
 opened = [c.alias for c in connections.all(initialized_only=True) if c.connection is not None]
 sockets = [o for o in gc.get_objects() if isinstance(o, socket.socket) and o.fileno() != -1]
 checked = availability.pdf_support.cache_info().currsize == 1

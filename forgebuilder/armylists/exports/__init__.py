@@ -6,16 +6,20 @@ so the owner's downloads and the share link's downloads are the same code.
 
 from __future__ import annotations
 
-from .compact import compact_html, compact_key, compact_pdf
-from .options import (
+from forgebuilder.printing.api import (
     PAPERS,
     TOKEN_SIZES,
     ExportOptionError,
     Paper,
+    PrintoutKind,
     paper_from,
+    printout,
+    printouts,
+    register_printout,
     token_size_from,
 )
-from .registry import PrintoutKind, printout, printouts, register_printout
+
+from .compact import compact_html, compact_key, compact_pdf
 from .roster import roster_html, roster_key, roster_pdf  # registered first: shown first
 from .source import ExportSource, source_from_evaluated
 from .text import list_text

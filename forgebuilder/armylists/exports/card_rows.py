@@ -9,8 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .drawn_cards import Drawn, drawn_card
-from .pictures import Blocks, Drawing
+from forgebuilder.printing.api import Blocks, Drawing, Drawn, drawn_card
 
 
 @dataclass(frozen=True)

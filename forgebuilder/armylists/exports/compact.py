@@ -10,11 +10,18 @@ from dataclasses import dataclass
 
 from django.template.loader import render_to_string
 
-from . import render
-from .cache import cached_render, render_key
-from .options import Paper
-from .pictures import Drawing
-from .registry import PAPER, PrintoutKind, register_printout
+from forgebuilder.printing.api import (
+    PAPER,
+    AlignedTable,
+    Drawing,
+    Paper,
+    PrintoutKind,
+    cached_render,
+    register_printout,
+    render,
+    render_key,
+)
+
 from .roster import (
     PAGE_SIDE_MARGIN,
     alike_units,
@@ -23,7 +30,6 @@ from .roster import (
     summary_context,
 )
 from .source import ExportSource
-from .tabular import AlignedTable
 
 TEMPLATE = "print/compact.html"
 
@@ -52,7 +58,7 @@ def compact_pdf(source: ExportSource, *, paper: Paper) -> bytes:
 
 
 def compact_key(source: ExportSource, *, paper: Paper) -> str:
-    return render_key("compact", source, paper=paper.key)
+    return render_key("compact", source.render_content(), paper=paper.key)
 
 
 def compact_html(source: ExportSource, *, paper: Paper) -> str:

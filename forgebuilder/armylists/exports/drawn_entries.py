@@ -6,9 +6,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .drawn_cards import Drawn, Fill, Text
+from forgebuilder.printing.api import (
+    MM_PER_PT,
+    Drawn,
+    Face,
+    Fill,
+    Segment,
+    Text,
+    drawable,
+    flow,
+    marked,
+)
+
 from .entries import NOTE_LINE, NOTE_PT, TERM_LINE, TERM_PT, TERM_WIDTH_MM
-from .flow import MM_PER_PT, Face, Segment, drawable, flow, marked
 
 NO_TEXT = "No text in the module."
 TERM = Face(TERM_PT, bold=True)

@@ -13,8 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from forgebuilder.engine.api import Reference
-
-from .measure import PT_PER_MM, wrap
+from forgebuilder.printing.api import PT_PER_MM, wrap
 
 TERM_WIDTH_MM = 38  # .entry .term's width
 TERM_PT, TERM_LINE = 7.8, 1.3  # .entry: font size and line height

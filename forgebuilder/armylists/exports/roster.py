@@ -8,23 +8,34 @@ from django.template.loader import render_to_string
 
 from factions.cards import Card, choice_label
 from forgebuilder.engine.api import RosterUnit, Total, chosen_card
+from forgebuilder.printing.api import (
+    PAPER,
+    PLACEHOLDER,
+    AlignedTable,
+    Blocks,
+    Drawing,
+    Drawn,
+    Face,
+    Paper,
+    PrintoutKind,
+    Style,
+    aligned_table,
+    cached_render,
+    qr_code,
+    qr_svg_data_uri,
+    register_printout,
+    render,
+    render_key,
+    share_footer,
+    table_rows,
+    text_width_mm,
+)
 
-from . import render
-from .cache import cached_render, render_key
 from .card_rows import card_rows, row_pictures
-from .drawn_cards import Drawn
 from .drawn_entries import glossary_slots
-from .drawn_tables import table_rows
 from .entries import printed_references
-from .flow import Face
 from .glossary import power_glossary, rule_glossary, stat_glossary
-from .measure import text_width_mm
-from .options import Paper
-from .pictures import PLACEHOLDER, Blocks, Drawing, qr_code, share_footer
-from .qr import qr_svg_data_uri
-from .registry import PAPER, PrintoutKind, register_printout
 from .source import ExportSource
-from .tabular import AlignedTable, Style, aligned_table
 
 TEMPLATE = "print/roster.html"
 
@@ -107,7 +118,7 @@ def roster_pdf(source: ExportSource, *, paper: Paper) -> bytes:
 
 def roster_key(source: ExportSource, *, paper: Paper) -> str:
     """The render-cache key of the roster of `source` on `paper`."""
-    return render_key("roster", source, paper=paper.key)
+    return render_key("roster", source.render_content(), paper=paper.key)
 
 
 def roster_html(source: ExportSource, *, paper: Paper) -> str:

@@ -10,8 +10,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from .measure import spaces_mm, text_width_mm, wrap
-from .tiles import MARKER, NUMBERED, TILE_SIZES, cell_mm
+from forgebuilder.printing.api import (
+    MARKER,
+    NUMBERED,
+    TILE_SIZES,
+    cell_mm,
+    spaces_mm,
+    text_width_mm,
+    wrap,
+)
 
 if TYPE_CHECKING:  # tokens.py builds its rows here
     from .tokens import Token, TokenKind

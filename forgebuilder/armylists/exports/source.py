@@ -54,6 +54,18 @@ class ExportSource:
     def catalog(self) -> Catalog:
         return self.roster.catalog
 
+    def render_content(self) -> dict[str, object]:
+        """What a printout of this list shows, for its render-cache key: the document, the
+        module and the revision of its game data, the engine's report of it (so a change of the
+        rules engine shows) and the share URL printed in the footer."""
+        return {
+            "document": self.document.to_json(),
+            "module": self.catalog.slug,
+            "revision": self.catalog.revision,
+            "report": self.report.to_json(),
+            "share_url": self.share_url,
+        }
+
     @property
     def numbered_units(self) -> list[tuple[int, RosterUnit]]:
         """Units in printed order (by force organization), numbered from 1.

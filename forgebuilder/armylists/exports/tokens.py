@@ -14,16 +14,27 @@ from django.template.loader import render_to_string
 
 from factions.rulesets.base import TokenDef
 from forgebuilder.engine.api import RosterUnit
+from forgebuilder.printing.api import (
+    MARKER,
+    NUMBERED,
+    PAPER,
+    PLAIN,
+    TILE_SIZES,
+    TOKEN_SIZE,
+    Paper,
+    PrintoutKind,
+    cached_render,
+    cell_mm,
+    icon_data_uri,
+    register_printout,
+    render,
+    render_key,
+    tile_uri,
+)
 
-from . import render
-from .cache import cached_render, render_key
-from .icons import icon_data_uri
-from .options import Paper
-from .registry import PAPER, TOKEN_SIZE, PrintoutKind, register_printout
 from .roster import alike_units
 from .sheet_rows import token_row
 from .source import ExportSource
-from .tiles import MARKER, NUMBERED, PLAIN, TILE_SIZES, cell_mm, tile_uri
 
 TEMPLATE = "print/tokens.html"
 PAGE_MARGIN_MM = 10  # left and right, as in print.css
@@ -150,7 +161,13 @@ def token_sheet_pdf(source: ExportSource, *, paper: Paper, size: int) -> bytes:
 
 def token_sheet_key(source: ExportSource, *, paper: Paper, size: int) -> str:
     """The render-cache key of the token sheet of `source` on `paper`, tokens `size` mm across."""
-    return render_key("tokens", source, paper=paper.key, size=size, underdog=source.underdog_points)
+    return render_key(
+        "tokens",
+        source.render_content(),
+        paper=paper.key,
+        size=size,
+        underdog=source.underdog_points,
+    )
 
 
 def token_sheet_html(source: ExportSource, *, paper: Paper, size: int) -> str:

@@ -11,17 +11,22 @@ from django.views.decorators.http import require_GET
 
 from forgebuilder.engine.api import MatchError
 from forgebuilder.numbers import parse_whole_number
+from forgebuilder.printing.api import (
+    PdfState,
+    Printout,
+    pdf_off_page,
+    pdf_request,
+    pdf_waiting_page,
+    render_scope,
+)
 from forgebuilder.ratelimit import client_key, rate_limited, too_many
 
 from .. import exports
 from ..matchup import matchup
 from ..ownership import owner_of
-from ..printouts import PdfState, Printout, pdf_request
 from ..selectors import army_list_owned, evaluated_list, evaluated_shared_list
 from ..sharing import live_share_link, share_url
 from . import as_attachment, download_name
-from .pdf_off import pdf_off_page
-from .pdf_wait import pdf_waiting_page, render_scope
 
 TEXT_PARTIAL = "armylists/partials/downloads.html#list-text"
 

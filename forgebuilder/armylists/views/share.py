@@ -16,11 +16,11 @@ from django.utils.text import compress_string
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from forgebuilder.engine.api import campaign_state_left_behind, card_groups, focus_names, over_limit
+from forgebuilder.printing.api import qr_svg_response
 from forgebuilder.ratelimit import rate_limited
 from forgebuilder.refusals import NotFound
 
 from ..exports import list_text, source_from_evaluated
-from ..exports.qr import qr_svg_response
 from ..models import ShareLink
 from ..ownership import owner_of
 from ..selectors import army_list_owned, evaluated_shared_list

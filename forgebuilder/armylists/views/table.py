@@ -13,8 +13,8 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from forgebuilder.engine.api import card_groups
+from forgebuilder.printing.api import printout
 
-from ..exports.registry import printout
 from ..ownership import owner_of
 from ..selectors import army_list_owned, evaluated_list, evaluated_shared_list
 

@@ -117,7 +117,7 @@ def river_list(mini_catalog, player):
 @pytest.fixture
 def render_calls(monkeypatch):
     """Counts the PDFs WeasyPrint draws (every printout goes through render.write_pdf)."""
-    from forgebuilder.armylists.exports import render
+    from forgebuilder.printing import render
 
     calls = []
     real = render.write_pdf

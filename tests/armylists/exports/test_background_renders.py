@@ -104,7 +104,7 @@ def test_a_pdf_drawn_before_comes_at_once(client, roster_url, run_renders, rende
 def test_a_failed_render_says_so_and_the_next_request_tries_again(
     client, roster_url, run_renders, monkeypatch
 ):
-    from forgebuilder.armylists.exports import render
+    from forgebuilder.printing import render
 
     def broken(html: str, **pictures) -> bytes:
         raise RuntimeError("out of memory")
@@ -160,7 +160,7 @@ def test_the_share_page_and_the_editor_answer_while_a_render_runs(
     client, ember_list, live_link, monkeypatch
 ):
     """A render held half-way in the worker (another thread) slows no page."""
-    from forgebuilder.armylists.exports import render
+    from forgebuilder.printing import render
     from tests.pdf_worker import pdf_worker
 
     started, release = threading.Event(), threading.Event()

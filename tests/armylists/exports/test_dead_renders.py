@@ -20,7 +20,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
-from forgebuilder.armylists import printouts
+from forgebuilder.printing import queue as printouts
 from tests.conftest import REPO
 
 
@@ -110,7 +110,7 @@ def test_the_client_gets_every_queue_place_back_from_dead_renders(client, make_l
 SLOW_WORKER = """
 import sys, time, django
 django.setup()
-from forgebuilder.armylists.exports import registry
+from forgebuilder.printing import registry
 kind = registry.printout("roster")
 def slow(*args, **kwargs):
     print("drawing", flush=True)

@@ -9,10 +9,10 @@ import pytest
 
 from forgebuilder.armylists import edits
 from forgebuilder.armylists.exports import PAPERS, ExportSource, roster_html, roster_pdf
-from forgebuilder.armylists.exports.drawn_cards import Text, drawn_card
-from forgebuilder.armylists.exports.flow import Face, flow
 from forgebuilder.armylists.exports.roster import card_width, printed_cards
 from forgebuilder.armylists.selectors import evaluated_document
+from forgebuilder.printing.drawn_cards import Text, drawn_card
+from forgebuilder.printing.flow import Face, flow
 
 from .pdfread import page_texts
 
@@ -133,7 +133,7 @@ def test_italic_rule_text_is_drawn_leaning_and_the_rest_upright():
     leaned by the text matrix; the widths stay the upright ones."""
     from forgebuilder.armylists.exports.drawn_entries import drawn_entry
     from forgebuilder.armylists.exports.glossary import GlossaryEntry
-    from forgebuilder.armylists.exports.pictures import _operators
+    from forgebuilder.printing.pictures import _operators
 
     rule = GlossaryEntry("Shield Wall", "Only _Infantry_ units may **lock** _shields_.")
     drawing = drawn_entry(rule, width_mm=190, markup=True)

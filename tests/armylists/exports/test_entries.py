@@ -13,8 +13,8 @@ from forgebuilder.armylists.exports.entries import (
     printed_references,
     term_height_mm,
 )
-from forgebuilder.armylists.exports.measure import PT_PER_MM
 from forgebuilder.engine.rules.base import Reference
+from forgebuilder.printing.measure import PT_PER_MM
 
 TERM_MM = TERM_PT * TERM_LINE / PT_PER_MM
 NOTE_MM = NOTE_PT * NOTE_LINE / PT_PER_MM

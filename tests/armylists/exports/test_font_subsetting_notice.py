@@ -7,8 +7,8 @@ import logging
 import pytest
 
 from forgebuilder.armylists.exports import PAPERS, roster_pdf
-from forgebuilder.armylists.exports import render as render_module
-from forgebuilder.armylists.exports.render import FONTTOOLS_WARNING, SLOW_SUBSETTING
+from forgebuilder.printing import render as render_module
+from forgebuilder.printing.render import FONTTOOLS_WARNING, SLOW_SUBSETTING
 
 from .pdfread import page_texts
 

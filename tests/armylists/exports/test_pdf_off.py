@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from forgebuilder.armylists.exports import availability
+from forgebuilder.printing import availability
 
 PANGO_MISSING = "Pango, the text-layout library WeasyPrint draws PDFs with, cannot be loaded."
 

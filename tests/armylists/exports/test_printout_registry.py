@@ -10,16 +10,16 @@ import re
 import pytest
 from django.urls import clear_url_caches, reverse
 
-from forgebuilder.armylists.exports import availability, registry
-from forgebuilder.armylists.exports.cache import cached_render, render_key
-from forgebuilder.armylists.exports.registry import PAPER, PrintoutKind
-from forgebuilder.armylists.tasks import render_printout
+from forgebuilder.printing import availability, registry
+from forgebuilder.printing.cache import cached_render, render_key
+from forgebuilder.printing.registry import PAPER, PrintoutKind
+from forgebuilder.printing.tasks import render_printout
 
 DRAWN = []
 
 
 def _labels_key(source, *, paper):
-    return render_key("labels", source, paper=paper.key)
+    return render_key("labels", source.render_content(), paper=paper.key)
 
 
 def _labels_pdf(source, *, paper):

@@ -18,10 +18,11 @@ import pytest
 
 from factions import markup
 from forgebuilder.armylists import edits
-from forgebuilder.armylists.exports import PAPERS, ExportSource, registry
+from forgebuilder.armylists.exports import PAPERS, ExportSource
 from forgebuilder.armylists.exports.roster import alike_units, rule_glossary
 from forgebuilder.armylists.exports.tokens import columns_for, token_plan, token_rows
 from forgebuilder.engine.api import evaluate, resolve
+from forgebuilder.printing import registry
 
 from .pdfread import reader
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from forgebuilder.armylists.exports import PAPERS, render
-from forgebuilder.armylists.exports.progress import (
+from forgebuilder.armylists.exports import PAPERS
+from forgebuilder.printing import render
+from forgebuilder.printing.progress import (
     players_words,
     progress_of,
     progress_reporter,

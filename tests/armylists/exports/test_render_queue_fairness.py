@@ -13,8 +13,9 @@ from django.urls import reverse
 from django_tasks_db.models import DBTaskResult
 
 from forgebuilder.armylists.models import ArmyList
-from forgebuilder.armylists.printouts import QUEUED_RETRY_AFTER, UNITS_PER_WEIGHT, render_priority
+from forgebuilder.armylists.printables import UNITS_PER_WEIGHT
 from forgebuilder.armylists.sharing import share_link_create
+from forgebuilder.printing.queue import QUEUED_RETRY_AFTER, render_priority
 from tests.concurrency import at_once
 
 POSTGRES_REASON = "concurrent clients need PostgreSQL's row locks; SQLite serialises every write"

@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 
 from factions import markup
 from forgebuilder.armylists.exports.drawn_entries import GlossarySlot, drawn_entry
-from forgebuilder.armylists.exports.flow import Face, flow, marked
 from forgebuilder.armylists.exports.glossary import GlossaryEntry
-from forgebuilder.armylists.exports.measure import CONTROL
-from forgebuilder.armylists.exports.pictures import _glyphs
+from forgebuilder.printing.flow import Face, flow, marked
+from forgebuilder.printing.measure import CONTROL
+from forgebuilder.printing.pictures import _glyphs
 
 BODY, BOLD = Face(7.8), Face(7.8, bold=True)
 # Orc Tactics as Mystic Realms publishes it

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from forgebuilder.armylists.exports.measure import text_width_mm
-from forgebuilder.armylists.exports.tabular import Style, aligned_table
+from forgebuilder.printing.measure import text_width_mm
+from forgebuilder.printing.tabular import Style, aligned_table
 
 BODY = Style(7.0)
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from forgebuilder.armylists.exports import PAPERS, token_plan, token_sheet_pdf
-from forgebuilder.armylists.exports.measure import text_width_mm
 from forgebuilder.armylists.exports.sheet_rows import NAME_LINES, _name_lines, centred, label_size
-from forgebuilder.armylists.exports.tiles import TILE_SIZES
 from forgebuilder.armylists.exports.tokens import token_rows
+from forgebuilder.printing.measure import text_width_mm
+from forgebuilder.printing.tiles import TILE_SIZES
 
 from .pdfread import circles, page_sizes_mm, page_texts
 

@@ -17,7 +17,7 @@ from django.db import connections
 from django.db.utils import InterfaceError, OperationalError
 from django_tasks_db.management.commands import db_worker
 
-from forgebuilder.armylists.printouts import reclaim_dead_renders, worker_name
+from forgebuilder.printing.api import reclaim_dead_renders, worker_name
 
 log = logging.getLogger("forgebuilder.pdf_worker")
 MAX_WAIT = 30.0

@@ -1,25 +1,24 @@
 """Rendered PDFs, kept by the content of what they show: the same list is drawn once.
 
-The key holds everything a printout depends on: the list document, the module and the revision
-of its game data, the report the engine made of it (so a change of the rules engine shows),
-the options (paper, token size), the share URL printed in the footer, and the renderer: a
-version constant bumped when the code that builds pages changes, plus a fingerprint of the
-templates and stylesheet, so editing them needs no bump.
+The key holds everything a printout depends on: what its subject says of itself (a list: the
+document, the module and the revision of its game data, the report the engine made of it, the
+share URL printed in the footer), the options (paper, token size), and the renderer: a version
+constant bumped when the code that builds pages changes, plus a fingerprint of the templates and
+stylesheet, so editing them needs no bump.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from pathlib import Path
 
 from django.conf import settings
 from django.core.cache import caches
 
-from .render import STYLESHEET, static_path
-from .source import ExportSource
+from forgebuilder.printing.render import STYLESHEET, static_path
 
 RENDERER_VERSION = 3
 CACHE_ALIAS = "renders"
@@ -40,16 +39,14 @@ def assets_fingerprint() -> str:
     return digest.hexdigest()[:16]
 
 
-def render_key(kind: str, source: ExportSource, **options: object) -> str:
-    """The cache key of printout `kind` of `source` with `options` (paper, token size...)."""
+def render_key(kind: str, content: Mapping[str, object], **options: object) -> str:
+    """The cache key of printout `kind` of what `content` describes (its subject's every fact
+    the printout shows: a list's document, module, revision, report and share URL) with
+    `options` (paper, token size...)."""
     payload = {
         "kind": kind,
         "options": options,
-        "document": source.document.to_json(),
-        "module": source.catalog.slug,
-        "revision": source.catalog.revision,
-        "report": source.report.to_json(),
-        "share_url": source.share_url,
+        **content,
         "renderer": RENDERER_VERSION,
         "assets": assets_fingerprint(),
     }

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from django import template
 
-from ..exports.availability import PdfSupport
-from ..exports.availability import pdf_support as lookup
-from ..exports.registry import PrintoutKind
-from ..exports.registry import printouts as registered
+from forgebuilder.printing.availability import PdfSupport
+from forgebuilder.printing.availability import pdf_support as lookup
+from forgebuilder.printing.registry import PrintoutKind
+from forgebuilder.printing.registry import printouts as registered
 
 register = template.Library()
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .icons import icon_drawing, svg_data_uri
+from forgebuilder.printing.icons import icon_drawing, svg_data_uri
 
 GAP_MM = 3  # between tokens: room for the scissors
 CUT_MM = 0.35  # the black cut line

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from math import inf
 
-from .drawn_cards import Drawn, Fill, Outline, Text
-from .measure import _advances, glyph_ids
+from forgebuilder.printing.drawn_cards import Drawn, Fill, Outline, Text
+from forgebuilder.printing.measure import _advances, glyph_ids
 
 PX_PER_MM = 96 / 25.4
 PX_PER_PT = 96 / 72
@@ -245,7 +245,7 @@ def qr_code(url: str) -> QrCode:
 def share_footer(url: str) -> Footer | None:
     """The footer of a shared list's pages (print.css's .page-footer): its QR code, "Open
     this list online" and the link; None when the print font cannot set the link."""
-    from .flow import Face, drawable
+    from forgebuilder.printing.flow import Face, drawable
 
     if not drawable([url]):
         return None

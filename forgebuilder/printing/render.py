@@ -14,7 +14,7 @@ from django.conf import settings
 from django.contrib.staticfiles import finders
 
 if TYPE_CHECKING:
-    from .pictures import Drawing
+    from forgebuilder.printing.pictures import Drawing
 
 STYLESHEET = "css/print.css"
 # WeasyPrint warns once per font per render when HarfBuzz's subset library is missing.
@@ -135,7 +135,7 @@ def write_pdf(html: str, *, pictures: Mapping[str, Drawing] | None = None) -> by
     with _DRAWING:
         document = html_document.render(stylesheets=[stylesheet], font_config=fonts)
         if pictures:
-            from .pictures import place
+            from forgebuilder.printing.pictures import place
 
             place(document, pictures, fonts)
         return document.write_pdf()
@@ -156,7 +156,7 @@ def write_pdfs(htmls: list[str], pictures: list[Mapping[str, Drawing]] | None = 
         ]
         for document, drawings in zip(documents, pictures or [], strict=False):
             if drawings:
-                from .pictures import place
+                from forgebuilder.printing.pictures import place
 
                 place(document, drawings, fonts)
         pages = [page for document in documents for page in document.pages]

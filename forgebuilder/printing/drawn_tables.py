@@ -4,9 +4,9 @@ values on the next), and a row costs WeasyPrint one image instead of two lines o
 
 from __future__ import annotations
 
-from .drawn_cards import Drawn, Text
-from .flow import Face, drawable
-from .tabular import AlignedTable
+from forgebuilder.printing.drawn_cards import Drawn, Text
+from forgebuilder.printing.flow import Face, drawable
+from forgebuilder.printing.tabular import AlignedTable
 
 
 def table_rows(table: AlignedTable, *, width_mm: float, names: Face, values: Face) -> list[Drawn]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import pairwise
 
-from .measure import spaces_mm, text_width_mm, wrap
+from forgebuilder.printing.measure import spaces_mm, text_width_mm, wrap
 
 
 @dataclass(frozen=True)

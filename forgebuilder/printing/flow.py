@@ -12,8 +12,7 @@ import re
 from dataclasses import dataclass, replace
 
 from factions import markup
-
-from .measure import CONTROL, covers, text_width_mm
+from forgebuilder.printing.measure import CONTROL, covers, text_width_mm
 
 MM_PER_PT = 25.4 / 72
 # The print font's ascent and descent (hhea, in em): where a baseline sits in its line box.

@@ -13,9 +13,9 @@ import json
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from ..printouts import PdfState
+from forgebuilder.printing.queue import PdfState
 
-TEMPLATE = "armylists/pdf_wait.html"
+TEMPLATE = "printing/pdf_wait.html"
 HTMX_STOP_POLLING = 286
 # Seconds between two checks; the no-JavaScript refresh waits a little longer.
 POLL_SECONDS = 1

@@ -5,9 +5,9 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from ..exports.availability import pdf_support
+from forgebuilder.printing.availability import pdf_support
 
-TEMPLATE = "armylists/pdf_off.html"
+TEMPLATE = "printing/pdf_off.html"
 
 
 def pdf_off_page(request: HttpRequest, *, title: str) -> HttpResponse | None:

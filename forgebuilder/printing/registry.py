@@ -1,11 +1,13 @@
-"""The printouts a list can be drawn as, declared once each.
+"""The printouts, declared once each, and the subjects they are drawn of.
 
-A printout (the PDF roster, the token sheet ...) is one `PrintoutKind` registered here from
-its own module (`exports/roster.py`, `exports/tokens.py`). Everything else reads the registry:
-the owner's and the share link's download addresses (`urls.py`), the one owner view and the
-one share view that serve them, the background task that draws them, the waiting page's
-title, the download forms and the service worker's list of printouts kept offline. Adding a
-printout is one module that registers one kind. (After pretix's `BaseExporter`.)
+A subject is what a printout shows: a list (registered by the lists app), an event (by the
+events app). It says how the background task finds it again from the plain values it was queued
+with, and what drawing it costs. A printout (the PDF roster, the token sheet, the event pack ...)
+is one `PrintoutKind` of one subject, registered from its own module. Everything else reads the
+registry: the download addresses, the views that serve them, the one background task that draws
+them all, the waiting page's title, the download forms and the service worker's list of
+printouts kept offline. Adding a printout is one module that registers one kind; adding a
+subject, one `register_subject`. (After pretix's `BaseExporter`.)
 """
 
 from __future__ import annotations
@@ -17,8 +19,7 @@ from operator import attrgetter
 from typing import Any
 from urllib.parse import urlencode
 
-from .options import PAPERS, TOKEN_SIZES, paper_from, token_size_from
-from .source import ExportSource
+from forgebuilder.printing.options import PAPERS, TOKEN_SIZES, paper_from, token_size_from
 
 _KEY = re.compile(r"^[a-z][a-z0-9-]*$")  # it names a URL (`<key>.pdf`) and a task argument
 
@@ -60,6 +61,7 @@ class PrintoutKind:
     draw: Callable[..., bytes]  # (source, **options) -> the PDF (from the render cache if drawn)
     file_suffix: str = ""  # "-tokens": emberstone-oath-350pts-tokens.pdf
     offline: bool = False  # the service worker keeps it for reading offline
+    subject: str = "list"  # what it is drawn of: a registered subject's name
 
     @property
     def heading(self) -> str:
@@ -105,9 +107,10 @@ def unregister_printout(key: str) -> None:
     _PRINTOUTS.pop(key, None)
 
 
-def printouts() -> Iterator[PrintoutKind]:
-    """Every printout, in the order they were registered (the order the downloads show)."""
-    return iter(tuple(_PRINTOUTS.values()))
+def printouts(subject: str = "list") -> Iterator[PrintoutKind]:
+    """Every printout of `subject`, in the order they were registered (the order the downloads
+    show)."""
+    return iter(tuple(kind for kind in _PRINTOUTS.values() if kind.subject == subject))
 
 
 def printout(key: str) -> PrintoutKind:
@@ -118,7 +121,38 @@ def printout(key: str) -> PrintoutKind:
         raise KeyError(f"unknown printout {key!r}; one of {', '.join(_PRINTOUTS)}") from None
 
 
-def draw(key: str, source: ExportSource, options: Mapping[str, str | None]) -> bytes:
+def draw(key: str, source: Any, options: Mapping[str, str | None]) -> bytes:
     """Printout `key` of `source`, its options given as query values."""
     kind = printout(key)
     return kind.draw(source, **kind.options_from(options))
+
+
+@dataclass(frozen=True)
+class Subject:
+    """What printouts are drawn of (a list, an event): how the background task finds it again
+    from the plain values it was queued with, and what drawing it costs."""
+
+    name: str  # "list", "event": a printout kind's `subject`
+    load: Callable[[Mapping[str, Any]], Any]  # the queued task's origin values -> the source
+    weight: Callable[[Any], int]  # units of the client's render budget one drawing costs
+    priority: Callable[[Any], int]  # the queue's priority (higher first), in -100..100
+
+
+_SUBJECTS: dict[str, Subject] = {}
+
+
+def register_subject(subject: Subject) -> Subject:
+    if subject.name in _SUBJECTS:
+        raise ValueError(f"printout subject {subject.name!r} is already registered")
+    _SUBJECTS[subject.name] = subject
+    return subject
+
+
+def subject_of(kind: PrintoutKind) -> Subject:
+    """The subject printout `kind` is drawn of."""
+    try:
+        return _SUBJECTS[kind.subject]
+    except KeyError:
+        raise KeyError(
+            f"printout {kind.key!r}: no subject {kind.subject!r} is registered"
+        ) from None

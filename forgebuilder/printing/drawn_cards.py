@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .flow import MM_PER_PT, Face, Run, Segment, drawable, flow, marked
-from .tabular import AlignedTable
+from forgebuilder.printing.flow import MM_PER_PT, Face, Run, Segment, drawable, flow, marked
+from forgebuilder.printing.tabular import AlignedTable
 
 BORDER = 0.9 * MM_PER_PT
 PAD = 2.0  # the card's sections' left and right padding

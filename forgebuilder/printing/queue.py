@@ -26,11 +26,10 @@ from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
 from forgebuilder import ratelimit
-
-from . import exports
-from .exports.cache import cached
-from .exports.progress import progress_of
-from .tasks import render_printout
+from forgebuilder.printing.cache import cached
+from forgebuilder.printing.progress import progress_of
+from forgebuilder.printing.registry import PrintoutKind, subject_of
+from forgebuilder.printing.tasks import render_printout
 
 PENDING_PREFIX = "pdf-pending:"
 # A render still not done after this long is queued again (its worker may have died).
@@ -47,30 +46,22 @@ class PdfState(enum.Enum):
     BUSY = "busy"  # the client has queued as much drawing as it may for now
 
 
-#: Units that cost one more unit of the "render-queue" limit: a 400-unit roster weighs 9.
-UNITS_PER_WEIGHT = 50
-
-
-def render_weight(source: exports.ExportSource) -> int:
-    """What drawing the list costs, counted by its units."""
-    return 1 + len(source.roster.units) // UNITS_PER_WEIGHT
-
-
 def render_priority(weight: int) -> int:
-    """The queue's priority of a render: small lists are drawn ahead of heavy ones."""
+    """The queue's priority of a render by its weight: light ones are drawn ahead of heavy ones."""
     return max(-100, 50 - 10 * (weight - 1))
 
 
 @dataclass(frozen=True)
 class Printout:
-    """One printout of one list: what to draw (kind and options) and where the list comes from."""
+    """One printout of one subject: what to draw (kind and options) and where its subject comes
+    from (the plain values its subject's `load` takes: a list's id or share token...)."""
 
-    kind: exports.PrintoutKind
+    kind: PrintoutKind
     options: dict[str, Any]  # as the kind's choices parse them: paper, token size ...
     origin: dict[str, Any] = field(default_factory=dict)  # list_id or token, and share_url
     client: str = ""  # who asks (ratelimit.client_key): their queued drawing is limited
 
-    def key(self, source: exports.ExportSource) -> str:
+    def key(self, source: Any) -> str:
         return self.kind.cache_key(source, **self.options)
 
     def task_kwargs(self) -> dict[str, Any]:
@@ -87,7 +78,7 @@ class PdfStatus:
     progress: str = ""  # PREPARING: how far the drawing got ("Laying out page 12")
 
 
-def pdf_request(*, printout: Printout, source: exports.ExportSource) -> PdfStatus:
+def pdf_request(*, printout: Printout, source: Any) -> PdfStatus:
     """The printout when it is drawn; otherwise make sure it is queued and say it is coming."""
     key = printout.key(source)
     pdf = cached(key)
@@ -96,8 +87,11 @@ def pdf_request(*, printout: Printout, source: exports.ExportSource) -> PdfStatu
     state = queued_state(key, render_printout)
     if state is not None:
         return PdfStatus(state, progress=progress_of(key))
+    subject = subject_of(printout.kind)
     with transaction.atomic():
-        return _enqueue(printout, PENDING_PREFIX + key, render_weight(source))
+        return _enqueue(
+            printout, PENDING_PREFIX + key, subject.weight(source), subject.priority(source)
+        )
 
 
 def queued_state(key: str, render_task: Task) -> PdfState | None:
@@ -114,7 +108,7 @@ def queued_state(key: str, render_task: Task) -> PdfState | None:
     return state
 
 
-def _enqueue(printout: Printout, marker: str, weight: int) -> PdfStatus:
+def _enqueue(printout: Printout, marker: str, weight: int, priority: int) -> PdfStatus:
     """Queue the render unless the client is over a limit; in a transaction."""
     # At most PDF_QUEUED_PER_CLIENT of a client's renders wait or run at any moment, counted
     # under a lock of that client (two tabs at once cannot both take the last place)
@@ -128,7 +122,7 @@ def _enqueue(printout: Printout, marker: str, weight: int) -> PdfStatus:
         if not decision.allowed:
             return PdfStatus(PdfState.BUSY, retry_after=decision.retry_after)
     if cache.add(marker, QUEUEING, PENDING_TIMEOUT):
-        task = render_printout.using(priority=render_priority(weight))
+        task = render_printout.using(priority=priority)
         result = task.enqueue(**printout.task_kwargs())
         cache.set(marker, str(result.id), PENDING_TIMEOUT)
     return PdfStatus(PdfState.PREPARING)
@@ -235,8 +229,12 @@ def _lock_client(tag: str) -> None:
 
 
 def _list_of(printout: Printout) -> str:
+    """Whose printouts these are, whoever asks: a list (by id or share token), an event..."""
     origin = printout.origin
-    return f"list:{origin.get('list_id') or ''}:{origin.get('token') or ''}"
+    if printout.kind.subject == "list":  # as before subjects: the counts kept their keys
+        return f"list:{origin.get('list_id') or ''}:{origin.get('token') or ''}"
+    ids = ":".join(f"{k}={origin[k]}" for k in sorted(origin))
+    return f"{printout.kind.subject}:{ids}"
 
 
 def pending_state(render_task: Task, result_id: str) -> PdfState | None:
