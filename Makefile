@@ -27,7 +27,7 @@ help:
 	@echo "make test    install what tests need and run the whole suite (unit, views, browser)"
 	@echo "make lock    write requirements.txt and requirements-dev.txt again (every dependency pinned)"
 	@echo "make lint    ruff check + ruff format --check"
-	@echo "make typecheck  mypy on the rules engine, campaign steps and exports"
+	@echo "make typecheck  mypy on the rules engine (strict), the apps' layers, factions and play"
 	@echo "make screenshots  redraw the README screenshots (desktop and phone) in Chromium"
 	@echo "make bench   run the benchmarks in bench/"
 
@@ -185,7 +185,8 @@ lint: install-dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
-# mypy on the engine, the campaign steps and the exports (the files are listed in pyproject.toml)
+# mypy on the engine (strict), the apps' api/selectors/services/views, factions and play
+# (the files are listed in pyproject.toml)
 typecheck: install-dev
 	$(VENV)/bin/mypy
 

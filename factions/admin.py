@@ -67,20 +67,21 @@ class GameDataAdmin(admin.ModelAdmin):
 
 
 class ModuleScopedAdmin(GameDataAdmin):
-    list_display = ("name", "key", "module")
-    list_filter = ("module",)
-    list_select_related = ("module",)
-    search_fields = ("name", "key")
-    ordering = ("module", "order", "pk")
+    # Typed as tuples of any length: each admin below sets its own columns.
+    list_display: tuple[str, ...] = ("name", "key", "module")
+    list_filter: tuple[str | tuple[str, Any], ...] = ("module",)
+    list_select_related: tuple[str, ...] = ("module",)
+    search_fields: tuple[str, ...] = ("name", "key")
+    ordering: tuple[str, ...] = ("module", "order", "pk")
 
 
 class FactionScopedAdmin(ModuleScopedAdmin):
     """Rows defined for the whole module (no faction) or for one faction."""
 
-    list_display = ("name", "key", "faction", "module")
-    list_filter = ("module", FACTION_FILTER)
-    list_select_related = ("module", "faction")
-    ordering = ("module", "faction", "order", "pk")
+    list_display: tuple[str, ...] = ("name", "key", "faction", "module")
+    list_filter: tuple[str | tuple[str, Any], ...] = ("module", FACTION_FILTER)
+    list_select_related: tuple[str, ...] = ("module", "faction")
+    ordering: tuple[str, ...] = ("module", "faction", "order", "pk")
 
 
 class GameDataInline(admin.StackedInline):
@@ -242,10 +243,17 @@ class DatasheetPartAdmin(GameDataAdmin):
 
     module_path = "datasheet__module"
     fixed_on_change = ("datasheet",)
-    autocomplete_fields = ("datasheet",)
-    list_filter = ("datasheet__module",)
-    search_fields = ("key", "datasheet__name", "datasheet__key")
-    ordering = ("datasheet__module", "datasheet__faction", "datasheet__order", "order", "pk")
+    # Typed as tuples of any length: each admin below sets its own.
+    autocomplete_fields: tuple[str, ...] = ("datasheet",)
+    list_filter: tuple[str, ...] = ("datasheet__module",)
+    search_fields: tuple[str, ...] = ("key", "datasheet__name", "datasheet__key")
+    ordering: tuple[str, ...] = (
+        "datasheet__module",
+        "datasheet__faction",
+        "datasheet__order",
+        "order",
+        "pk",
+    )
 
 
 @admin.register(m.DatasheetModel)

@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 from django import forms
 from django.forms.models import BaseInlineFormSet
 from pydantic import BaseModel, ValidationError
+from pydantic_core import ErrorDetails
 
 from factions import models as m
 from factions.gamedata.problems import format_path
@@ -87,7 +88,7 @@ def _data_path(data: Any, loc: tuple[Any, ...]) -> tuple[object, ...]:
     return tuple(parts)
 
 
-def _message(error: dict[str, Any], parts: tuple[object, ...]) -> str:
+def _message(error: ErrorDetails, parts: tuple[object, ...]) -> str:
     kind, value = error["type"], error.get("input")
     last = parts[-1] if parts else ""
     if kind == "missing":

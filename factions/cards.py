@@ -219,8 +219,8 @@ def datasheet_card(catalog: Catalog, faction: str, key: str, sheet: DatasheetSpe
                     (("each", f"+{model.extra_model_points} pts"),),
                 )
             )
-    for model, option in sheet.all_options():
-        card.options.append(option_line(catalog, faction, model, option))
+    for on_model, option in sheet.all_options():
+        card.options.append(option_line(catalog, faction, on_model, option))
     if sheet.unit_type:
         card.facts.append(sheet.unit_type.capitalize())
     return card

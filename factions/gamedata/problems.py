@@ -6,6 +6,8 @@ import difflib
 import re
 from dataclasses import dataclass
 
+from pydantic_core import ErrorDetails
+
 
 @dataclass(frozen=True, slots=True)
 class Problem:
@@ -52,7 +54,7 @@ _NOUNS = {
 }
 
 
-def pydantic_message(error: dict) -> str:
+def pydantic_message(error: ErrorDetails) -> str:
     """A pydantic error in designers' words: what the value must be, and what it was.
 
     Used for module files and ruleset parameters alike, so one mistake reads the same wherever

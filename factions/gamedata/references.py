@@ -237,8 +237,8 @@ def _datasheet(sheet: DatasheetSpec, scope: Scope, path: tuple[object, ...]) -> 
         yield from _rule_refs(model.rules, scope, (*mpath, "rules"))
         for j, option in enumerate(model.options):
             yield from _option(option, sheet, model, scope, (*mpath, "options", j))
-    for j, option in enumerate(sheet.options):
-        yield from _option(option, sheet, None, scope, (*path, "options", j))
+    for j, unit_option in enumerate(sheet.options):
+        yield from _option(unit_option, sheet, None, scope, (*path, "options", j))
 
 
 def _option(

@@ -8,14 +8,14 @@ Cross-references (a datasheet's weapon id, a rule id, a category) are checked se
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final, Literal
 
 from pydantic import BeforeValidator, Field, field_validator, model_validator
 
 from .campaign_schema import CampaignSpec
 from .refs import Frozen, Key, ModelLimit, Range, Ref
 
-FORMAT_VERSION = 1
+FORMAT_VERSION: Final = 1
 
 OptionVerb = Literal[
     "replace_weapon",
@@ -282,9 +282,9 @@ class DatasheetSpec(Described):
             if option.id == option_id:
                 return None, option
         for model in self.models:
-            for option in model.options:
-                if option.id == option_id:
-                    return model, option
+            for model_option in model.options:
+                if model_option.id == option_id:
+                    return model, model_option
         return None
 
     def all_options(self) -> list[tuple[ModelSpec | None, OptionSpec]]:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
+from pydantic_core import ErrorDetails
 
 from .files import ModuleSource
 from .problems import ModuleFileError, Problem, pydantic_message
@@ -213,7 +214,7 @@ def _data_path(data: Any, loc: tuple[Any, ...]) -> Path:
     return tuple(parts)
 
 
-def _message(error: dict[str, Any], parts: Path) -> str:
+def _message(error: ErrorDetails, parts: Path) -> str:
     kind = error["type"]
     value = error.get("input")
     last = parts[-1] if parts else ""

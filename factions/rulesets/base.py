@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, TypedDict
 
 from pydantic import BaseModel, ConfigDict, Field
 
 StatFormat = Literal["plain", "inches", "plus", "signed", "under"]
+
+
+class StatRange(TypedDict):
+    """The bounds several stats of a ruleset share, passed to StatDef as `**range`."""
+
+    minimum: int
+    maximum: int
 
 
 @dataclass(frozen=True, slots=True)

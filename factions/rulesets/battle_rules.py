@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from .base import Ruleset, RulesetParameters, StatDef, TokenDef
+from .base import Ruleset, RulesetParameters, StatDef, StatRange, TokenDef
 
 
 class BattleRulesParameters(RulesetParameters):
     points_limit: int = Field(500, ge=1)
 
 
-_TARGET = {"minimum": 1, "maximum": 7}
+_TARGET: StatRange = {"minimum": 1, "maximum": 7}
 
 BATTLE_RULES = Ruleset(
     key="battle_rules",

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from .base import Ruleset, RulesetParameters, StatDef, TokenDef
+from .base import Ruleset, RulesetParameters, StatDef, StatRange, TokenDef
 
 
 class BattleForgeParameters(RulesetParameters):
@@ -26,7 +26,7 @@ class BattleForgeParameters(RulesetParameters):
     game_type: Literal["battle", "skirmish"] = "battle"
 
 
-_STAT = {"minimum": 0, "maximum": 20}
+_STAT: StatRange = {"minimum": 0, "maximum": 20}
 
 BATTLEFORGE = Ruleset(
     key="battleforge",

@@ -92,15 +92,17 @@ def evaluated_list(*, army_list: ArmyList, share_link: ShareLink | None = None) 
     Through a snapshot `share_link`, the list as it was when the link was made.
     """
     catalog = catalog_for(army_list.module)
-    snapshot = share_link is not None and share_link.kind == ShareLink.SNAPSHOT
+    snapshot = (
+        share_link if share_link is not None and share_link.kind == ShareLink.SNAPSHOT else None
+    )
     key = (
         id(catalog),
         army_list.pk,
-        ("snapshot", share_link.pk) if snapshot else (army_list.version, army_list.updated_at),
+        ("snapshot", snapshot.pk) if snapshot else (army_list.version, army_list.updated_at),
     )
     found = _MEMO.get(key) if army_list.pk else None
     if found is None or found[0] is not catalog:
-        raw = share_link.document if snapshot else army_list.document
+        raw = snapshot.document if snapshot else army_list.document
         document = ListDocument.model_validate(raw)
         found = (catalog, document, *evaluated_document(document=document, catalog=catalog))
         if army_list.pk:

@@ -8,6 +8,7 @@ recomputes everything that followed it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from factions.catalog import Catalog
 from factions.gamedata.campaign_schema import CampaignSpec
@@ -18,6 +19,9 @@ from forgebuilder.engine.api import ListDocument
 from . import steps
 from .dice import EnteredDie
 from .steps import BattleReport, StepError, UnitOutcome
+
+if TYPE_CHECKING:
+    from .models import CampaignEvent
 
 ARMY_KINDS = ("mission-report", "level-up", "upgrade", "sell", "recruit", "disband")
 
@@ -172,7 +176,7 @@ class Replayed:
     (only after a correction: event, why)."""
 
     army: Army
-    failed: list[tuple[object, str]] = field(default_factory=list)
+    failed: list[tuple[CampaignEvent, str]] = field(default_factory=list)
     lines: dict[int, list[str]] = field(default_factory=dict)
 
 
@@ -231,7 +235,7 @@ def play(
     them, are in `lines` (event pk -> lines)."""
     from .dice import DiceError
 
-    failed: list[tuple[object, str]] = []
+    failed: list[tuple[CampaignEvent, str]] = []
     lines: dict[int, list[str]] = {}
     for event in events:
         if event.kind not in ARMY_KINDS:

@@ -202,7 +202,7 @@ class ListDocument(DocModel):
             n += 1
         return f"{prefix}{n}"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return self.model_dump(mode="json")
 
     def campaign_units(self) -> int:

@@ -124,7 +124,9 @@ def sync(*, game: Game, player, changes: list, sent: object = None) -> Synced:
     healed = _heal_stamps(state, now, int(game.updated_at.timestamp() * 1000))
     seen_list = list(state.get("seen", []))
     seen = set(seen_list)
-    applied, dropped, refused = 0, [], []
+    applied = 0
+    dropped: list[str] = []
+    refused: list[str] = []
     for change in changes:
         problem = _shape_problem(change)
         if problem:
@@ -240,9 +242,10 @@ def link(*, game: Game, player, code: str) -> Game:
     # for one another instead of deadlocking
     locked = {g.pk: g for g in Game.objects.select_for_update().filter(pk__in=[game.pk, found])
               .order_by("pk").select_related("player")}  # fmt: skip
-    game, other = locked.get(game.pk), locked.get(found)
-    if game is None or other is None or game.player_id != player.pk:
+    mine, other = locked.get(game.pk), locked.get(found)
+    if mine is None or other is None or mine.player_id != player.pk:
         raise GameRefused("This game is not yours.")
+    game = mine
     if game.finished or other.finished:
         raise GameRefused("A finished game cannot be linked.")
     game.opponent, other.opponent = other, game

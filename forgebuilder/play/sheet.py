@@ -57,7 +57,7 @@ def build_sheet(*, roster, report, underdog: int = 0) -> dict:
 
 
 def _counters(ruleset, underdog: int) -> list[dict]:
-    counters = [
+    counters: list[dict[str, str | int]] = [
         {"key": "vp", "label": "Victory points", "short": "VP"},
         {"key": "objectives", "label": "Objectives held", "short": "Obj"},
     ]

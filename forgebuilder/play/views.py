@@ -80,7 +80,8 @@ def start_for_pairing(request: HttpRequest, event_id: str, pairing: int) -> Http
         messages.error(request, str(refusal))
         return redirect("events:detail", public_id=event_id)
     opponent = found.opponent_of(request.user)
-    return _start(request, evaluated, opponent=opponent.name, event_game=found)
+    name = opponent.name if opponent is not None else ""  # pairing_of refuses a bye
+    return _start(request, evaluated, opponent=name, event_game=found)
 
 
 @login_required

@@ -6,8 +6,10 @@ the keys, the shared content and the reporter. No Django imports.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel
 
 from ..schemas import FactionSpec
 from .import_base import KeyMap, Reporter, Scope
@@ -29,6 +31,42 @@ class FactionImport:
     alliance_keys: KeyMap
     module_valued: set[str]  # rules the factions give values to, defined by the module
     model_names: set[str]  # every faction's, for module-wide legends
+
+    if TYPE_CHECKING:  # what importer._Importer gives the steps (see there)
+
+        @property
+        def add(self) -> Callable[[str, str, str, str], None]: ...
+
+        def validate(
+            self, cls: type[BaseModel], data: dict[str, Any], file: str, path: str
+        ) -> Any: ...
+
+        def keymap(
+            self, entities: Mapping[str, Any], parent: KeyMap | None, kind: str, file: str
+        ) -> KeyMap: ...
+
+        def category_key(self, raw: str, file: str, path: str) -> str: ...
+
+        def content(
+            self,
+            scope: Scope,
+            maps: Mapping[str, Mapping[str, Any]],
+            keys: Mapping[str, KeyMap],
+            origin: Callable[[str, str], str],
+        ) -> dict[str, dict[str, dict[str, Any]]]: ...
+
+        def finish_content(
+            self,
+            scope: Scope,
+            content: dict[str, dict[str, dict[str, Any]]],
+            valued: set[str],
+            origin: Callable[[str, str], str],
+            rule_ids: Mapping[str, str],
+        ) -> None: ...
+
+        def validated(
+            self, content: Mapping[str, Mapping[str, dict[str, Any]]], file: str
+        ) -> dict[str, dict[str, Any]]: ...
 
     def factions(self, module_scope, mkeys, focus_keys, offered) -> dict[str, FactionSpec]:
         """Each faction of the game imported (those that fail entirely are left out)."""

@@ -92,7 +92,9 @@ def legend_spec(
             f"legend points {relic.get('points')!r} are not 0 or more; imported as 0",
         )
         points = 0
-    description = relic.get("description") if isinstance(relic.get("description"), str) else ""
+    description = relic.get("description")
+    if not isinstance(description, str):
+        description = ""
     flavor = relic.get("flavor")
     name = relic.get("name")
     out: dict[str, Any] = {

@@ -100,7 +100,7 @@ class UnitMapper:
             spec["options"] = self._options(
                 model.get("options"), MODEL_LEVEL, file, mpath, groups, [spec], unit_rules, spec
             )
-        sheet = {
+        sheet: dict[str, Any] = {
             "name": str(unit.get("name") or uid)[:120],
             "description": unit.get("description")
             if isinstance(unit.get("description"), str)

@@ -41,7 +41,7 @@ def _owned_source(request: HttpRequest, public_id: str) -> tuple[exports.ExportS
 
 def _shared_source(request: HttpRequest, token: str) -> tuple[exports.ExportSource, dict]:
     data = evaluated_shared_list(token=token)  # 404 when unknown or revoked
-    url = share_url(request, data.share_link)
+    url = share_url(request, data.share_link) if data.share_link is not None else ""
     return exports.source_from_evaluated(data, share_url=url), {"token": token, "share_url": url}
 
 
@@ -77,7 +77,7 @@ def _pdf(
     if status.state is PdfState.BUSY:
         return too_many(request, status.retry_after, "PDFs asked for at once")
     waiting = request.GET.get("wait") == "1"  # the waiting page asking again
-    if status.state is PdfState.READY and not waiting:
+    if status.state is PdfState.READY and status.pdf is not None and not waiting:
         filename = _filename(source, kind.file_suffix, "pdf")
         return _attachment(status.pdf, "application/pdf", filename)
     return pdf_waiting_page(request, status.state, title=kind.title, progress=status.progress)

@@ -109,12 +109,12 @@ def campaign_join(request: HttpRequest, token: str) -> HttpResponse:
             return redirect("armylists:editor", public_id=army.public_id)
     elif request.method == "POST":
         lists = selectors.lists_to_bring(request.user, campaign)
-        army = next((a for a in lists if str(a.pk) == request.POST.get("army")), None)
+        brought = next((a for a in lists if str(a.pk) == request.POST.get("army")), None)
         try:
-            if army is None:
+            if brought is None:
                 raise services.CampaignError("Pick one of your lists to bring.")
-            stale = ListDocument.model_validate(army.document).campaign_units()
-            services.campaign_join(campaign=campaign, user=request.user, army_list=army)
+            stale = ListDocument.model_validate(brought.document).campaign_units()
+            services.campaign_join(campaign=campaign, user=request.user, army_list=brought)
         except REFUSED as exc:
             messages.error(request, str(exc))
         else:

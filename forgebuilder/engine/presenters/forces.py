@@ -7,6 +7,7 @@ its force (the slot status on the report) so pages only format it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from forgebuilder.engine.rules import Report, Roster, RosterUnit
@@ -97,7 +98,12 @@ def force_groups(
     return groups
 
 
-def _force_group(roster: Roster, report: Report | None, force: RosterForce, numbered) -> ForceGroup:
+def _force_group(
+    roster: Roster,
+    report: Report | None,
+    force: RosterForce,
+    numbered: Callable[[list[RosterUnit]], tuple[tuple[int, RosterUnit], ...]],
+) -> ForceGroup:
     return ForceGroup(
         force=force,
         title=force.label,

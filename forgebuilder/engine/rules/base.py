@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 if TYPE_CHECKING:
     from forgebuilder.engine.rules.roster import Roster
@@ -28,7 +28,7 @@ class Violation:
     units: tuple[str, ...] = ()
     forces: tuple[str, ...] = ()
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "code": self.code,
             "severity": self.severity,
@@ -55,7 +55,7 @@ class Total:
         """Past its limit: the one answer to "over the limit" that every page shows."""
         return self.limit is not None and self.value > self.limit
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "key": self.key,
             "label": self.label,
@@ -178,7 +178,7 @@ class Report:
     def violations_for(self, unit_id: str) -> tuple[Violation, ...]:
         return tuple(v for v in self.violations if unit_id in v.units)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "legal": self.legal,
             "verdict": self.verdict,
@@ -229,12 +229,24 @@ class Check:
         return iter(())
 
     def error(
-        self, message: str, *, hint: str = "", units=(), forces=(), code: str | None = None
+        self,
+        message: str,
+        *,
+        hint: str = "",
+        units: Iterable[str] = (),
+        forces: Iterable[str] = (),
+        code: str | None = None,
     ) -> Violation:
         return Violation(code or self.code, "error", message, hint, tuple(units), tuple(forces))
 
     def warning(
-        self, message: str, *, hint: str = "", units=(), forces=(), code: str | None = None
+        self,
+        message: str,
+        *,
+        hint: str = "",
+        units: Iterable[str] = (),
+        forces: Iterable[str] = (),
+        code: str | None = None,
     ) -> Violation:
         return Violation(code or self.code, "warning", message, hint, tuple(units), tuple(forces))
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from forgebuilder.engine.extensions import extensions
 from forgebuilder.engine.rules.base import (
@@ -77,7 +78,7 @@ class MatchReport:
     def legal(self) -> bool:
         return not any(v.severity == "error" for v in self.violations)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "legal": self.legal,
             "sides": [s.__dict__ for s in self.sides],

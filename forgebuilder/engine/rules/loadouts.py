@@ -3,10 +3,12 @@ those of the models its choices add."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from factions.catalog import Catalog
 from factions.gamedata.refs import Ref
 from factions.gamedata.schemas import DatasheetSpec, ModelSpec, OptionSpec
-from forgebuilder.engine.rules.roster import Loadout, RosterUnit
+from forgebuilder.engine.rules.roster import Loadout, RosterUnit, TakenChoice
 
 
 def unit_loadout(unit: RosterUnit) -> list[Loadout]:
@@ -67,7 +69,9 @@ def every_loadout(unit: RosterUnit, catalog: Catalog) -> list[Loadout]:
     return unit_loadout(unit) + added_loadout(unit, catalog)
 
 
-def _model_loadout(model: ModelSpec, n: int, sheet_rules, choices) -> Loadout:
+def _model_loadout(
+    model: ModelSpec, n: int, sheet_rules: Iterable[Ref], choices: Iterable[TakenChoice]
+) -> Loadout:
     """`n` models of `model` after `choices` (the options taken on them): weapons and rules,
     each with how many of the models carry it."""
     weapons: dict[Ref, int] = dict.fromkeys(model.weapons, n)

@@ -9,9 +9,16 @@ from __future__ import annotations
 from dataclasses import replace
 
 from factions.catalog import Catalog
-from factions.gamedata.schemas import ChoiceSpec, DatasheetSpec, FactionSpec, ModelSpec, OptionSpec
+from factions.gamedata.schemas import (
+    ChoiceSpec,
+    DatasheetSpec,
+    FactionSpec,
+    FocusSpec,
+    ModelSpec,
+    OptionSpec,
+)
 from forgebuilder.engine.extensions import extensions
-from forgebuilder.engine.listdoc import ListDocument
+from forgebuilder.engine.listdoc import ListDocument, ListForce, ListUnit
 from forgebuilder.engine.rules.loadouts import option_targets
 from forgebuilder.engine.rules.roster import (
     Issue,
@@ -95,7 +102,13 @@ def resolve(document: ListDocument, catalog: Catalog) -> Roster:
     )
 
 
-def _force(force, document: ListDocument, catalog: Catalog, list_focus, issues: list[Issue]):
+def _force(
+    force: ListForce,
+    document: ListDocument,
+    catalog: Catalog,
+    list_focus: FocusSpec | None,
+    issues: list[Issue],
+) -> RosterForce:
     """A force of the document matched in the catalogue: its faction, organization and focus."""
     force_faction = catalog.faction(force.faction)
     if force_faction is None:
@@ -173,7 +186,7 @@ def _name(faction: FactionSpec | None, key: str) -> str:
 
 
 def _unit(
-    unit, faction_key: str, focus_key: str | None, catalog: Catalog, issues: list[Issue]
+    unit: ListUnit, faction_key: str, focus_key: str | None, catalog: Catalog, issues: list[Issue]
 ) -> RosterUnit:
     sheet = catalog.datasheet(faction_key, unit.datasheet)
     if sheet is None:
@@ -212,7 +225,9 @@ def _unit(
     )
 
 
-def _model_counts(unit, sheet: DatasheetSpec, issues: list[Issue]) -> list[tuple[str, int]]:
+def _model_counts(
+    unit: ListUnit, sheet: DatasheetSpec, issues: list[Issue]
+) -> list[tuple[str, int]]:
     """(model id, how many) for each model type of the sheet; unknown model types are issues."""
     known_models = {m.id for m in sheet.models}
     for model_id in unit.models:
@@ -224,7 +239,11 @@ def _model_counts(unit, sheet: DatasheetSpec, issues: list[Issue]) -> list[tuple
 
 
 def _taken_choices(
-    unit, sheet: DatasheetSpec, count_of: dict[str, int], catalog: Catalog, issues: list[Issue]
+    unit: ListUnit,
+    sheet: DatasheetSpec,
+    count_of: dict[str, int],
+    catalog: Catalog,
+    issues: list[Issue],
 ) -> tuple[list[TakenChoice], dict[str, int]]:
     """The unit's choices with the models each applies to, and the models add_model brings."""
     total = sum(count_of.values())

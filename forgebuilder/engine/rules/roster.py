@@ -7,7 +7,9 @@ and the loadouts of resolved units (`loadouts.py`).
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, field, replace
+from typing import Any
 from weakref import WeakKeyDictionary
 
 from factions.catalog import Catalog, focus_allows
@@ -22,6 +24,7 @@ from factions.gamedata.schemas import (
     ModelSpec,
     OptionSpec,
 )
+from factions.rulesets import Ruleset
 from forgebuilder.engine.listdoc import ListDocument
 
 
@@ -161,11 +164,13 @@ class Roster:
         return self.document.casual
 
     @property
-    def params(self):
+    def params(self) -> Any:
+        # The ruleset's own parameters (a subclass of RulesetParameters): each check reads the
+        # fields of the ruleset it is registered for, which the base class does not declare.
         return self.catalog.params
 
     @property
-    def ruleset(self):
+    def ruleset(self) -> Ruleset:
         return self.catalog.ruleset
 
     @property
@@ -209,10 +214,10 @@ class Roster:
         return keys
 
 
-_memos: WeakKeyDictionary[Catalog, dict[str, dict]] = WeakKeyDictionary()
+_memos: WeakKeyDictionary[Catalog, dict[str, dict[Hashable, Any]]] = WeakKeyDictionary()
 
 
-def catalog_memo(catalog: Catalog, name: str) -> dict:
+def catalog_memo(catalog: Catalog, name: str) -> dict[Hashable, Any]:
     """A cache that lives as long as `catalog`: a catalogue never changes, so neither does what
     the engine derives from it (a new module revision makes a new catalogue)."""
     memos = _memos.get(catalog)

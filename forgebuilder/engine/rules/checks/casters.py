@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from factions.gamedata.schemas import DatasheetSpec
+from factions.gamedata.schemas import DatasheetSpec, ModelTemplateSpec
 from forgebuilder.engine.rules.base import Check, Violation
 from forgebuilder.engine.rules.loadouts import every_loadout
 from forgebuilder.engine.rules.roster import Roster, RosterUnit, available_under_focus, catalog_memo
@@ -33,7 +33,9 @@ def _may_be_caster(roster: Roster, sheet: DatasheetSpec, rule: str, faction_key:
     return found[1]
 
 
-def _added_templates(roster: Roster, sheet: DatasheetSpec, faction_key: str):
+def _added_templates(
+    roster: Roster, sheet: DatasheetSpec, faction_key: str
+) -> Iterator[ModelTemplateSpec]:
     for _, option in sheet.all_options():
         if option.verb != "add_model":
             continue

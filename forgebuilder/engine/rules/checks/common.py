@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
+from factions.gamedata.schemas import ModelSpec, OptionSpec
 from forgebuilder.engine.rules.base import Check, Total, Violation, plural
 from forgebuilder.engine.rules.loadouts import added_loadout, option_targets
 from forgebuilder.engine.rules.roster import Roster, RosterUnit, TakenChoice
@@ -102,7 +104,7 @@ class OptionLimits(Check):
 
     def _limits(self, roster: Roster, unit: RosterUnit) -> Iterator[Violation]:
         # one pass: how many times each option is taken, over all its choices
-        by_option: dict[str | None, list] = {}
+        by_option: dict[str | None, list[Any]] = {}
         for taken in unit.choices:
             entry = by_option.get(taken.option.id)
             if entry is None:
@@ -158,14 +160,14 @@ class OptionLimits(Check):
         if sheet is None:
             return
         # (model type, what it gives up) -> [model, models, times replaced, most per model]
-        replaced: dict[tuple[int, str], list] = {}
+        replaced: dict[tuple[int, str], list[Any]] = {}
         added = None
         for taken in unit.choices:
             option = taken.option
             if not option.replace or option.verb == "replace_model":
                 continue  # replace_model swaps the model itself
             per = option.count or 1
-            targets: tuple = option_targets(sheet, taken.model, option)
+            targets: tuple[ModelSpec, ...] = option_targets(sheet, taken.model, option)
             if option.added_model is not None:
                 # the option sits on the models the unit's add_model choices bring
                 if added is None:
@@ -227,7 +229,7 @@ class OptionLimits(Check):
                 )
 
 
-def allowed_picks(option, models: int, total_models: int) -> int:
+def allowed_picks(option: OptionSpec, models: int, total_models: int) -> int:
     """How many times an option may be taken by a unit with `models` models of its type."""
     if option.verb == "add_model":
         base = option.model_limit.number if option.model_limit else 1
@@ -242,7 +244,13 @@ def allowed_picks(option, models: int, total_models: int) -> int:
     return base * (option.limit or 1)
 
 
-def _limit_text(option, model, models: int, roster=None, unit=None) -> str:
+def _limit_text(
+    option: OptionSpec,
+    model: ModelSpec | None,
+    models: int,
+    roster: Roster | None = None,
+    unit: RosterUnit | None = None,
+) -> str:
     """The rule an option's limit follows, with the models it counts: `1 per 5 models; ...`."""
     if option.verb == "add_model":
         return f"at most {option.model_limit.number if option.model_limit else 1} per unit"
@@ -263,7 +271,7 @@ def _equipment_name(roster: Roster, unit: RosterUnit, ref_id: str) -> str:
     return found.name if found else ref_id
 
 
-def _label(unit: RosterUnit, option) -> str:
+def _label(unit: RosterUnit, option: OptionSpec) -> str:
     return option.label or _choices_label([t for t in unit.choices if t.option is option])
 
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
+from factions.gamedata.refs import Ref
 from forgebuilder.engine.rules.base import Check, Violation, plural
 from forgebuilder.engine.rules.loadouts import every_loadout
 from forgebuilder.engine.rules.roster import Roster, RosterUnit
@@ -97,7 +98,7 @@ def _template_name(roster: Roster, unit: RosterUnit, key: str) -> str:
     return template.name if template else key
 
 
-def model_size(roster: Roster, rules) -> str:
+def model_size(roster: Roster, rules: Iterable[Ref]) -> str:
     """'Large' or 'Small' for a model with these rules (refs)."""
     p = roster.params
     tough = 0

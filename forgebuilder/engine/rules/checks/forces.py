@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
+from factions.gamedata.schemas import AllianceSpec
 from forgebuilder.engine.rules.base import Check, SlotStatus, Total, Violation, plural
 from forgebuilder.engine.rules.checks.strategies import (
     pre_game_cost,
     strategy_income,
     strategy_spent,
 )
-from forgebuilder.engine.rules.roster import Roster
+from forgebuilder.engine.rules.roster import Roster, RosterForce, RosterUnit
 
 
 class StrategyPoints(Check):
@@ -166,10 +167,13 @@ class ForceOrganizationSlots(Check):
                 ids = tuple(u.id for u in units if u.category == slot.category)
                 yield from self._slot_violations(force, slot, ids)
 
-    def _foreign_categories(self, roster: Roster, force, units) -> Iterator[Violation]:
+    def _foreign_categories(
+        self, roster: Roster, force: RosterForce, units: list[RosterUnit]
+    ) -> Iterator[Violation]:
+        slots = force.organization.slots if force.organization else {}
         by_category = Counter(u.category for u in units if u.datasheet)
         for category, n in by_category.items():
-            if category not in force.organization.slots:
+            if category not in slots:
                 yield self.error(
                     f"Force organization '{force.label}' takes no "
                     f"{roster.catalog.category_name(category)} units; you have {n}.",
@@ -179,7 +183,9 @@ class ForceOrganizationSlots(Check):
                     code="force-org-category",
                 )
 
-    def _slot_violations(self, force, slot: SlotStatus, ids) -> Iterator[Violation]:
+    def _slot_violations(
+        self, force: RosterForce, slot: SlotStatus, ids: tuple[str, ...]
+    ) -> Iterator[Violation]:
         n, name, label = slot.count, slot.name, force.label
         if slot.max is not None and n > slot.max:
             yield self.error(
@@ -232,7 +238,12 @@ class Allies(Check):
                 )
 
 
-def ally_problem(primary, ally, primary_name: str, ally_name: str) -> tuple[str, str] | None:
+def ally_problem(
+    primary: tuple[str, AllianceSpec] | None,
+    ally: tuple[str, AllianceSpec] | None,
+    primary_name: str,
+    ally_name: str,
+) -> tuple[str, str] | None:
     """Why `ally_name` may not ally with `primary_name`, or None when it may."""
     primary_kind = primary[1].kind if primary else "standard"
     ally_kind = ally[1].kind if ally else "standard"

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from factions.rulesets.grimdark import GrimdarkParameters
 from forgebuilder.engine.rules.base import Check, Total, Violation
 from forgebuilder.engine.rules.roster import Roster
 
 
-def command_points(points: int, params) -> int:
+def command_points(points: int, params: GrimdarkParameters) -> int:
     """Command points of an army of `points`: `command_points` per `command_points_per` points
     of the list's total, pro rata and rounded down (4 per 1000: 7 at 1,999 points, 3 at 945).
 

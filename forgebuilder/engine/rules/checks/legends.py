@@ -16,7 +16,8 @@ def legends_allowed(roster: Roster) -> int:
     params = roster.params
     if params.legends_per_points is None:
         return 1
-    return max(params.legends_minimum, roster.points_limit // params.legends_per_points)
+    allowed: int = max(params.legends_minimum, roster.points_limit // params.legends_per_points)
+    return allowed
 
 
 def legend_fits(legend: LegendSpec, unit: RosterUnit, catalog: Catalog) -> bool:

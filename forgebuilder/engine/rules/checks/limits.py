@@ -56,7 +56,9 @@ class CountLimit(Check):
         """(name, units) of each group the limit counts."""
         raise NotImplementedError
 
-    def over(self, roster: Roster, name: str, units: list[RosterUnit], allowed: int, per: int):
+    def over(
+        self, roster: Roster, name: str, units: list[RosterUnit], allowed: int, per: int
+    ) -> Violation:
         """The violation of a group of `units` over `allowed`."""
         raise NotImplementedError
 
@@ -84,7 +86,9 @@ class HeroLimit(CountLimit):
     def counted(self, roster: Roster) -> Iterator[tuple[str, list[RosterUnit]]]:
         yield "heroes", [u for u in roster.units if is_hero(roster, u)]
 
-    def over(self, roster, name, units, allowed, per) -> Violation:
+    def over(
+        self, roster: Roster, name: str, units: list[RosterUnit], allowed: int, per: int
+    ) -> Violation:
         n = len(units)
         return self.error(
             f"The list has {plural(n, 'hero', 'heroes')}; {_limit(roster)} may "
@@ -114,7 +118,9 @@ class CopyLimit(CountLimit):
         for key, copies in by_sheet.items():
             yield names[key], copies
 
-    def over(self, roster, name, units, allowed, per) -> Violation:
+    def over(
+        self, roster: Roster, name: str, units: list[RosterUnit], allowed: int, per: int
+    ) -> Violation:
         return self.error(
             f"The list fields {name} {len(units)} times; {_limit(roster)} may field "
             f"{allowed} copies of one datasheet (1 + 1 per full {per} points).",
@@ -151,7 +157,9 @@ class UnitCountLimit(CountLimit):
     def counted(self, roster: Roster) -> Iterator[tuple[str, list[RosterUnit]]]:
         yield "units", list(roster.units)
 
-    def over(self, roster, name, units, allowed, per) -> Violation:
+    def over(
+        self, roster: Roster, name: str, units: list[RosterUnit], allowed: int, per: int
+    ) -> Violation:
         n = len(units)
         return self.error(
             f"The list has {plural(n, 'unit')}; {_limit(roster)} may field "

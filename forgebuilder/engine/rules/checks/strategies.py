@@ -5,7 +5,7 @@ reach only the user's own faction when allies join the army."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from factions.gamedata.schemas import StrategySpec
@@ -15,7 +15,8 @@ from forgebuilder.engine.rules.roster import Roster, available_under_focus
 
 def strategy_income(roster: Roster) -> int:
     params = roster.params
-    return params.strategy_points_base + roster.points_limit // params.strategy_points_per
+    income: int = params.strategy_points_base + roster.points_limit // params.strategy_points_per
+    return income
 
 
 def strategy_spent(roster: Roster) -> int:
@@ -60,7 +61,7 @@ def offered_strategies(roster: Roster) -> list[OfferedStrategy]:
     offered: list[OfferedStrategy] = []
     seen: set[tuple[str, StrategySpec]] = set()
 
-    def add(faction_key: str, focuses, source: str) -> None:
+    def add(faction_key: str, focuses: Iterable[str | None], source: str) -> None:
         for key, spec in roster.catalog.strategies(faction_key).items():
             if (key, spec) in seen:
                 continue
@@ -93,7 +94,7 @@ class ForceStrategies(Check):
     )
     casual = True
 
-    def notes(self, roster: Roster):
+    def notes(self, roster: Roster) -> Iterator[tuple[str, tuple[tuple[str, str], ...]]]:
         rows = tuple(
             (s.spec.name, " · ".join(p for p in (_cost(s.spec) or "-", s.note()) if p))
             for s in offered_strategies(roster)
@@ -132,7 +133,7 @@ class AlliedAbilityTargets(Check):
                 names.append(name)
         return names
 
-    def notes(self, roster: Roster):
+    def notes(self, roster: Roster) -> Iterator[tuple[str, tuple[tuple[str, str], ...]]]:
         names = self._factions(roster)
         if len(names) > 1:
             yield ("Allied forces", (("Ability targets", ALLIED_ABILITIES),))
@@ -229,7 +230,7 @@ class PreGameStrategies(Check):
                 code="pre-game-not-offered",
             )
 
-    def notes(self, roster: Roster):
+    def notes(self, roster: Roster) -> Iterator[tuple[str, tuple[tuple[str, str], ...]]]:
         rows = tuple(
             (c.spec.name, " · ".join(p for p in (f"{c.cost} SP", _source(c)) if p))
             for c in chosen_pre_game(roster)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from factions.gamedata.schemas import StrategySpec
 from forgebuilder.engine.rules.base import Check, Reference, plural
 from forgebuilder.engine.rules.roster import Roster, RosterUnit
 
@@ -52,7 +53,7 @@ def _universal(roster: Roster, reference: Reference) -> bool:
     return reference.note.split(" · ")[0] in names
 
 
-def _cost(strategy, unit: str) -> str:
+def _cost(strategy: StrategySpec, unit: str) -> str:
     if strategy.cost_note:
         return f"{strategy.cost_note} {unit}"
     return f"{strategy.cost} {unit}" if strategy.cost is not None else ""
@@ -152,6 +153,6 @@ class Cohesion(Check):
             yield ("Cohesion", tuple(rows))
 
 
-def _phase(strategy) -> str:
+def _phase(strategy: StrategySpec) -> str:
     """When a strategy is used, in words: `pre_game` reads "pre game"."""
     return (strategy.phase or "").replace("_", " ")
