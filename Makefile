@@ -143,7 +143,7 @@ stack-deps:
 	  echo "The production-stack tests will be skipped$(if $(filter true 1 yes,$(CI)), (CI=true: they will fail instead)):"; \
 	  echo "  $$missing not installed:  sudo apt-get install $(STACK_PACKAGES)"; }
 
-# migrate also makes the cache table (forgebuilder/armylists/apps.py runs createcachetable after it).
+# migrate also makes the cache table (forgebuilder/lists/apps.py runs createcachetable after it).
 migrate: install
 	$(PY) manage.py migrate --noinput
 

@@ -27,7 +27,7 @@ from django.core.cache import cache  # noqa: E402
 from django.core.handlers.wsgi import WSGIHandler  # noqa: E402
 from django.test import RequestFactory  # noqa: E402
 
-from forgebuilder.armylists.sharing import share_link_etag  # noqa: E402
+from forgebuilder.lists.sharing import share_link_etag  # noqa: E402
 
 HANDLER = WSGIHandler()
 FACTORY = RequestFactory(HTTP_HOST="127.0.0.1", HTTP_X_FORWARDED_PROTO="https")

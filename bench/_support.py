@@ -82,9 +82,9 @@ def populate(document, catalog, *, units: int):
     """Give `document` (a new list of FACTION with the muster as f1) the other forces of
     FORCES and `units` units spread over them, with options taken and model counts changed.
 
-    Every edit goes through `forgebuilder.armylists.edits`, as the editor's would.
+    Every edit goes through `forgebuilder.lists.edits`, as the editor's would.
     """
-    from forgebuilder.armylists import edits
+    from forgebuilder.lists import edits
 
     for organization, faction in FORCES[len(document.forces) :]:
         document, _ = edits.add_force(document, catalog, organization=organization, faction=faction)
@@ -129,7 +129,7 @@ def growable_model(sheet):
 def new_list_document(catalog, *, units: int, name: str, distinct: bool = False):
     """A list of `units` units spread over FORCES; `distinct`: no two alike (each is renamed
     "<datasheet> <n>"), so every unit is a card of its own in the roster."""
-    from forgebuilder.armylists import edits
+    from forgebuilder.lists import edits
 
     document = edits.new_document(
         catalog, faction=FACTION, name=name, points_limit=4000, casual=False
@@ -146,7 +146,7 @@ def new_list_document(catalog, *, units: int, name: str, distinct: bool = False)
 def repeated_list_document(catalog, *, units: int, datasheets: int, name: str):
     """A list of `units` units of the first `datasheets` datasheets of FACTION, all in the
     muster, taken as they come (as a horde army is): units of one datasheet are alike."""
-    from forgebuilder.armylists import edits
+    from forgebuilder.lists import edits
 
     document = edits.new_document(
         catalog, faction=FACTION, name=name, points_limit=40000, casual=True

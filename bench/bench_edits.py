@@ -59,8 +59,8 @@ class Bench:
 
 def make_list(client, catalog, units: int) -> Bench:
     """A list of `units` units owned by the client's session, made as a player would."""
-    from forgebuilder.armylists.models import ArmyList
-    from forgebuilder.armylists.services import army_list_edit
+    from forgebuilder.lists.models import ArmyList
+    from forgebuilder.lists.services import army_list_edit
 
     response = client.post(
         "/lists/new/",
@@ -85,8 +85,8 @@ def make_list(client, catalog, units: int) -> Bench:
 
 def current(bench: Bench):
     """The stored version and document (read outside the timed request)."""
-    from forgebuilder.armylists.models import ArmyList
     from forgebuilder.engine.listdoc import ListDocument
+    from forgebuilder.lists.models import ArmyList
 
     version, document = ArmyList.objects.values_list("version", "document").get(pk=bench.pk)
     return version, ListDocument.model_validate(document)

@@ -18,7 +18,7 @@ Then, in turns (so a change of the machine's load hits all alike), N times (defa
 - the 30-unit printouts again from the cache: what a second download of an unchanged list
   costs, including reading the list, evaluating it and hashing the cache key.
 
-Every call goes through `forgebuilder.armylists.exports` as the PDF worker does, after one
+Every call goes through `forgebuilder.lists.exports` as the PDF worker does, after one
 untimed warm-up (WeasyPrint's import and the fonts: printed apart). Printed: the best and the
 median wall-clock time of each, the process CPU time (the same less the waits a busy machine
 adds), each figure as a multiple of the baseline, so runs on other machines compare, and the
@@ -108,10 +108,10 @@ def pages(data: bytes) -> str:
 
 def stored_list(document, *, share: bool):
     """The list saved as the editor saves it; with a live share link when `share`."""
-    from forgebuilder.armylists.models import ShareLink
-    from forgebuilder.armylists.ownership import Owner
-    from forgebuilder.armylists.services import army_list_create
-    from forgebuilder.armylists.sharing import share_link_create
+    from forgebuilder.lists.models import ShareLink
+    from forgebuilder.lists.ownership import Owner
+    from forgebuilder.lists.services import army_list_create
+    from forgebuilder.lists.sharing import share_link_create
 
     catalog = support.module_catalog()
     army_list = army_list_create(owner=Owner(None, "bench"), catalog=catalog, document=document)
@@ -123,8 +123,8 @@ def stored_list(document, *, share: bool):
 
 def printouts(army_list, url: str):
     """The roster and the token sheet of `army_list`, as the PDF worker draws them."""
-    from forgebuilder.armylists import exports
-    from forgebuilder.armylists.selectors import evaluated_list
+    from forgebuilder.lists import exports
+    from forgebuilder.lists.selectors import evaluated_list
 
     a4 = exports.PAPERS["a4"]
 

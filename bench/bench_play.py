@@ -63,9 +63,9 @@ def main() -> int:
 def _game(units: int):
     from django.contrib.auth import get_user_model
 
-    from forgebuilder.armylists.ownership import Owner
-    from forgebuilder.armylists.selectors import evaluated_list
-    from forgebuilder.armylists.services import army_list_create
+    from forgebuilder.lists.ownership import Owner
+    from forgebuilder.lists.selectors import evaluated_list
+    from forgebuilder.lists.services import army_list_create
     from forgebuilder.play import services
 
     catalog = support.module_catalog()

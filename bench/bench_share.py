@@ -78,10 +78,10 @@ def prepare(tmp: Path) -> tuple[dict[str, str], str, str]:
     from django.core.management import call_command
     from django.db import connections
 
-    from forgebuilder.armylists.models import ShareLink
-    from forgebuilder.armylists.ownership import Owner
-    from forgebuilder.armylists.services import army_list_create
-    from forgebuilder.armylists.sharing import share_link_create
+    from forgebuilder.lists.models import ShareLink
+    from forgebuilder.lists.ownership import Owner
+    from forgebuilder.lists.services import army_list_create
+    from forgebuilder.lists.sharing import share_link_create
 
     call_command("collectstatic", interactive=False, verbosity=0, stdout=io.StringIO())
     catalog = support.module_catalog()

@@ -67,10 +67,10 @@ MAKE_LISTS = """
 import sys
 sys.path.insert(0, "bench")
 import _support as support
-from forgebuilder.armylists.models import ShareLink
-from forgebuilder.armylists.ownership import Owner
-from forgebuilder.armylists.services import army_list_create
-from forgebuilder.armylists.sharing import share_link_create
+from forgebuilder.lists.models import ShareLink
+from forgebuilder.lists.ownership import Owner
+from forgebuilder.lists.services import army_list_create
+from forgebuilder.lists.sharing import share_link_create
 catalog = support.module_catalog()
 tokens = []
 for name, units in [("Shared", 30), *((f"Heavy {n}", {heavy}) for n in range({lists}))]:
@@ -83,8 +83,8 @@ FILL_OWN_LIST = """
 import sys
 sys.path.insert(0, "bench")
 import _support as support
-from forgebuilder.armylists.models import ArmyList
-from forgebuilder.armylists.services import army_list_edit
+from forgebuilder.lists.models import ArmyList
+from forgebuilder.lists.services import army_list_edit
 catalog = support.module_catalog()
 army_list = ArmyList.objects.get(public_id="{public_id}")
 units = support.new_list_document(catalog, units=30, name=army_list.name)
@@ -92,8 +92,8 @@ army_list_edit(army_list=army_list, expected_version=None, change=lambda d, c: u
                label="30 units")
 """
 REVOKE = """
-from forgebuilder.armylists.models import ShareLink
-from forgebuilder.armylists.sharing import share_link_revoke
+from forgebuilder.lists.models import ShareLink
+from forgebuilder.lists.sharing import share_link_revoke
 link = ShareLink.objects.select_related("army_list").get(token="{token}")
 print(share_link_revoke(army_list=link.army_list, token=link.token))
 """

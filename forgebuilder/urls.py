@@ -17,7 +17,7 @@ urlpatterns = [
     path("campaigns/", include("forgebuilder.campaigns.urls")),
     path("events/", include("forgebuilder.events.urls")),
     path("play/", include("forgebuilder.play.urls")),
-    path("", include("forgebuilder.armylists.urls")),
+    path("", include("forgebuilder.lists.urls")),
 ]
 
 handler400 = "forgebuilder.views.bad_request"

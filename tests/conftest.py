@@ -126,7 +126,7 @@ def _fresh_catalogs():
     """Catalogues are cached per module id and revision, and evaluations per list id and
     version; test databases reuse ids."""
     from factions.catalog import clear_catalog_cache
-    from forgebuilder.armylists.selectors import evaluations_forget
+    from forgebuilder.lists.selectors import evaluations_forget
 
     clear_catalog_cache()
     evaluations_forget()

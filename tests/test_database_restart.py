@@ -51,7 +51,7 @@ def test_a_read_still_failing_after_the_waits_says_so_with_503(client, db, monke
 
 
 def test_a_write_is_refused_in_words_and_not_run_twice(client, starter_modules, monkeypatch, waits):
-    from forgebuilder.armylists import views as list_views
+    from forgebuilder.lists import views as list_views
 
     calls = _down_for(monkeypatch, list_views, "army_list_create", failures=1)
     response = client.post(
@@ -65,7 +65,7 @@ def test_a_write_is_refused_in_words_and_not_run_twice(client, starter_modules, 
 
 
 def test_an_api_client_gets_the_reason_as_json(client, db, monkeypatch, waits):
-    from forgebuilder.armylists import api
+    from forgebuilder.lists.views import json_api as api
 
     _down_for(monkeypatch, api, "parse_document", failures=99)
     response = client.post(

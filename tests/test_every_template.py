@@ -17,9 +17,9 @@ from django.test.signals import template_rendered
 from django.urls import reverse
 
 from factions.catalog import catalog_for
-from forgebuilder.armylists.ownership import Owner
-from forgebuilder.armylists.services import army_list_create
-from forgebuilder.armylists.sharing import share_link_create
+from forgebuilder.lists.ownership import Owner
+from forgebuilder.lists.services import army_list_create
+from forgebuilder.lists.sharing import share_link_create
 
 from .armylists.exports.conftest import ember_document
 from .events.drawing import draw_event_pages
@@ -59,15 +59,15 @@ def get(client, url: str, *, status: tuple[int, ...] = (200,), **headers) -> str
 
 def draw_printouts(army_list, share_url: str) -> None:
     """The HTML of every printout (what WeasyPrint is given): no Pango needed."""
-    from forgebuilder.armylists import exports
-    from forgebuilder.armylists.selectors import evaluated_list
+    from forgebuilder.lists import exports
+    from forgebuilder.lists.selectors import evaluated_list
 
     source = exports.source_from_evaluated(evaluated_list(army_list=army_list), share_url=share_url)
     a4 = exports.PAPERS["a4"]
     exports.roster_html(source, paper=a4)
     # a name the print font cannot set: that card is laid out as HTML (print/card.html)
-    from forgebuilder.armylists.edits import rename_unit
-    from forgebuilder.armylists.selectors import evaluated_document
+    from forgebuilder.lists.edits import rename_unit
+    from forgebuilder.lists.selectors import evaluated_document
 
     renamed = rename_unit(source.document, unit_id="u1", name="Brokka ⚔")
     roster, report = evaluated_document(document=renamed, catalog=source.catalog)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from tests.conftest import REPO
 
-THE_SITE = "forgebuilder/armylists/selectors.py"
+THE_SITE = "forgebuilder/lists/selectors.py"
 ENGINE = "forgebuilder.engine.rules"  # the package and its modules (engine.py defines it)
 DOOR = "forgebuilder.engine.api"  # where the other apps take it from
 

@@ -18,8 +18,8 @@ from django.contrib.sessions.models import Session
 from django.db import transaction
 from django.utils import timezone
 
-from forgebuilder.armylists.models import ArmyList, ShareLink
 from forgebuilder.departures import Leaving, departures
+from forgebuilder.lists.api import ArmyList, ShareLink
 
 
 @dataclass(frozen=True)

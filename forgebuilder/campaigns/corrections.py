@@ -19,8 +19,7 @@ from dataclasses import dataclass, field
 from django.db import transaction
 
 from factions.catalog import catalog_for
-from forgebuilder.armylists.models import ListRevision
-from forgebuilder.armylists.services import army_list_edit
+from forgebuilder.lists.api import ListRevision, army_list_edit
 
 from . import history, report_form, steps
 from .models import Campaign, CampaignEvent, CampaignPlayer, Mission

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from django.utils import timezone
 
-from forgebuilder.armylists.models import ArmyList, ShareLink
+from forgebuilder.lists.api import ArmyList, ShareLink
 from forgebuilder.people import Handover, organiser_leaves, run_or_joined, successor
 
 from .models import Campaign, CampaignEvent, CampaignPlayer

@@ -12,9 +12,8 @@ from typing import TYPE_CHECKING
 
 from factions.catalog import Catalog
 from factions.gamedata.campaign_schema import CampaignSpec
-from forgebuilder.armylists import edits
-from forgebuilder.armylists.selectors import evaluated_document
 from forgebuilder.engine.api import ListDocument
+from forgebuilder.lists.api import edits, evaluated_document
 
 from . import steps
 from .dice import EnteredDie

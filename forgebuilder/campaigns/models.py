@@ -8,7 +8,7 @@ from django.conf import settings
 from django.db import models
 
 from factions.models import GameModule
-from forgebuilder.armylists.models import ArmyList
+from forgebuilder.lists.api import ArmyList
 from forgebuilder.people import FORMER_PLAYER
 
 

@@ -6,9 +6,8 @@ from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
 
 from factions.catalog import catalog_for
-from forgebuilder.armylists.models import ArmyList
-from forgebuilder.armylists.selectors import evaluated_document, evaluated_list
 from forgebuilder.engine.api import ListDocument
+from forgebuilder.lists.api import ArmyList, evaluated_document, evaluated_list
 
 from . import steps
 from .models import Campaign, CampaignPlayer, Mission

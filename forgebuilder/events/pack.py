@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from factions.catalog import Catalog
-from forgebuilder.armylists.selectors import evaluated_document
 from forgebuilder.engine.api import ListDocument
+from forgebuilder.lists.api import evaluated_document
 
 from .models import Event
 

@@ -13,10 +13,8 @@ from typing import Any
 from django.template.loader import render_to_string
 
 from factions.catalog import catalog_for
-from forgebuilder.armylists.exports.compact import compact_document
-from forgebuilder.armylists.exports.source import ExportSource
-from forgebuilder.armylists.selectors import evaluated_document
 from forgebuilder.engine.api import ListDocument
+from forgebuilder.lists.api import ExportSource, compact_document, evaluated_document
 from forgebuilder.printing.api import (
     RENDERER_VERSION,
     Drawing,

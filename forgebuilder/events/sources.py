@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from django.http import Http404
 
-from forgebuilder.armylists.matchup import share_token
-from forgebuilder.armylists.ownership import Owner
-from forgebuilder.armylists.selectors import army_lists_of, evaluated_shared_list
 from forgebuilder.engine.api import ListDocument
+from forgebuilder.lists.api import Owner, army_lists_of, evaluated_shared_list, share_token
 
 from .models import Event
 from .services import EventRefused

@@ -15,7 +15,7 @@ from django.contrib.staticfiles import finders
 from django.templatetags.static import static
 from django.urls import reverse
 
-from forgebuilder.armylists.exports import printouts
+from forgebuilder.printing.api import printouts
 
 # Static files every page needs, kept by the worker from its installation on.
 SHELL_STATIC = (

@@ -5,11 +5,10 @@ submitted to the event. On finishing, it enters the round's result through the e
 from __future__ import annotations
 
 from factions.catalog import catalog_for
-from forgebuilder.armylists.models import ArmyList
-from forgebuilder.armylists.selectors import EvaluatedList, evaluated_document
 from forgebuilder.engine.api import ListDocument
 from forgebuilder.events import models as events
 from forgebuilder.events.selectors import current_round
+from forgebuilder.lists.api import ArmyList, EvaluatedList, evaluated_document
 
 
 class PairingRefused(Exception):

@@ -17,8 +17,8 @@ from django.utils import timezone
 
 from factions.catalog import catalog_for
 from forgebuilder import outcomes
-from forgebuilder.armylists.selectors import evaluated_document
 from forgebuilder.engine.api import ListDocument, extensions
+from forgebuilder.lists.api import evaluated_document
 
 from . import missions, rounds, tracker
 from .finished import finished_game

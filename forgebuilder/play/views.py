@@ -14,13 +14,8 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
 from forgebuilder import inputguard, ratelimit
-from forgebuilder.armylists.ownership import owner_of
-from forgebuilder.armylists.selectors import (
-    army_list_owned,
-    evaluated_list,
-    evaluated_shared_list,
-)
 from forgebuilder.dbretry import retried_on_restart
+from forgebuilder.lists.api import army_list_owned, evaluated_list, evaluated_shared_list, owner_of
 from forgebuilder.numbers import parse_whole_number
 from forgebuilder.printing.api import qr_svg_data_uri
 from forgebuilder.ratelimit import rate_limited

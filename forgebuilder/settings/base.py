@@ -30,7 +30,7 @@ INSTALLED_APPS = [
     "factions",
     "forgebuilder.accounts",
     "forgebuilder.printing",
-    "forgebuilder.armylists",
+    "forgebuilder.lists",
     "forgebuilder.campaigns",
     "forgebuilder.events",
     "forgebuilder.play",

@@ -10,8 +10,8 @@ from django.test import Client
 from django.urls import reverse
 
 from forgebuilder.accounts.deletion import account_delete
-from forgebuilder.armylists.models import ArmyList, ShareLink
-from forgebuilder.armylists.sharing import share_link_create
+from forgebuilder.lists.models import ArmyList, ShareLink
+from forgebuilder.lists.sharing import share_link_create
 from tests.campaigns.conftest import make_army
 
 from .conftest import PASSWORD

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from forgebuilder.armylists.catalogue import catalogue_view
-from forgebuilder.armylists.documents import document_catalog, parse_document
 from forgebuilder.engine.rules import evaluate, resolve
+from forgebuilder.lists.catalogue import catalogue_view
+from forgebuilder.lists.documents import document_catalog, parse_document
 
 pytestmark = pytest.mark.django_db
 

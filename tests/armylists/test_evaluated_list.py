@@ -10,13 +10,13 @@ from django.urls import reverse
 from factions.catalog import catalog_for
 from factions.models import Datasheet
 from factions.services import game_module_touch
-from forgebuilder.armylists import edits, printables
-from forgebuilder.armylists.models import ShareLink
-from forgebuilder.armylists.ownership import SESSION_KEY, Owner
-from forgebuilder.armylists.selectors import evaluated_list, evaluated_shared_list
-from forgebuilder.armylists.services import army_list_create, army_list_edit
-from forgebuilder.armylists.sharing import share_link_create
 from forgebuilder.engine.rules.registry import CheckRegistry
+from forgebuilder.lists import edits, printables
+from forgebuilder.lists.models import ShareLink
+from forgebuilder.lists.ownership import SESSION_KEY, Owner
+from forgebuilder.lists.selectors import evaluated_list, evaluated_shared_list
+from forgebuilder.lists.services import army_list_create, army_list_edit
+from forgebuilder.lists.sharing import share_link_create
 
 HTMX = {"HX-Request": "true"}
 

@@ -9,9 +9,9 @@ from django.apps import apps
 from django.test import Client
 from django.urls import reverse
 
-from forgebuilder.armylists.documents import DocumentError, parse_document
-from forgebuilder.armylists.models import ArmyList, ListRevision, ShareLink
 from forgebuilder.engine.listdoc import VERSION, ListDocument, upgrade
+from forgebuilder.lists.documents import DocumentError, parse_document
+from forgebuilder.lists.models import ArmyList, ListRevision, ShareLink
 
 V1 = {
     "format": "forgebuilder-list",
@@ -124,8 +124,8 @@ def test_validate_api_takes_both_versions(mini_module, mini_list):
 
 def test_the_data_migration_upgrades_stored_lists_revisions_and_snapshots(mini_module, mini_list):
     from factions.catalog import catalog_for
-    from forgebuilder.armylists.ownership import Owner
-    from forgebuilder.armylists.services import army_list_create
+    from forgebuilder.lists.ownership import Owner
+    from forgebuilder.lists.services import army_list_create
 
     v1 = {**mini_list, "focus": "watch"}
     army_list = army_list_create(
@@ -138,7 +138,7 @@ def test_the_data_migration_upgrades_stored_lists_revisions_and_snapshots(mini_m
     ShareLink.objects.create(army_list=army_list, kind=ShareLink.SNAPSHOT, document=v1, token="t")
 
     migration = importlib.import_module(
-        "forgebuilder.armylists.migrations.0002_list_documents_version_2"
+        "forgebuilder.lists.migrations.0002_list_documents_version_2"
     )
     migration.upgrade_stored_documents(apps, None)
 

@@ -10,11 +10,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from forgebuilder.armylists import exports
-from forgebuilder.armylists.importers.text import text_list_document
-from forgebuilder.armylists.selectors import evaluated_list
-from forgebuilder.armylists.sharing import share_link_create
 from forgebuilder.engine.presenters import forces
+from forgebuilder.lists import exports
+from forgebuilder.lists.importers.text import text_list_document
+from forgebuilder.lists.selectors import evaluated_list
+from forgebuilder.lists.sharing import share_link_create
 from tests.armylists.test_one_home_slots_and_factions import BRIDGE_UNITS, bridge_list
 from tests.armylists.test_report_facts import owner_client
 

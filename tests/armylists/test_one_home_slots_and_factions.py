@@ -15,16 +15,16 @@ from django.test import Client
 from django.urls import reverse
 
 from factions.catalog import catalog_for
-from forgebuilder.armylists import exports
-from forgebuilder.armylists.documents import parse_document
-from forgebuilder.armylists.ownership import Owner
-from forgebuilder.armylists.selectors import evaluated_list
-from forgebuilder.armylists.services import army_list_create
-from forgebuilder.armylists.sharing import share_link_create
 from forgebuilder.campaigns import selectors as campaign_selectors
 from forgebuilder.engine.listdoc import ListDocument
 from forgebuilder.engine.rules.base import SlotStatus
 from forgebuilder.engine.rules.checks.forces import ForceOrganizationSlots
+from forgebuilder.lists import exports
+from forgebuilder.lists.documents import parse_document
+from forgebuilder.lists.ownership import Owner
+from forgebuilder.lists.selectors import evaluated_list
+from forgebuilder.lists.services import army_list_create
+from forgebuilder.lists.sharing import share_link_create
 from tests.armylists.test_report_facts import owner_client
 
 pytestmark = pytest.mark.django_db

@@ -11,14 +11,14 @@ from django.test import Client
 from django.urls import reverse
 
 from factions.catalog import catalog_for
-from forgebuilder.armylists import edits, exports
-from forgebuilder.armylists.forms import NewListForm
-from forgebuilder.armylists.ownership import SESSION_KEY, Owner
-from forgebuilder.armylists.selectors import evaluated_list
-from forgebuilder.armylists.services import army_list_create
-from forgebuilder.armylists.sharing import share_link_create
 from forgebuilder.engine.listdoc import POINTS_LIMIT_MAX, POINTS_LIMIT_MIN, clamp_points_limit
 from forgebuilder.engine.rules.base import Total
+from forgebuilder.lists import edits, exports
+from forgebuilder.lists.forms import NewListForm
+from forgebuilder.lists.ownership import SESSION_KEY, Owner
+from forgebuilder.lists.selectors import evaluated_list
+from forgebuilder.lists.services import army_list_create
+from forgebuilder.lists.sharing import share_link_create
 from tests.conftest import REPO
 
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from forgebuilder.armylists.models import ArmyList
-from forgebuilder.armylists.sharing import share_link_create
+from forgebuilder.lists.models import ArmyList
+from forgebuilder.lists.sharing import share_link_create
 
 from .axe import CLEAN, axe_problems, axe_problems_in_both_schemes
 from .test_builder import EDITOR_URL

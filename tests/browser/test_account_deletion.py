@@ -11,8 +11,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from forgebuilder.armylists.models import ArmyList
-from forgebuilder.armylists.sharing import share_link_create
+from forgebuilder.lists.models import ArmyList
+from forgebuilder.lists.sharing import share_link_create
 
 from .conftest import page_without_errors
 from .test_builder import start_list

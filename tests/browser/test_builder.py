@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from forgebuilder.armylists.models import ArmyList
+from forgebuilder.lists.models import ArmyList
 
 
 def points_shown(page: Page) -> str:

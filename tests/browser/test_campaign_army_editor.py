@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from forgebuilder.armylists.models import ArmyList
+from forgebuilder.lists.models import ArmyList
 
 from .campaign import SIZES, ashfall, logged_in, looked_at, no_sideways_scroll
 

@@ -10,9 +10,9 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from factions.models import GameModule
-from forgebuilder.armylists.models import ArmyList
-from forgebuilder.armylists.sharing import share_link_create
 from forgebuilder.campaigns import services
+from forgebuilder.lists.models import ArmyList
+from forgebuilder.lists.sharing import share_link_create
 from tests.campaigns.conftest import make_army
 
 from .campaign import logged_in, no_sideways_scroll

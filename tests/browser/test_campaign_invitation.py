@@ -9,10 +9,10 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from factions.models import GameModule
-from forgebuilder.armylists import edits
-from forgebuilder.armylists.models import ArmyList
-from forgebuilder.armylists.services import army_list_edit
 from forgebuilder.campaigns import services
+from forgebuilder.lists import edits
+from forgebuilder.lists.models import ArmyList
+from forgebuilder.lists.services import army_list_edit
 from tests.campaigns.conftest import make_army
 
 from .campaign import SIZES, checked_at_both_sizes

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from forgebuilder.armylists.models import ArmyList
+from forgebuilder.lists.models import ArmyList
 
 from .campaign import ashfall, logged_in
 

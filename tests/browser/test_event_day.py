@@ -20,10 +20,10 @@ from django.db.models import Q
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from forgebuilder.armylists.sharing import share_link_create
 from forgebuilder.engine.listdoc import ListDocument
 from forgebuilder.events import services
 from forgebuilder.events.models import Event, Game
+from forgebuilder.lists.sharing import share_link_create
 from tests.campaigns.conftest import make_army
 
 from .campaign import SIZES, checked_at_both_sizes, logged_in

@@ -21,12 +21,12 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
 from factions.models import GameModule
-from forgebuilder.armylists.selectors import evaluated_list
-from forgebuilder.armylists.sharing import share_link_create
 from forgebuilder.campaigns import services as campaigns
 from forgebuilder.campaigns.dice import SeededDie
 from forgebuilder.events import services as events
 from forgebuilder.events.models import Event
+from forgebuilder.lists.selectors import evaluated_list
+from forgebuilder.lists.sharing import share_link_create
 from forgebuilder.play import services as play
 from tests.campaigns.conftest import make_army
 

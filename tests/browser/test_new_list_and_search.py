@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from forgebuilder.armylists.models import ArmyList
+from forgebuilder.lists.models import ArmyList
 
 from .test_builder import EDITOR_URL
 

@@ -10,8 +10,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from forgebuilder.armylists.models import ArmyList
-from forgebuilder.armylists.sharing import share_link_create, share_link_revoke
+from forgebuilder.lists.models import ArmyList
+from forgebuilder.lists.sharing import share_link_create, share_link_revoke
 
 from .test_builder import add_unit, start_list
 from .test_offline import (  # noqa: F401 (sw_context, sw_page: fixtures)

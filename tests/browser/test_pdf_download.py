@@ -39,10 +39,10 @@ def test_without_javascript_the_waiting_page_refreshes_until_the_pdf_is_ready(
 ):
     from factions.catalog import catalog_for
     from factions.models import GameModule
-    from forgebuilder.armylists.models import ShareLink
-    from forgebuilder.armylists.ownership import Owner
-    from forgebuilder.armylists.services import army_list_create
-    from forgebuilder.armylists.sharing import share_link_create
+    from forgebuilder.lists.models import ShareLink
+    from forgebuilder.lists.ownership import Owner
+    from forgebuilder.lists.services import army_list_create
+    from forgebuilder.lists.sharing import share_link_create
     from tests.armylists.exports.conftest import ember_document
 
     catalog = catalog_for(GameModule.objects.get(slug="ember-reach"))
@@ -87,8 +87,8 @@ def test_the_compact_roster_is_offered_in_the_editor_and_on_the_share_page(
     assert "STAT LINES" in text and "1 Company Captain" in text
     assert "card 1 of" not in text  # no cards
 
-    from forgebuilder.armylists.models import ArmyList, ShareLink
-    from forgebuilder.armylists.sharing import share_link_create
+    from forgebuilder.lists.models import ArmyList, ShareLink
+    from forgebuilder.lists.sharing import share_link_create
 
     link = share_link_create(army_list=ArmyList.objects.get(), kind=ShareLink.LIVE)
     page.goto(f"{live_server.url}/s/{link.token}/")
@@ -104,9 +104,9 @@ def test_the_compact_roster_is_offered_in_the_editor_and_on_the_share_page(
 def test_a_long_drawing_shows_how_far_it_got_and_a_drawn_roster_opens_at_once(
     live_server, page, starter_modules, render_worker
 ):
-    from forgebuilder.armylists.exports import PAPERS, roster_key, source_from_evaluated
-    from forgebuilder.armylists.models import ArmyList
-    from forgebuilder.armylists.selectors import evaluated_list
+    from forgebuilder.lists.exports import PAPERS, roster_key, source_from_evaluated
+    from forgebuilder.lists.models import ArmyList
+    from forgebuilder.lists.selectors import evaluated_list
     from forgebuilder.printing.progress import progress_reporter
 
     caches["renders"].clear()  # an earlier test may have drawn the same list

@@ -9,8 +9,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from forgebuilder.armylists.models import ArmyList
-from forgebuilder.armylists.sharing import share_link_create
+from forgebuilder.lists.models import ArmyList
+from forgebuilder.lists.sharing import share_link_create
 
 from .test_builder import add_unit, start_list
 

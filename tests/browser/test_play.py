@@ -12,7 +12,7 @@ from django.test import Client
 from playwright.sync_api import expect
 
 from factions.models import GameModule
-from forgebuilder.armylists.selectors import evaluated_list
+from forgebuilder.lists.selectors import evaluated_list
 from forgebuilder.play import services
 from forgebuilder.play.models import Game
 from tests.play.conftest import VECTORS, make_list

@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from forgebuilder.armylists.models import ArmyList
+from forgebuilder.lists.models import ArmyList
 
 from .test_builder import EDITOR_URL, add_unit, expect_points, start_list
 

@@ -5,9 +5,9 @@ from django.contrib.auth import get_user_model
 
 from factions.catalog import catalog_for
 from factions.models import GameModule
-from forgebuilder.armylists.ownership import Owner
-from forgebuilder.armylists.services import army_list_create
 from forgebuilder.engine.listdoc import ListDocument
+from forgebuilder.lists.ownership import Owner
+from forgebuilder.lists.services import army_list_create
 from tests.conftest import write_module_rows
 
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from forgebuilder.armylists.models import ArmyList
 from forgebuilder.campaigns import services
 from forgebuilder.campaigns.dice import SeededDie
 from forgebuilder.campaigns.models import CampaignEvent, CampaignPlayer, Mission
 from forgebuilder.campaigns.steps import BattleReport
 from forgebuilder.campaigns.steps import UnitOutcome as Out
+from forgebuilder.lists.models import ArmyList
 from tests.concurrency import POSTGRES_ONLY, at_once, client_of, said
 
 from .conftest import make_army

@@ -7,12 +7,6 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from forgebuilder.armylists import exports
-from forgebuilder.armylists.exports.tokens import token_plan
-from forgebuilder.armylists.models import ArmyList
-from forgebuilder.armylists.selectors import evaluated_list
-from forgebuilder.armylists.services import army_list_edit
-from forgebuilder.armylists.sharing import share_link_create
 from forgebuilder.campaigns import services
 from forgebuilder.campaigns.card_lines import campaign_extras
 from forgebuilder.campaigns.dice import SeededDie
@@ -20,6 +14,12 @@ from forgebuilder.campaigns.pricing import level_progress
 from forgebuilder.campaigns.steps import BattleReport
 from forgebuilder.engine.listdoc import ListDocument, UnitCampaign
 from forgebuilder.engine.presenters.cards import chosen_card
+from forgebuilder.lists import exports
+from forgebuilder.lists.exports.tokens import token_plan
+from forgebuilder.lists.models import ArmyList
+from forgebuilder.lists.selectors import evaluated_list
+from forgebuilder.lists.services import army_list_edit
+from forgebuilder.lists.sharing import share_link_create
 
 from .conftest import make_army
 from .tables import campaign_spec

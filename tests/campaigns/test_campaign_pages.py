@@ -9,10 +9,10 @@ import re
 import pytest
 from django.urls import reverse
 
-from forgebuilder.armylists.models import ArmyList
 from forgebuilder.campaigns import services
 from forgebuilder.campaigns.dice import SeededDie
 from forgebuilder.campaigns.models import CampaignEvent, CampaignPlayer, Mission
+from forgebuilder.lists.models import ArmyList
 
 from .conftest import make_army
 from .test_campaign_views import messages_of

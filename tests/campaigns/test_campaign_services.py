@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import pytest
 
-from forgebuilder.armylists.models import ArmyList, ListRevision
 from forgebuilder.campaigns import services
 from forgebuilder.campaigns.dice import SeededDie
 from forgebuilder.campaigns.models import CampaignEvent
 from forgebuilder.campaigns.steps import BattleReport, StepError
 from forgebuilder.campaigns.steps import UnitOutcome as Out
+from forgebuilder.lists.models import ArmyList, ListRevision
 
 from .conftest import make_army
 

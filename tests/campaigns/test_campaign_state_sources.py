@@ -9,12 +9,12 @@ import json
 import pytest
 from django.urls import reverse
 
-from forgebuilder.armylists.models import ArmyList
-from forgebuilder.armylists.services import army_list_edit
 from forgebuilder.campaigns import services
 from forgebuilder.campaigns.dice import SeededDie
 from forgebuilder.campaigns.models import CampaignEvent, Mission
 from forgebuilder.engine.listdoc import ListDocument, campaign_state_left_behind
+from forgebuilder.lists.models import ArmyList
+from forgebuilder.lists.services import army_list_edit
 
 from .conftest import make_army
 

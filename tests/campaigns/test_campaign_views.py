@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from forgebuilder.armylists.models import ArmyList
 from forgebuilder.campaigns import services
 from forgebuilder.campaigns.dice import EnteredDie, SeededDie
 from forgebuilder.campaigns.models import Campaign, CampaignPlayer, Mission
 from forgebuilder.campaigns.steps import StepError
+from forgebuilder.lists.models import ArmyList
 
 from .conftest import make_army
 

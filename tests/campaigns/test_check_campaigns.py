@@ -10,12 +10,12 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from forgebuilder.armylists.models import ArmyList
 from forgebuilder.campaigns import corrections, services
 from forgebuilder.campaigns.dice import EnteredDie, NamedDie
 from forgebuilder.campaigns.models import CampaignEvent
 from forgebuilder.campaigns.steps import BattleReport
 from forgebuilder.campaigns.steps import UnitOutcome as Out
+from forgebuilder.lists.models import ArmyList
 
 from .conftest import make_army
 from .test_corrections_and_replay import play

@@ -11,11 +11,11 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from forgebuilder.armylists.models import ArmyList
 from forgebuilder.campaigns import corrections, services
 from forgebuilder.campaigns.dice import EnteredDie, NamedDie
 from forgebuilder.campaigns.models import CampaignEvent
 from forgebuilder.campaigns.steps import BattleReport
+from forgebuilder.lists.models import ArmyList
 
 from .test_report_form import field
 

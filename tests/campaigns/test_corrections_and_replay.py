@@ -13,12 +13,12 @@ from django.core.management import CommandError, call_command
 from django.test import Client
 from django.urls import reverse
 
-from forgebuilder.armylists.models import ArmyList
 from forgebuilder.campaigns import corrections, services
 from forgebuilder.campaigns.dice import EnteredDie
 from forgebuilder.campaigns.models import CampaignEvent, CampaignPlayer, Mission
 from forgebuilder.campaigns.steps import BattleReport
 from forgebuilder.campaigns.steps import UnitOutcome as Out
+from forgebuilder.lists.models import ArmyList
 
 pytestmark = pytest.mark.django_db
 

@@ -9,12 +9,12 @@ import html
 import pytest
 from django.urls import reverse
 
-from forgebuilder.armylists.models import ArmyList
 from forgebuilder.campaigns import selectors, services
 from forgebuilder.campaigns.dice import EnteredDie
 from forgebuilder.campaigns.extension import CHANGES_HERE
 from forgebuilder.campaigns.steps import BattleReport
 from forgebuilder.campaigns.steps import UnitOutcome as Out
+from forgebuilder.lists.models import ArmyList
 
 pytestmark = pytest.mark.django_db
 

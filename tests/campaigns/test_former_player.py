@@ -7,10 +7,10 @@ from __future__ import annotations
 from django.urls import reverse
 
 from forgebuilder.accounts.deletion import account_delete, account_deletion_preview
-from forgebuilder.armylists.models import ArmyList, ShareLink
-from forgebuilder.armylists.sharing import share_link_create
 from forgebuilder.campaigns import services
 from forgebuilder.campaigns.models import Campaign, CampaignEvent, CampaignPlayer
+from forgebuilder.lists.models import ArmyList, ShareLink
+from forgebuilder.lists.sharing import share_link_create
 from forgebuilder.people import FORMER_PLAYER
 
 from .conftest import make_army
@@ -90,7 +90,7 @@ def test_an_administrator_can_delete_an_account_holding_a_campaign_seat(admin_cl
 
 
 def test_the_daily_cleanup_keeps_a_former_players_army(game, users):
-    from forgebuilder.armylists.cleanup import cleanup_expired
+    from forgebuilder.lists.cleanup import cleanup_expired
 
     _campaign, _a, b = game
     account_delete(user=users[1])

@@ -7,8 +7,8 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from forgebuilder.accounts.deletion import account_delete
-from forgebuilder.armylists.models import ArmyList
 from forgebuilder.campaigns.models import Campaign, CampaignPlayer
+from forgebuilder.lists.models import ArmyList
 from tests.concurrency import POSTGRES_ONLY, at_once
 
 pytestmark = POSTGRES_ONLY

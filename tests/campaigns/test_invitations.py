@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from forgebuilder.armylists import edits
-from forgebuilder.armylists.models import ArmyList
-from forgebuilder.armylists.services import army_list_edit
 from forgebuilder.campaigns.models import CampaignPlayer
+from forgebuilder.lists import edits
+from forgebuilder.lists.models import ArmyList
+from forgebuilder.lists.services import army_list_edit
 
 pytestmark = pytest.mark.django_db
 

@@ -8,13 +8,13 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from forgebuilder.armylists import exports
-from forgebuilder.armylists.selectors import evaluated_list
-from forgebuilder.armylists.services import army_list_edit
-from forgebuilder.armylists.sharing import share_link_create
 from forgebuilder.campaigns import pricing
 from forgebuilder.campaigns.steps import can_level_up
 from forgebuilder.engine.listdoc import ListDocument
+from forgebuilder.lists import exports
+from forgebuilder.lists.selectors import evaluated_list
+from forgebuilder.lists.services import army_list_edit
+from forgebuilder.lists.sharing import share_link_create
 
 pytestmark = pytest.mark.django_db
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from forgebuilder.armylists.selectors import evaluated_list
 from forgebuilder.campaigns.extension import CampaignExtension
 from forgebuilder.engine.rules.base import UnitProgress
+from forgebuilder.lists.selectors import evaluated_list
 
 from .test_level_progress_one_home import PAGES, seasoned  # noqa: F401  (the fixture)
 

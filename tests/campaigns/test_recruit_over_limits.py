@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from forgebuilder.armylists.models import ArmyList
-from forgebuilder.armylists.selectors import evaluated_list
 from forgebuilder.campaigns import services
 from forgebuilder.campaigns.dice import SeededDie
 from forgebuilder.campaigns.models import CampaignPlayer
+from forgebuilder.lists.models import ArmyList
+from forgebuilder.lists.selectors import evaluated_list
 
 pytestmark = pytest.mark.django_db
 

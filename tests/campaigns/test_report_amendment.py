@@ -9,12 +9,12 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from forgebuilder.armylists.models import ArmyList
 from forgebuilder.campaigns import services
 from forgebuilder.campaigns.dice import EnteredDie, NamedDie
 from forgebuilder.campaigns.models import CampaignEvent, Mission
 from forgebuilder.campaigns.steps import BattleReport
 from forgebuilder.campaigns.steps import UnitOutcome as Out
+from forgebuilder.lists.models import ArmyList
 
 from .test_report_form import field, messages_of
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from forgebuilder.armylists.models import ArmyList
 from forgebuilder.campaigns import services
 from forgebuilder.campaigns.dice import SeededDie
 from forgebuilder.campaigns.models import CampaignEvent, Mission
+from forgebuilder.lists.models import ArmyList
 
 from .conftest import make_army
 

@@ -131,10 +131,10 @@ def test_a_token_sheet_drawn_from_a_match_carries_each_sides_underdog_points(val
     """Mission Setup, Underdog Bonus, outside a campaign: the token sheet of each side of a match
     check prints as many underdog tokens as `validate_list --match` gives that side."""
     from factions.catalog import catalog_by_slug
-    from forgebuilder.armylists.exports import ExportSource
-    from forgebuilder.armylists.exports.tokens import token_plan
     from forgebuilder.engine.listdoc import ListDocument
     from forgebuilder.engine.rules import evaluate, resolve
+    from forgebuilder.lists.exports import ExportSource
+    from forgebuilder.lists.exports.tokens import token_plan
 
     lists = [army(60, name="Small"), army(60, 250, name="Large")]
     sides = validate(*lists, match=True)["match"]["sides"]

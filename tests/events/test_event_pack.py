@@ -8,10 +8,10 @@ import random
 import pytest
 
 from factions.catalog import catalog_for
-from forgebuilder.armylists.selectors import evaluated_document
 from forgebuilder.engine.listdoc import ListDocument
 from forgebuilder.events import services
 from forgebuilder.events.models import Submission
+from forgebuilder.lists.selectors import evaluated_document
 from tests.armylists.exports.pdfread import page_texts
 from tests.events.conftest import make_army
 from tests.pdf_worker import pdf_worker

@@ -8,9 +8,9 @@ import random
 import pytest
 from django.urls import reverse
 
-from forgebuilder.armylists.sharing import share_link_create
 from forgebuilder.events import services
 from forgebuilder.events.models import Event, Game
+from forgebuilder.lists.sharing import share_link_create
 from tests.armylists.exports.pdfread import qr_dark_modules_of, svg_qr_dark_modules
 from tests.events.conftest import make_army
 

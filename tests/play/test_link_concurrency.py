@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from forgebuilder.armylists.selectors import evaluated_list
+from forgebuilder.lists.selectors import evaluated_list
 from forgebuilder.play import services
 from forgebuilder.play.models import Game
 from tests.concurrency import POSTGRES_ONLY, at_once, client_of

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from factions.catalog import catalog_for
 from factions.models import GameModule
-from forgebuilder.armylists.sharing import share_link_create
+from forgebuilder.lists.sharing import share_link_create
 from forgebuilder.play.models import Game
 
 from .conftest import make_list

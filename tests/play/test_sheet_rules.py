@@ -10,8 +10,8 @@ import pytest
 
 from factions.catalog import catalog_for
 from factions.models import GameModule
-from forgebuilder.armylists import edits
-from forgebuilder.armylists.selectors import evaluated_document
+from forgebuilder.lists import edits
+from forgebuilder.lists.selectors import evaluated_document
 from forgebuilder.play import tracker
 from forgebuilder.play.sheet import build_sheet
 

@@ -12,7 +12,7 @@ import json
 import pytest
 from django.urls import reverse
 
-from forgebuilder.armylists.selectors import evaluated_list
+from forgebuilder.lists.selectors import evaluated_list
 from forgebuilder.play import services, tracker
 from tests.concurrency import POSTGRES_ONLY, at_once, client_of
 

@@ -12,7 +12,7 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from forgebuilder.armylists.models import ArmyList, ShareLink
+from forgebuilder.lists.models import ArmyList, ShareLink
 
 SCRIPT = Path(settings.BASE_DIR) / "docs" / "deploy" / "backup.sh"
 

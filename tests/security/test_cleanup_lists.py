@@ -12,8 +12,8 @@ from django.contrib.sessions.models import Session
 from django.core.management import call_command
 from django.utils import timezone
 
-from forgebuilder.armylists.models import ArmyList
-from forgebuilder.armylists.ownership import SESSION_KEY
+from forgebuilder.lists.models import ArmyList
+from forgebuilder.lists.ownership import SESSION_KEY
 
 
 def _list(mini_module, *, token="", owner=None, age_days=0):

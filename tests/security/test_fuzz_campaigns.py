@@ -10,11 +10,11 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from forgebuilder.armylists.models import ArmyList
 from forgebuilder.campaigns import services
 from forgebuilder.campaigns.dice import SeededDie
 from forgebuilder.campaigns.models import Campaign, CampaignEvent, CampaignPlayer, Mission
 from forgebuilder.engine.listdoc import ListDocument
+from forgebuilder.lists.models import ArmyList
 
 FUZZ = settings(
     max_examples=30,

@@ -15,8 +15,8 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from forgebuilder.armylists.models import ArmyList
 from forgebuilder.engine.listdoc import ListDocument
+from forgebuilder.lists.models import ArmyList
 from tests.armylists.importers.conftest import app_list
 
 FUZZ = settings(
@@ -134,7 +134,7 @@ def test_battleforge_lists_from_the_issue_answer_clearly(client, import_bf_modul
 
 
 def test_text_exports_with_hostile_lines_never_answer_500(client, mini_module, mini_list):
-    from forgebuilder.armylists.documents import parse_document
+    from forgebuilder.lists.documents import parse_document
     from tests.armylists.importers.test_text import text_of
 
     document = parse_document(mini_list)

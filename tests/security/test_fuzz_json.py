@@ -19,7 +19,7 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from forgebuilder.armylists.models import ArmyList
+from forgebuilder.lists.models import ArmyList
 from forgebuilder.play import tracker
 from forgebuilder.play.models import Game
 from tests.armylists.importers.conftest import app_list

@@ -13,8 +13,6 @@ from django.urls import URLPattern, get_resolver, reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from forgebuilder.armylists.api import MAX_BODY
-from forgebuilder.armylists.models import ArmyList, ShareLink
 from forgebuilder.engine.listdoc import (
     MAX_CHOICES,
     MAX_COUNT,
@@ -22,6 +20,8 @@ from forgebuilder.engine.listdoc import (
     MAX_UNITS,
     ListDocument,
 )
+from forgebuilder.lists.models import ArmyList, ShareLink
+from forgebuilder.lists.views.json_api import MAX_BODY
 
 MAX_POINTS = ListDocument.model_fields["points_limit"].metadata[1].le  # 100,000
 

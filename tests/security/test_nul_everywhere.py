@@ -11,7 +11,7 @@ from html import unescape
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver
 
-from forgebuilder.armylists.models import ShareLink
+from forgebuilder.lists.models import ShareLink
 
 CONVERTER = re.compile(r"<(?:(?P<kind>\w+):)?(?P<name>\w+)>")
 

@@ -21,7 +21,7 @@ def test_the_default_cache_is_the_database_cache_shared_by_every_worker(db):
     assert base.CACHES["default"]["BACKEND"] == "django.core.cache.backends.db.DatabaseCache"
     from django.test import override_settings
 
-    from forgebuilder.armylists.apps import create_cache_table
+    from forgebuilder.lists.apps import create_cache_table
 
     with override_settings(CACHES={**base.CACHES, "renders": base.CACHES["renders"]}):
         create_cache_table()  # what runs after every migrate

@@ -11,8 +11,8 @@ import pytest
 from django.core.cache import caches
 from django.urls import reverse
 
-from forgebuilder.armylists.models import ArmyList, ShareLink
 from forgebuilder.cache import FailOpenRedisCache
+from forgebuilder.lists.models import ArmyList, ShareLink
 from tests.accounts.conftest import PASSWORD
 
 from .redis_server import redis_caches, redis_server

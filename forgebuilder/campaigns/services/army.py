@@ -6,9 +6,8 @@ from __future__ import annotations
 from django.db import transaction
 
 from factions.catalog import Catalog, catalog_for
-from forgebuilder.armylists.models import ArmyList
-from forgebuilder.armylists.selectors import evaluated_document, evaluated_list
 from forgebuilder.engine.api import ListDocument
+from forgebuilder.lists.api import ArmyList, evaluated_document, evaluated_list
 
 from .. import history, steps
 from ..dice import Die

@@ -9,9 +9,8 @@ from collections.abc import Callable
 
 from factions.catalog import catalog_for
 from factions.gamedata.campaign_schema import CampaignSpec
-from forgebuilder.armylists.models import ArmyList, ListRevision
-from forgebuilder.armylists.services import army_list_edit
 from forgebuilder.engine.api import ListDocument
+from forgebuilder.lists.api import ArmyList, ListRevision, army_list_edit
 
 from .. import history
 from ..dice import Die

@@ -8,12 +8,17 @@ from django.utils import timezone
 
 from factions.catalog import Catalog, catalog_for
 from factions.models import GameModule
-from forgebuilder.armylists import edits
-from forgebuilder.armylists.models import ArmyList, ListRevision
-from forgebuilder.armylists.ownership import Owner
-from forgebuilder.armylists.selectors import evaluated_document, evaluated_list
-from forgebuilder.armylists.services import army_list_create, army_list_edit
 from forgebuilder.engine.api import ListDocument, UnitCampaign, campaign_state_left_behind
+from forgebuilder.lists.api import (
+    ArmyList,
+    ListRevision,
+    Owner,
+    army_list_create,
+    army_list_edit,
+    edits,
+    evaluated_document,
+    evaluated_list,
+)
 
 from .. import history
 from ..models import Campaign, CampaignEvent, CampaignPlayer

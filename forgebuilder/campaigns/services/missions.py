@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from django.db import transaction
 
 from factions.catalog import catalog_for
-from forgebuilder.armylists.models import ArmyList
 from forgebuilder.engine.api import ListDocument
+from forgebuilder.lists.api import ArmyList
 
 from .. import history, steps
 from ..dice import Die, NamedDie

@@ -36,7 +36,7 @@ def choice(catalog, faction: str, datasheet: str, option: str, index: int = 0) -
 def ember_document(catalog):
     """A Cinderhold list of 8 units with options, a renamed hero, a caster, a legend and a
     Mirewind allied contingent: what a player brings to a 350-point game."""
-    from forgebuilder.armylists import edits as e
+    from forgebuilder.lists import edits as e
 
     d = e.new_document(
         catalog, faction="cinderhold", name="Emberstone Oath", points_limit=350,
@@ -67,7 +67,7 @@ def ember_document(catalog):
 
 
 def _take(d, catalog, unit_id, datasheet, option, *, index=0, faction="cinderhold"):
-    from forgebuilder.armylists import edits as e
+    from forgebuilder.lists import edits as e
 
     picked = choice(catalog, faction, datasheet, option, index)
     return e.set_option(d, catalog, unit_id=unit_id, option=option, choice=picked, count=1)
@@ -83,8 +83,8 @@ def player(django_user_model, client):
 @pytest.fixture
 def ember_list(ember_catalog, player):
     """The player's list (the test client is signed in as its owner)."""
-    from forgebuilder.armylists.ownership import Owner
-    from forgebuilder.armylists.services import army_list_create
+    from forgebuilder.lists.ownership import Owner
+    from forgebuilder.lists.services import army_list_create
 
     return army_list_create(
         owner=Owner(player.pk, ""), catalog=ember_catalog, document=ember_document(ember_catalog)
@@ -93,8 +93,8 @@ def ember_list(ember_catalog, player):
 
 @pytest.fixture
 def ember_source(ember_list):
-    from forgebuilder.armylists.exports import source_from_evaluated
-    from forgebuilder.armylists.selectors import evaluated_list
+    from forgebuilder.lists.exports import source_from_evaluated
+    from forgebuilder.lists.selectors import evaluated_list
 
     return source_from_evaluated(evaluated_list(army_list=ember_list))
 
@@ -102,9 +102,9 @@ def ember_source(ember_list):
 @pytest.fixture
 def river_list(mini_catalog, player):
     """A small legal list of the test module (mini-vale): a Captain and Spearmen."""
-    from forgebuilder.armylists import edits as e
-    from forgebuilder.armylists.ownership import Owner
-    from forgebuilder.armylists.services import army_list_create
+    from forgebuilder.lists import edits as e
+    from forgebuilder.lists.ownership import Owner
+    from forgebuilder.lists.services import army_list_create
 
     d = e.new_document(
         mini_catalog, faction="millford", name="River Patrol", points_limit=150, casual=False
@@ -132,8 +132,8 @@ def render_calls(monkeypatch):
 
 @pytest.fixture
 def live_link(ember_list):
-    from forgebuilder.armylists.models import ShareLink
-    from forgebuilder.armylists.sharing import share_link_create
+    from forgebuilder.lists.models import ShareLink
+    from forgebuilder.lists.sharing import share_link_create
 
     return share_link_create(army_list=ember_list, kind=ShareLink.LIVE)
 
@@ -155,9 +155,9 @@ SHEETS = ("hearthguard", "firelock_company", "anvil_veterans", "tunnel_sappers",
 @pytest.fixture
 def long_source(ember_catalog):
     """26 units of every size with names of their own: many page breaks between cards."""
-    from forgebuilder.armylists import edits as e
-    from forgebuilder.armylists.exports import ExportSource
     from forgebuilder.engine.rules import evaluate, resolve
+    from forgebuilder.lists import edits as e
+    from forgebuilder.lists.exports import ExportSource
 
     d = e.new_document(
         ember_catalog, faction="cinderhold", name="Long March", points_limit=1000, casual=False
@@ -172,9 +172,9 @@ def long_source(ember_catalog):
 @pytest.fixture
 def guard_source(ember_catalog):
     """Units 2, 3 and 5 are the same Hearthguard; 4 has one more model, 6 another name."""
-    from forgebuilder.armylists import edits as e
-    from forgebuilder.armylists.exports import ExportSource
     from forgebuilder.engine.rules import evaluate, resolve
+    from forgebuilder.lists import edits as e
+    from forgebuilder.lists.exports import ExportSource
 
     d = e.new_document(
         ember_catalog, faction="cinderhold", name="Shield Wall", points_limit=1000, casual=False
@@ -196,9 +196,9 @@ def ashen_source(db, ashen_rows):
     """A Grimdark-style list (ashen-stars): other tokens than Battle Forge's."""
     from factions.catalog import catalog_for
     from factions.models import GameModule
-    from forgebuilder.armylists import edits as e
-    from forgebuilder.armylists.exports import ExportSource
     from forgebuilder.engine.rules import evaluate, resolve
+    from forgebuilder.lists import edits as e
+    from forgebuilder.lists.exports import ExportSource
 
     write_module_rows(ashen_rows)  # read once per session (tests/conftest.py)
     catalog = catalog_for(GameModule.objects.get(slug="ashen-stars"))

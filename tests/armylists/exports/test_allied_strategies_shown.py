@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from forgebuilder.armylists.exports import PAPERS, roster_pdf
-from forgebuilder.armylists.models import ShareLink
-from forgebuilder.armylists.sharing import share_link_create
+from forgebuilder.lists.exports import PAPERS, roster_pdf
+from forgebuilder.lists.models import ShareLink
+from forgebuilder.lists.sharing import share_link_create
 
 from .pdfread import page_texts
 
@@ -48,7 +48,7 @@ def test_the_pdf_roster_prints_allied_strategies_and_the_reminder_once(ember_sou
 @pytest.fixture
 def with_pre_game(ember_list):
     """The Emberstone Oath with Tide of Reeds (from its Mirewind allies) chosen before the game."""
-    from forgebuilder.armylists import edits
+    from forgebuilder.lists import edits
 
     from ..views.helpers import change
 
@@ -71,8 +71,8 @@ def test_chosen_pre_game_strategies_and_round_one_show_on_every_page(client, wit
 
 @pytest.mark.pdf
 def test_the_pdf_roster_prints_the_chosen_pre_game_strategies_and_round_one(with_pre_game):
-    from forgebuilder.armylists.exports import source_from_evaluated
-    from forgebuilder.armylists.selectors import evaluated_list
+    from forgebuilder.lists.exports import source_from_evaluated
+    from forgebuilder.lists.selectors import evaluated_list
 
     source = source_from_evaluated(evaluated_list(army_list=with_pre_game))
     text = " ".join(page_texts(roster_pdf(source, paper=PAPERS["a4"])))

@@ -138,8 +138,8 @@ def test_the_token_sheet_and_share_links_take_the_same_way(
 
 
 def test_an_edit_while_waiting_is_in_the_pdf_the_player_gets(client, ember_list, run_renders):
-    from forgebuilder.armylists import edits
-    from forgebuilder.armylists.services import army_list_edit
+    from forgebuilder.lists import edits
+    from forgebuilder.lists.services import army_list_edit
 
     url = reverse("armylists:roster_pdf", args=[ember_list.public_id])
     client.get(url)

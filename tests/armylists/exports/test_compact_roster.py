@@ -7,7 +7,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from forgebuilder.armylists.exports import PAPERS, compact_pdf
+from forgebuilder.lists.exports import PAPERS, compact_pdf
 
 from .pdfread import page_texts, reader
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from forgebuilder.armylists.exports import list_text
+from forgebuilder.lists.exports import list_text
 
 from .pdfread import link_uris, page_sizes_mm, page_texts, reader
 
@@ -103,8 +103,8 @@ def test_anyone_with_the_share_link_may_download(fetch_pdf, stranger, live_link,
 
 @pytest.mark.pdf
 def test_a_snapshot_link_prints_its_own_url(fetch_pdf, stranger, ember_list):
-    from forgebuilder.armylists.models import ShareLink
-    from forgebuilder.armylists.sharing import share_link_create
+    from forgebuilder.lists.models import ShareLink
+    from forgebuilder.lists.sharing import share_link_create
 
     link = share_link_create(army_list=ember_list, kind=ShareLink.SNAPSHOT)
     response = fetch_pdf(reverse("armylists:shared_roster_pdf", args=[link.token]), by=stranger)
@@ -114,7 +114,7 @@ def test_a_snapshot_link_prints_its_own_url(fetch_pdf, stranger, ember_list):
 
 @pytest.mark.parametrize("route", SHARE_ROUTES)
 def test_a_revoked_link_downloads_nothing(stranger, ember_list, live_link, route):
-    from forgebuilder.armylists.sharing import share_link_revoke
+    from forgebuilder.lists.sharing import share_link_revoke
 
     share_link_revoke(army_list=ember_list, token=live_link.token)
     assert stranger.get(reverse(route, args=[live_link.token])).status_code == 404
@@ -135,8 +135,8 @@ def test_the_same_list_is_drawn_once(client, fetch_pdf, ember_list, render_calls
 
 @pytest.mark.pdf
 def test_an_edit_draws_the_list_anew(fetch_pdf, ember_list, ember_catalog, render_calls):
-    from forgebuilder.armylists import edits
-    from forgebuilder.armylists.services import army_list_edit
+    from forgebuilder.lists import edits
+    from forgebuilder.lists.services import army_list_edit
 
     url = owner_url("armylists:roster_pdf", ember_list)
     fetch_pdf(url)
@@ -153,8 +153,8 @@ def test_an_edit_draws_the_list_anew(fetch_pdf, ember_list, ember_catalog, rende
 
 @pytest.mark.pdf
 def test_an_undone_edit_finds_its_drawing_again(fetch_pdf, ember_list, render_calls):
-    from forgebuilder.armylists import edits
-    from forgebuilder.armylists.services import army_list_edit, army_list_undo
+    from forgebuilder.lists import edits
+    from forgebuilder.lists.services import army_list_edit, army_list_undo
 
     url = owner_url("armylists:roster_pdf", ember_list)
     fetch_pdf(url)
@@ -187,8 +187,8 @@ def test_other_options_are_other_drawings(fetch_pdf, ember_list, render_calls, o
 
 @pytest.mark.pdf
 def test_a_new_share_link_draws_the_footer_anew(fetch_pdf, ember_list, render_calls):
-    from forgebuilder.armylists.models import ShareLink
-    from forgebuilder.armylists.sharing import share_link_create
+    from forgebuilder.lists.models import ShareLink
+    from forgebuilder.lists.sharing import share_link_create
 
     url = owner_url("armylists:roster_pdf", ember_list)
     fetch_pdf(url)

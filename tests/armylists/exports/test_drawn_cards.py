@@ -7,10 +7,10 @@ import re
 
 import pytest
 
-from forgebuilder.armylists import edits
-from forgebuilder.armylists.exports import PAPERS, ExportSource, roster_html, roster_pdf
-from forgebuilder.armylists.exports.roster import card_width, printed_cards
-from forgebuilder.armylists.selectors import evaluated_document
+from forgebuilder.lists import edits
+from forgebuilder.lists.exports import PAPERS, ExportSource, roster_html, roster_pdf
+from forgebuilder.lists.exports.roster import card_width, printed_cards
+from forgebuilder.lists.selectors import evaluated_document
 from forgebuilder.printing.drawn_cards import Text, drawn_card
 from forgebuilder.printing.flow import Face, flow
 
@@ -103,8 +103,8 @@ def test_a_unit_row_of_the_summary_is_never_split_from_its_values(ember_catalog)
 
 
 def test_a_glossary_entry_reads_term_note_then_text_and_is_as_tall_as_its_taller_column():
-    from forgebuilder.armylists.exports.drawn_entries import drawn_entry
-    from forgebuilder.armylists.exports.glossary import GlossaryEntry
+    from forgebuilder.lists.exports.drawn_entries import drawn_entry
+    from forgebuilder.lists.exports.glossary import GlossaryEntry
 
     dart = GlossaryEntry("Cinder Dart", "A spitting shard of *flame* hits one unit.", "Embercraft")
     drawing = drawn_entry(dart, width_mm=190, markup=True)
@@ -131,8 +131,8 @@ def test_a_glossary_entry_reads_term_note_then_text_and_is_as_tall_as_its_taller
 def test_italic_rule_text_is_drawn_leaning_and_the_rest_upright():
     """The print font has no italic face: an italic run (_Infantry_) is its upright letters
     leaned by the text matrix; the widths stay the upright ones."""
-    from forgebuilder.armylists.exports.drawn_entries import drawn_entry
-    from forgebuilder.armylists.exports.glossary import GlossaryEntry
+    from forgebuilder.lists.exports.drawn_entries import drawn_entry
+    from forgebuilder.lists.exports.glossary import GlossaryEntry
     from forgebuilder.printing.pictures import _operators
 
     rule = GlossaryEntry("Shield Wall", "Only _Infantry_ units may **lock** _shields_.")

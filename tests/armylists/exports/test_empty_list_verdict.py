@@ -8,13 +8,13 @@ from django.urls import reverse
 
 from factions.catalog import catalog_for
 from factions.models import GameModule
-from forgebuilder.armylists import edits as e
-from forgebuilder.armylists.exports import PAPERS, roster_pdf, source_from_evaluated
-from forgebuilder.armylists.models import ShareLink
-from forgebuilder.armylists.ownership import Owner
-from forgebuilder.armylists.selectors import evaluated_list
-from forgebuilder.armylists.services import army_list_create
-from forgebuilder.armylists.sharing import share_link_create
+from forgebuilder.lists import edits as e
+from forgebuilder.lists.exports import PAPERS, roster_pdf, source_from_evaluated
+from forgebuilder.lists.models import ShareLink
+from forgebuilder.lists.ownership import Owner
+from forgebuilder.lists.selectors import evaluated_list
+from forgebuilder.lists.services import army_list_create
+from forgebuilder.lists.sharing import share_link_create
 from tests.conftest import write_module_rows
 
 from .pdfread import page_texts

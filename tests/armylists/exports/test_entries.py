@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from django.utils.html import escape
 
-from forgebuilder.armylists.exports.entries import (
+from forgebuilder.engine.rules.base import Reference
+from forgebuilder.lists.exports.entries import (
     NOTE_LINE,
     NOTE_PT,
     TERM_LINE,
@@ -13,7 +14,6 @@ from forgebuilder.armylists.exports.entries import (
     printed_references,
     term_height_mm,
 )
-from forgebuilder.engine.rules.base import Reference
 from forgebuilder.printing.measure import PT_PER_MM
 
 TERM_MM = TERM_PT * TERM_LINE / PT_PER_MM
@@ -48,8 +48,8 @@ def test_the_printed_references_carry_each_terms_height_with_its_cost():
 def test_each_strategy_on_the_roster_keeps_the_room_its_term_needs(ember_source):
     from django.template.loader import render_to_string
 
-    from forgebuilder.armylists.exports import PAPERS
-    from forgebuilder.armylists.exports.roster import roster_context
+    from forgebuilder.lists.exports import PAPERS
+    from forgebuilder.lists.exports.roster import roster_context
 
     html = render_to_string("print/roster.html", roster_context(ember_source, paper=PAPERS["a4"]))
     strategies = dict(ember_source.report.references)["Strategies"]

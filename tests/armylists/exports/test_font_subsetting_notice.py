@@ -6,7 +6,7 @@ import logging
 
 import pytest
 
-from forgebuilder.armylists.exports import PAPERS, roster_pdf
+from forgebuilder.lists.exports import PAPERS, roster_pdf
 from forgebuilder.printing import render as render_module
 from forgebuilder.printing.render import FONTTOOLS_WARNING, SLOW_SUBSETTING
 

@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from forgebuilder.armylists.exports import PAPERS, roster_pdf, token_sheet_pdf
-from forgebuilder.armylists.exports.roster import alike_units, numbers_label
+from forgebuilder.lists.exports import PAPERS, roster_pdf, token_sheet_pdf
+from forgebuilder.lists.exports.roster import alike_units, numbers_label
 
 from .pdfread import page_texts
 

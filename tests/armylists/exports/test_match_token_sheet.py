@@ -8,11 +8,11 @@ import pytest
 from django.urls import reverse
 
 from factions.catalog import catalog_for
-from forgebuilder.armylists.models import ShareLink
-from forgebuilder.armylists.ownership import Owner
-from forgebuilder.armylists.services import army_list_create
-from forgebuilder.armylists.sharing import share_link_create
 from forgebuilder.engine.listdoc import ListDocument
+from forgebuilder.lists.models import ShareLink
+from forgebuilder.lists.ownership import Owner
+from forgebuilder.lists.services import army_list_create
+from forgebuilder.lists.sharing import share_link_create
 
 from ..conftest import dark_army
 from .pdfread import page_texts

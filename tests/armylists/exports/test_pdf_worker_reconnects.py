@@ -10,7 +10,7 @@ from django.db import connection
 from django.db.utils import OperationalError
 from django_tasks_db.management.commands import db_worker
 
-from forgebuilder.armylists.management.commands import pdf_worker
+from forgebuilder.lists.management.commands import pdf_worker
 
 
 def worker() -> pdf_worker.ReconnectingWorker:

@@ -46,10 +46,10 @@ LABELS = PrintoutKind(
 
 
 def _reload_urls() -> None:
-    import forgebuilder.armylists.urls
+    import forgebuilder.lists.urls
     import forgebuilder.urls
 
-    importlib.reload(forgebuilder.armylists.urls)
+    importlib.reload(forgebuilder.lists.urls)
     importlib.reload(forgebuilder.urls)
     clear_url_caches()
 

@@ -17,11 +17,11 @@ import re
 import pytest
 
 from factions import markup
-from forgebuilder.armylists import edits
-from forgebuilder.armylists.exports import PAPERS, ExportSource
-from forgebuilder.armylists.exports.roster import alike_units, rule_glossary
-from forgebuilder.armylists.exports.tokens import columns_for, token_plan, token_rows
 from forgebuilder.engine.api import evaluate, resolve
+from forgebuilder.lists import edits
+from forgebuilder.lists.exports import PAPERS, ExportSource
+from forgebuilder.lists.exports.roster import alike_units, rule_glossary
+from forgebuilder.lists.exports.tokens import columns_for, token_plan, token_rows
 from forgebuilder.printing import registry
 
 from .pdfread import reader

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from forgebuilder.armylists.exports import ExportSource
 from forgebuilder.engine.rules import evaluate, resolve
+from forgebuilder.lists.exports import ExportSource
 from forgebuilder.printing import cache
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from forgebuilder.armylists.exports import PAPERS
+from forgebuilder.lists.exports import PAPERS
 from forgebuilder.printing import render
 from forgebuilder.printing.progress import (
     players_words,
@@ -44,7 +44,7 @@ def test_a_drawing_reports_each_page_it_lays_out():
 
 @pytest.mark.pdf
 def test_the_waiting_page_shows_how_far_the_drawing_got(client, ember_list, ember_source):
-    from forgebuilder.armylists.exports import roster_key
+    from forgebuilder.lists.exports import roster_key
 
     url = reverse("armylists:roster_pdf", args=[ember_list.public_id])
     first = client.get(url).content.decode()
@@ -60,7 +60,7 @@ def test_the_waiting_page_shows_how_far_the_drawing_got(client, ember_list, embe
 
 @pytest.mark.pdf
 def test_the_worker_clears_its_progress_when_done(client, ember_list, ember_source, run_renders):
-    from forgebuilder.armylists.exports import roster_key
+    from forgebuilder.lists.exports import roster_key
 
     url = reverse("armylists:roster_pdf", args=[ember_list.public_id])
     client.get(url)

@@ -12,9 +12,9 @@ from django.test import Client
 from django.urls import reverse
 from django_tasks_db.models import DBTaskResult
 
-from forgebuilder.armylists.models import ArmyList
-from forgebuilder.armylists.printables import UNITS_PER_WEIGHT
-from forgebuilder.armylists.sharing import share_link_create
+from forgebuilder.lists.models import ArmyList
+from forgebuilder.lists.printables import UNITS_PER_WEIGHT
+from forgebuilder.lists.sharing import share_link_create
 from forgebuilder.printing.queue import QUEUED_RETRY_AFTER, render_priority
 from tests.concurrency import at_once
 

@@ -7,9 +7,9 @@ import re
 import pytest
 import segno
 
-from forgebuilder.armylists.exports import PAPERS, ExportSource, roster_pdf
-from forgebuilder.armylists.exports.roster import roster_key, rule_glossary
 from forgebuilder.engine.presenters.cards import chosen_card
+from forgebuilder.lists.exports import PAPERS, ExportSource, roster_pdf
+from forgebuilder.lists.exports.roster import roster_key, rule_glossary
 
 from .pdfread import link_uris, page_sizes_mm, page_texts, qr_modules, reader
 
@@ -163,8 +163,8 @@ def test_without_a_share_link_there_is_no_qr_code(ember_pdf):
 
 
 def test_a_list_of_another_ruleset_prints_its_own_stat_line(river_list):
-    from forgebuilder.armylists.exports import source_from_evaluated
-    from forgebuilder.armylists.selectors import evaluated_list
+    from forgebuilder.lists.exports import source_from_evaluated
+    from forgebuilder.lists.selectors import evaluated_list
 
     pdf = roster_pdf(source_from_evaluated(evaluated_list(army_list=river_list)), paper=A4)
     text = " ".join(page_texts(pdf))

@@ -10,8 +10,8 @@ from django.urls import reverse
 from factions.cards import NO_RULE_TEXT, rule_chips
 from factions.catalog import Catalog
 from factions.gamedata.refs import Ref
-from forgebuilder.armylists.exports import PAPERS, roster_pdf
-from forgebuilder.armylists.sharing import share_link_create
+from forgebuilder.lists.exports import PAPERS, roster_pdf
+from forgebuilder.lists.sharing import share_link_create
 
 from .pdfread import page_texts
 

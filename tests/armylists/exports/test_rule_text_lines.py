@@ -12,8 +12,8 @@ from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
 from factions import markup
-from forgebuilder.armylists.exports.drawn_entries import GlossarySlot, drawn_entry
-from forgebuilder.armylists.exports.glossary import GlossaryEntry
+from forgebuilder.lists.exports.drawn_entries import GlossarySlot, drawn_entry
+from forgebuilder.lists.exports.glossary import GlossaryEntry
 from forgebuilder.printing.flow import Face, flow, marked
 from forgebuilder.printing.measure import CONTROL
 from forgebuilder.printing.pictures import _glyphs

@@ -11,12 +11,12 @@ import pytest
 from django.urls import reverse
 
 from factions.cards import NO_RULE_TEXT
-from forgebuilder.armylists import edits
-from forgebuilder.armylists.exports import PAPERS, roster_pdf, source_from_evaluated
-from forgebuilder.armylists.ownership import Owner
-from forgebuilder.armylists.selectors import evaluated_list
-from forgebuilder.armylists.services import army_list_create
-from forgebuilder.armylists.sharing import share_link_create
+from forgebuilder.lists import edits
+from forgebuilder.lists.exports import PAPERS, roster_pdf, source_from_evaluated
+from forgebuilder.lists.ownership import Owner
+from forgebuilder.lists.selectors import evaluated_list
+from forgebuilder.lists.services import army_list_create
+from forgebuilder.lists.sharing import share_link_create
 
 from .pdfread import page_texts
 

@@ -8,14 +8,14 @@ import pytest
 from django.urls import reverse
 
 from factions.catalog import catalog_for
-from forgebuilder.armylists import edits
-from forgebuilder.armylists.exports import PAPERS, roster_pdf
-from forgebuilder.armylists.exports.source import ExportSource, source_from_evaluated
-from forgebuilder.armylists.ownership import Owner
-from forgebuilder.armylists.selectors import evaluated_list
-from forgebuilder.armylists.services import army_list_create
-from forgebuilder.armylists.sharing import share_link_create
 from forgebuilder.engine.rules import evaluate, resolve
+from forgebuilder.lists import edits
+from forgebuilder.lists.exports import PAPERS, roster_pdf
+from forgebuilder.lists.exports.source import ExportSource, source_from_evaluated
+from forgebuilder.lists.ownership import Owner
+from forgebuilder.lists.selectors import evaluated_list
+from forgebuilder.lists.services import army_list_create
+from forgebuilder.lists.sharing import share_link_create
 from tests.armylists.rules.factories import document, game, model, sheet, unit
 
 from .pdfread import page_texts

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from forgebuilder.armylists.exports import list_text
+from forgebuilder.lists.exports import list_text
 
 
 def test_text_export_sums_up_the_list_in_short_lines(ember_source):
@@ -35,8 +35,8 @@ def test_text_export_sums_up_the_list_in_short_lines(ember_source):
 
 
 def test_a_legal_list_says_so(river_list):
-    from forgebuilder.armylists.exports import source_from_evaluated
-    from forgebuilder.armylists.selectors import evaluated_list
+    from forgebuilder.lists.exports import source_from_evaluated
+    from forgebuilder.lists.selectors import evaluated_list
 
     text = list_text(source_from_evaluated(evaluated_list(army_list=river_list)))
     assert text.splitlines()[:4] == [

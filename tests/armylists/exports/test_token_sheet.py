@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from forgebuilder.armylists.exports import PAPERS, token_plan, token_sheet_pdf
-from forgebuilder.armylists.exports.sheet_rows import NAME_LINES, _name_lines, centred, label_size
-from forgebuilder.armylists.exports.tokens import token_rows
+from forgebuilder.lists.exports import PAPERS, token_plan, token_sheet_pdf
+from forgebuilder.lists.exports.sheet_rows import NAME_LINES, _name_lines, centred, label_size
+from forgebuilder.lists.exports.tokens import token_rows
 from forgebuilder.printing.measure import text_width_mm
 from forgebuilder.printing.tiles import TILE_SIZES
 

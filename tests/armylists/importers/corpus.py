@@ -17,10 +17,10 @@ from collections.abc import Iterator
 
 from factions.catalog import Catalog
 from factions.gamedata.schemas import DatasheetSpec
-from forgebuilder.armylists import edits
-from forgebuilder.armylists.note_edits import set_list_notes, set_unit_notes
 from forgebuilder.engine.listdoc import ListDocument, ListUnit
 from forgebuilder.engine.rules.checks.strategies import is_pre_game
+from forgebuilder.lists import edits
+from forgebuilder.lists.note_edits import set_list_notes, set_unit_notes
 
 NAMES = ("Дружина Ёжика", "Blue (Left)", "Ostmark – Vorhut", "第三小隊")
 NOTES = ("Deploys last.", "Line one\nline two: 3× reroll", "Legend: not a legend line")

@@ -9,16 +9,16 @@ from urllib.parse import quote
 
 import pytest
 
-from forgebuilder.armylists.documents import DocumentError
-from forgebuilder.armylists.importers.battleforge_app import (
+from forgebuilder.engine.rules import resolve
+from forgebuilder.lists.documents import DocumentError
+from forgebuilder.lists.importers.battleforge_app import (
     APP_DATA_PREFIX,
     app_list_document,
     decode_share_link,
     share_link,
 )
-from forgebuilder.armylists.importers.battleforge_app import app_list as to_app_list
-from forgebuilder.armylists.importers.detect import read_import
-from forgebuilder.engine.rules import resolve
+from forgebuilder.lists.importers.battleforge_app import app_list as to_app_list
+from forgebuilder.lists.importers.detect import read_import
 from tests.conftest import bf_game
 
 from .conftest import MIT_LISTS, app_list, app_points

@@ -9,9 +9,9 @@ import re
 
 from django.urls import reverse
 
-from forgebuilder.armylists.models import ArmyList
 from forgebuilder.engine.listdoc import ListDocument
 from forgebuilder.engine.rules import resolve
+from forgebuilder.lists.models import ArmyList
 
 from .conftest import MIT_LISTS, app_list
 
@@ -75,7 +75,7 @@ def test_text_that_is_no_list_is_refused_with_what_the_page_reads(client, db):
 
 
 def test_a_battle_forge_list_goes_back_to_the_app_as_a_file_and_a_link(client, import_bf_module):
-    from forgebuilder.armylists.importers.battleforge_app import decode_share_link
+    from forgebuilder.lists.importers.battleforge_app import decode_share_link
 
     import_bf_module("fantasy-realms")
     data = app_list(MIT_LISTS["fantasy-realms"])

@@ -21,12 +21,12 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from factions.catalog import Catalog, catalog_by_slug
-from forgebuilder.armylists import edits
-from forgebuilder.armylists.documents import parse_document
-from forgebuilder.armylists.importers.battleforge_app import app_left_behind, app_list, share_link
-from forgebuilder.armylists.importers.detect import read_import
-from forgebuilder.armylists.note_edits import set_list_notes, set_unit_notes
 from forgebuilder.engine.listdoc import ListDocument
+from forgebuilder.lists import edits
+from forgebuilder.lists.documents import parse_document
+from forgebuilder.lists.importers.battleforge_app import app_left_behind, app_list, share_link
+from forgebuilder.lists.importers.detect import read_import
+from forgebuilder.lists.note_edits import set_list_notes, set_unit_notes
 
 from .conftest import MIT_LISTS
 from .conftest import app_list as fixture_list

@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 
 from factions.catalog import catalog_by_slug
-from forgebuilder.armylists import edits
-from forgebuilder.armylists.exports.source import ExportSource
-from forgebuilder.armylists.exports.text import list_text
-from forgebuilder.armylists.importers.detect import read_import
 from forgebuilder.engine.listdoc import ListDocument, campaign_state_left_behind
 from forgebuilder.engine.rules import evaluate, resolve
+from forgebuilder.lists import edits
+from forgebuilder.lists.exports.source import ExportSource
+from forgebuilder.lists.exports.text import list_text
+from forgebuilder.lists.importers.detect import read_import
 
 STARTERS = Path(__file__).resolve().parents[3] / "factions" / "game_modules"
 STARTER_SLUGS = sorted(p.name for p in STARTERS.iterdir() if (p / "module.yaml").is_file())

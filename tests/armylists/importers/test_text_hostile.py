@@ -15,9 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from factions.catalog import catalog_by_slug
-from forgebuilder.armylists.documents import DocumentError
-from forgebuilder.armylists.importers.detect import read_import
-from forgebuilder.armylists.importers.text import (
+from forgebuilder.lists.documents import DocumentError
+from forgebuilder.lists.importers.detect import read_import
+from forgebuilder.lists.importers.text import (
     MAX_LINE_CHARS,
     MAX_LINES,
     MAX_TEXT_CHARS,

@@ -8,16 +8,16 @@ import pytest
 
 from factions.catalog import catalog_by_slug, clear_catalog_cache
 from factions.gamedata.battleforge.loading import battleforge_module_import
-from forgebuilder.armylists import edits
-from forgebuilder.armylists.exports import PAPERS, roster_pdf
-from forgebuilder.armylists.exports.source import source_from_evaluated
-from forgebuilder.armylists.ownership import Owner
-from forgebuilder.armylists.presenters.editor import editor_context
-from forgebuilder.armylists.selectors import evaluated_list
-from forgebuilder.armylists.services import army_list_create
 from forgebuilder.engine.listdoc import ListChoice
 from forgebuilder.engine.presenters.cards import chosen_card
 from forgebuilder.engine.rules import evaluate, resolve
+from forgebuilder.lists import edits
+from forgebuilder.lists.exports import PAPERS, roster_pdf
+from forgebuilder.lists.exports.source import source_from_evaluated
+from forgebuilder.lists.ownership import Owner
+from forgebuilder.lists.presenters.editor import editor_context
+from forgebuilder.lists.selectors import evaluated_list
+from forgebuilder.lists.services import army_list_create
 from tests.armylists.exports.pdfread import page_texts
 from tests.factions.battleforge.conftest import FIXTURES
 

@@ -6,9 +6,9 @@ from factions.catalog import Catalog
 from factions.gamedata.files import read_module_source
 from factions.gamedata.schemas import ModuleSpec
 from factions.rulesets import get_ruleset
-from forgebuilder.armylists.exports import token_plan
-from forgebuilder.armylists.exports.source import ExportSource
 from forgebuilder.engine.rules import evaluate
+from forgebuilder.lists.exports import token_plan
+from forgebuilder.lists.exports.source import ExportSource
 from tests.conftest import REPO
 
 from .factories import (
@@ -39,7 +39,7 @@ def test_mental_toughness_prints_as_the_number_a_morale_roll_must_not_exceed():
 
 
 def test_the_roster_glossary_explains_how_mental_toughness_is_rolled():
-    from forgebuilder.armylists.exports.roster import stat_glossary
+    from forgebuilder.lists.exports.roster import stat_glossary
 
     catalog = game("battle_rules", slug="test-squads", datasheets={"squad": sheet(10)})
     resolved = roster(catalog, unit("squad", force=None), forces=[], points_limit=100)

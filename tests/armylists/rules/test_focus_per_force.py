@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from forgebuilder.armylists import edits
+from forgebuilder.lists import edits
 
 from .factories import check, choice, codes, force, forge, legend, option, sheet, take, the, unit
 from .test_focus import FOCUSES, focused

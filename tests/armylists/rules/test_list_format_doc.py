@@ -7,10 +7,10 @@ import re
 import sys
 from pathlib import Path
 
-from forgebuilder.armylists.documents import parse_document
 from forgebuilder.engine.extensions import extensions
 from forgebuilder.engine.rules import evaluate, resolve
 from forgebuilder.engine.rules.registry import checks
+from forgebuilder.lists.documents import parse_document
 
 from .strategies import mini_catalog
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from forgebuilder.armylists import edits
 from forgebuilder.engine.rules.checks.strategies import is_pre_game
+from forgebuilder.lists import edits
 
 from .factories import OPEN, check, codes, force, forge, org, the, total, unit
 

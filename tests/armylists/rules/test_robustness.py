@@ -8,9 +8,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from forgebuilder.armylists.documents import DocumentError, parse_document
 from forgebuilder.engine.listdoc import ListDocument
 from forgebuilder.engine.rules import MatchError, Report, evaluate, match_check, resolve
+from forgebuilder.lists.documents import DocumentError, parse_document
 
 from .strategies import JSON_VALUES, catalogs, list_documents, mangled
 

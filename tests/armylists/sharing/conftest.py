@@ -4,10 +4,10 @@ import pytest
 from django.test import Client
 
 from factions.catalog import catalog_for
-from forgebuilder.armylists import edits
-from forgebuilder.armylists.models import ArmyList
-from forgebuilder.armylists.ownership import SESSION_KEY, Owner
-from forgebuilder.armylists.services import army_list_create, army_list_edit
+from forgebuilder.lists import edits
+from forgebuilder.lists.models import ArmyList
+from forgebuilder.lists.ownership import SESSION_KEY, Owner
+from forgebuilder.lists.services import army_list_create, army_list_edit
 
 
 @pytest.fixture

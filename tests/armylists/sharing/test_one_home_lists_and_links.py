@@ -10,12 +10,12 @@ import re
 from django.test import Client
 from django.urls import reverse
 
-from forgebuilder.armylists.models import ShareLink, ShareLinkQuerySet
-from forgebuilder.armylists.sharing import share_link_create
+from forgebuilder.lists.models import ShareLink, ShareLinkQuerySet
+from forgebuilder.lists.sharing import share_link_create
 from tests.conftest import REPO
 
 SPELLED = re.compile(r"(revoked_at|deleted_at)__isnull")
-HOME = REPO / "forgebuilder/armylists/models.py"
+HOME = REPO / "forgebuilder/lists/models.py"
 API_KEYS = {
     "forgebuilder/events/api.py",
     "forgebuilder/events/views.py",

@@ -14,11 +14,11 @@ from django.test import Client
 from django.urls import reverse
 
 from factions.catalog import catalog_for
-from forgebuilder.armylists import edits
-from forgebuilder.armylists.models import ArmyList
-from forgebuilder.armylists.ownership import SESSION_KEY, Owner
-from forgebuilder.armylists.services import army_list_create
-from forgebuilder.armylists.sharing import share_link_create, share_link_etag
+from forgebuilder.lists import edits
+from forgebuilder.lists.models import ArmyList
+from forgebuilder.lists.ownership import SESSION_KEY, Owner
+from forgebuilder.lists.services import army_list_create
+from forgebuilder.lists.sharing import share_link_create, share_link_etag
 
 BAIT = "WARNING: stolen, see evil.example"
 

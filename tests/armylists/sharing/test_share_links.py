@@ -10,8 +10,8 @@ from django.urls import reverse
 
 from factions.models import Datasheet
 from factions.services import game_module_touch
-from forgebuilder.armylists.models import ArmyList, ShareLink
-from forgebuilder.armylists.sharing import share_link_create
+from forgebuilder.lists.models import ArmyList, ShareLink
+from forgebuilder.lists.sharing import share_link_create
 
 from ..exports.pdfread import qr_dark_modules_of, svg_qr_dark_modules
 from .conftest import add_unit

@@ -8,9 +8,9 @@ from collections.abc import Callable
 
 import pytest
 
-from forgebuilder.armylists.models import ArmyList
-from forgebuilder.armylists.ownership import Owner
-from forgebuilder.armylists.services import army_list_create
+from forgebuilder.lists.models import ArmyList
+from forgebuilder.lists.ownership import Owner
+from forgebuilder.lists.services import army_list_create
 
 from .helpers import build_document, session_owner
 

@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 
 from django.urls import reverse
 
-from forgebuilder.armylists import edits
 from forgebuilder.engine.listdoc import ListChoice, ListDocument, ListLegend
+from forgebuilder.lists import edits
 
 from .helpers import HTMX, change, stored
 

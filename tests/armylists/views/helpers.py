@@ -10,11 +10,11 @@ from html.parser import HTMLParser
 
 from django.utils.html import escape
 
-from forgebuilder.armylists import edits
-from forgebuilder.armylists.models import ArmyList
-from forgebuilder.armylists.ownership import SESSION_KEY, Owner
-from forgebuilder.armylists.services import army_list_edit
 from forgebuilder.engine.listdoc import ListDocument
+from forgebuilder.lists import edits
+from forgebuilder.lists.models import ArmyList
+from forgebuilder.lists.ownership import SESSION_KEY, Owner
+from forgebuilder.lists.services import army_list_edit
 
 HTMX = {"HX-Request": "true"}
 

@@ -9,9 +9,9 @@ import pytest
 from django.contrib.sessions.models import Session
 from django.urls import reverse
 
-from forgebuilder.armylists import edits
-from forgebuilder.armylists.models import ArmyList, ShareLink
 from forgebuilder.engine.listdoc import MAX_FORCES, MAX_LEGENDS, MAX_UNITS
+from forgebuilder.lists import edits
+from forgebuilder.lists.models import ArmyList, ShareLink
 from forgebuilder.numbers import parse_whole_number
 from forgebuilder.printing.options import ExportOptionError, token_size_from
 

@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from forgebuilder.armylists.models import ArmyList
+from forgebuilder.lists.models import ArmyList
 
 from .edit_cases import EVERY_ENDPOINT, snapshot
 from .helpers import HTMX, elements, session_owner, stored

@@ -18,9 +18,9 @@ from django.urls import reverse
 
 from factions.catalog import catalog_for
 from forgebuilder import fragments
-from forgebuilder.armylists import edits
-from forgebuilder.armylists.note_edits import set_unit_notes
-from forgebuilder.armylists.services import army_list_create
+from forgebuilder.lists import edits
+from forgebuilder.lists.note_edits import set_unit_notes
+from forgebuilder.lists.services import army_list_create
 
 from .helpers import HTMX, change, document_of, session_owner, stored
 
@@ -233,9 +233,9 @@ def test_the_kept_fragments_stay_within_their_character_budget(monkeypatch):
 def test_a_card_drawn_without_a_request_has_no_token_and_no_mark_left(army_list):
     from django.template.loader import render_to_string
 
-    from forgebuilder.armylists.presenters.editor import editor_context
-    from forgebuilder.armylists.selectors import evaluated_list
-    from forgebuilder.armylists.templatetags.unit_card import CSRF_MARK, VERSION_MARK
+    from forgebuilder.lists.presenters.editor import editor_context
+    from forgebuilder.lists.selectors import evaluated_list
+    from forgebuilder.lists.templatetags.unit_card import CSRF_MARK, VERSION_MARK
 
     evaluated = evaluated_list(army_list=army_list)
     context = editor_context(army_list, evaluated.roster, evaluated.report)

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 
 import pytest
 
-from forgebuilder.armylists import edits
-from forgebuilder.armylists.edits import OTHER_FACTION
-from forgebuilder.armylists.views.edit import NOTHING_TO_UNDO, STALE
+from forgebuilder.lists import edits
+from forgebuilder.lists.edits import OTHER_FACTION
+from forgebuilder.lists.views.edit import NOTHING_TO_UNDO, STALE
 
 from .edit_cases import (
     CROSSBOW,
@@ -334,7 +334,7 @@ def test_an_edit_of_someone_elses_list_is_not_found_and_changes_nothing(
 
 @pytest.mark.parametrize("edit", EVERY_ENDPOINT.values(), ids=EVERY_ENDPOINT.keys())
 def test_an_edit_of_a_deleted_list_is_not_found(client, army_list, edit):
-    from forgebuilder.armylists.services import army_list_delete
+    from forgebuilder.lists.services import army_list_delete
 
     army_list = edit.ready(army_list)
     army_list_delete(army_list=army_list)

@@ -8,8 +8,8 @@ import re
 import pytest
 from django.urls import resolve, reverse
 
-from forgebuilder.armylists import edits
-from forgebuilder.armylists.services import army_list_delete
+from forgebuilder.lists import edits
+from forgebuilder.lists.services import army_list_delete
 
 from .helpers import HTMX, change, elements, list_version_shown, oob_ids, stored
 

@@ -8,9 +8,9 @@ import pytest
 from django.template.loader import render_to_string
 from django.test import RequestFactory
 
-from forgebuilder.armylists.documents import document_catalog, parse_document
-from forgebuilder.armylists.ownership import Owner
-from forgebuilder.armylists.services import army_list_create
+from forgebuilder.lists.documents import document_catalog, parse_document
+from forgebuilder.lists.ownership import Owner
+from forgebuilder.lists.services import army_list_create
 
 pytestmark = pytest.mark.django_db
 

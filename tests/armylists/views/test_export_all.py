@@ -6,9 +6,9 @@ import json
 
 from django.urls import reverse
 
-from forgebuilder.armylists.documents import parse_document
-from forgebuilder.armylists.models import ArmyList
-from forgebuilder.armylists.services import army_list_delete
+from forgebuilder.lists.documents import parse_document
+from forgebuilder.lists.models import ArmyList
+from forgebuilder.lists.services import army_list_delete
 
 EXPORT = reverse("armylists:export_all")
 

@@ -9,8 +9,6 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from forgebuilder.armylists import edits
-from forgebuilder.armylists.services import army_list_edit
 from forgebuilder.campaigns.checks import CampaignState
 from forgebuilder.campaigns.extension import CampaignExtension
 from forgebuilder.engine.extensions import (
@@ -21,6 +19,8 @@ from forgebuilder.engine.extensions import (
     extensions,
 )
 from forgebuilder.engine.listdoc import ListUnit
+from forgebuilder.lists import edits
+from forgebuilder.lists.services import army_list_edit
 
 from .helpers import HTMX, document_of, shows, stored
 

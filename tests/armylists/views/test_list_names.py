@@ -8,8 +8,8 @@ import json
 from django.test import Client
 from django.urls import reverse
 
-from forgebuilder.armylists.models import ArmyList
-from forgebuilder.armylists.services import army_list_delete
+from forgebuilder.lists.models import ArmyList
+from forgebuilder.lists.services import army_list_delete
 
 from .helpers import session_owner
 

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from forgebuilder.armylists.models import ArmyList
+from forgebuilder.lists.models import ArmyList
 from tests.concurrency import POSTGRES_ONLY, at_once, client_of
 
 from .test_list_names import IMPORT

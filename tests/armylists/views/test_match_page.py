@@ -7,11 +7,11 @@ import pytest
 from django.urls import reverse
 
 from factions.catalog import catalog_for
-from forgebuilder.armylists.matchup import share_token
-from forgebuilder.armylists.models import ShareLink
-from forgebuilder.armylists.services import army_list_create
-from forgebuilder.armylists.sharing import share_link_create, share_link_revoke
 from forgebuilder.engine.listdoc import ListDocument
+from forgebuilder.lists.matchup import share_token
+from forgebuilder.lists.models import ShareLink
+from forgebuilder.lists.services import army_list_create
+from forgebuilder.lists.sharing import share_link_create, share_link_revoke
 
 from ..conftest import dark_army
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from forgebuilder.armylists import edits
-from forgebuilder.armylists.models import ArmyList
-from forgebuilder.armylists.services import army_list_delete
+from forgebuilder.lists import edits
+from forgebuilder.lists.models import ArmyList
+from forgebuilder.lists.services import army_list_delete
 
 from .helpers import change, elements, shows, stored
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from forgebuilder.armylists.models import ArmyList
+from forgebuilder.lists.models import ArmyList
 
 from .helpers import elements, session_owner, shows
 

@@ -7,10 +7,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from forgebuilder.armylists.exports.roster import roster_html
-from forgebuilder.armylists.exports.source import source_from_evaluated
-from forgebuilder.armylists.selectors import evaluated_list
-from forgebuilder.armylists.sharing import share_link_create
+from forgebuilder.lists.exports.roster import roster_html
+from forgebuilder.lists.exports.source import source_from_evaluated
+from forgebuilder.lists.selectors import evaluated_list
+from forgebuilder.lists.sharing import share_link_create
 from forgebuilder.printing.options import paper_from
 
 from .helpers import HTMX, document_of, session_owner, stored

@@ -8,8 +8,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from forgebuilder.armylists.models import ArmyList
-from forgebuilder.armylists.ownership import SESSION_KEY, Owner
+from forgebuilder.lists.models import ArmyList
+from forgebuilder.lists.ownership import SESSION_KEY, Owner
 
 from .edit_cases import EVERY_ENDPOINT, snapshot
 from .helpers import HTMX, session_owner, stored

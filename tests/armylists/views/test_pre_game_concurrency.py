@@ -12,10 +12,10 @@ from django.urls import reverse
 
 from factions.catalog import catalog_for, clear_catalog_cache
 from factions.models import GameModule
-from forgebuilder.armylists.models import ArmyList
-from forgebuilder.armylists.ownership import Owner
-from forgebuilder.armylists.services import army_list_create
 from forgebuilder.engine.listdoc import ListDocument
+from forgebuilder.lists.models import ArmyList
+from forgebuilder.lists.ownership import Owner
+from forgebuilder.lists.services import army_list_create
 from tests.armylists.exports.conftest import EMBER_REACH, ember_document
 from tests.concurrency import POSTGRES_ONLY, at_once, client_of
 

@@ -10,8 +10,8 @@ import pytest
 from django.urls import reverse
 
 from factions.catalog import catalog_for
-from forgebuilder.armylists import edits
-from forgebuilder.armylists.services import army_list_create
+from forgebuilder.lists import edits
+from forgebuilder.lists.services import army_list_create
 from tests.armylists.exports.conftest import ember_document
 
 from .helpers import HTMX, change, document_of, oob_ids, shows, stored

@@ -8,7 +8,7 @@ from html import unescape
 
 from django.urls import reverse
 
-from forgebuilder.armylists.sharing import share_link_create
+from forgebuilder.lists.sharing import share_link_create
 
 
 def _form_address(html: str, action_end: str) -> str:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from django.urls import reverse
 
-from forgebuilder.armylists import edits
-from forgebuilder.armylists.services import UNDO_STEPS
-from forgebuilder.armylists.views.edit import NOTHING_TO_UNDO
+from forgebuilder.lists import edits
+from forgebuilder.lists.services import UNDO_STEPS
+from forgebuilder.lists.views.edit import NOTHING_TO_UNDO
 
 from .helpers import HTMX, change, document_of, oob_ids, shows, stored, top_level_ids
 

@@ -1,0 +1,41 @@
+"""The lists app's door: what the other apps use of it, and nothing else. A module outside
+the lists app imports from here, never from another module of it
+(tests/test_import_graph.py)."""
+
+from __future__ import annotations
+
+from forgebuilder.lists import edits
+from forgebuilder.lists.exports.compact import compact_document
+from forgebuilder.lists.exports.source import ExportSource
+from forgebuilder.lists.matchup import share_token
+from forgebuilder.lists.models import ArmyList, ListRevision, ShareLink
+from forgebuilder.lists.ownership import Owner, owner_of
+from forgebuilder.lists.selectors import (
+    EvaluatedList,
+    army_list_owned,
+    army_lists_of,
+    evaluated_document,
+    evaluated_list,
+    evaluated_shared_list,
+)
+from forgebuilder.lists.services import army_list_create, army_list_edit
+
+__all__ = [
+    "ArmyList",
+    "EvaluatedList",
+    "ExportSource",
+    "ListRevision",
+    "Owner",
+    "ShareLink",
+    "army_list_create",
+    "army_list_edit",
+    "army_list_owned",
+    "army_lists_of",
+    "compact_document",
+    "edits",
+    "evaluated_document",
+    "evaluated_list",
+    "evaluated_shared_list",
+    "owner_of",
+    "share_token",
+]

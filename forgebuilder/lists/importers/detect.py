@@ -1,0 +1,97 @@
+"""Recognise what was dropped or pasted on the import page and read it into a list document.
+
+Formats: a forgebuilder list document (JSON), a Battle Forge app list (JSON file), a Battle
+Forge share link, and forgebuilder's text export. Each outcome names the format it recognised.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import ValidationError
+
+from forgebuilder.lists.documents import (
+    DocumentError,
+    document_catalog,
+    invalid_document,
+    parse_document,
+    read_json,
+)
+from forgebuilder.lists.importers import battleforge_app
+from forgebuilder.lists.importers.modules import battleforge_catalog
+from forgebuilder.lists.importers.result import MAX_IMPORT_BYTES, ImportOutcome
+from forgebuilder.lists.importing import import_document
+
+FORGEBUILDER_FORMAT = "forgebuilder list (JSON)"
+
+
+def _fail(message: str, place: str = "") -> DocumentError:
+    return DocumentError(((place, message),))
+
+
+def _app_outcome(data: Any, format_name: str) -> ImportOutcome:
+    forces = data.get("forces") or []
+    faction_ids = [f.get("factionId") for f in forces if isinstance(f, dict)]
+    catalog = battleforge_catalog(data.get("gameId"), faction_ids)
+    if catalog is None:
+        game = data.get("gameId")
+        raise _fail(
+            f"no imported Battle Forge module matches this list (game {game!r}); "
+            "an administrator imports it with `manage.py import_battleforge`",
+            "gameId",
+        )
+    return battleforge_app.app_list_document(data, catalog, format_name)
+
+
+def read_import(raw: bytes | str) -> ImportOutcome:
+    """The list in `raw`, whichever supported format it is; raises DocumentError saying what
+    is wrong when it is none of them or cannot be used at all."""
+    try:
+        return _read(raw)
+    except ValidationError as exc:  # an importer built a document the format refuses
+        raise invalid_document(exc) from exc
+
+
+def _read(raw: bytes | str) -> ImportOutcome:
+    if len(raw) > MAX_IMPORT_BYTES:
+        raise _fail("the list is larger than 1 MB; a list is far smaller")
+    if isinstance(raw, bytes):
+        try:
+            raw = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise _fail("not valid JSON: the text is not UTF-8") from None
+    text = raw.strip()
+    if not text:
+        raise _fail(
+            "choose a list file (.json) or paste a list document, a Battle Forge share link "
+            "or a text export"
+        )
+    if text[0] not in "{[" and battleforge_app.is_share_link(text):
+        data = battleforge_app.decode_share_link(text)
+        if not battleforge_app.looks_like_app_list(data):
+            raise _fail("the link's content is not a Battle Forge list (it has no 'forces')")
+        return _app_outcome(data, battleforge_app.LINK_FORMAT_NAME)
+    from forgebuilder.lists.importers.text import looks_like_text_export, text_list_document
+
+    # a text export of a list whose name starts with a bracket ("[Tourney] Vanguard") is no JSON
+    if text[0] in "{[" and not looks_like_text_export(text):
+        data = read_json(text)
+        if not isinstance(data, dict):
+            raise _fail("a list document is a JSON object, not a JSON array or value")
+        if "format" in data or "module" in data:
+            document = parse_document(data)
+            return ImportOutcome(
+                FORGEBUILDER_FORMAT, import_document(document, document_catalog(document))
+            )
+        if battleforge_app.looks_like_app_list(data):
+            return _app_outcome(data, battleforge_app.FORMAT_NAME)
+        raise _fail(
+            'this JSON is neither a forgebuilder list (it has no "format": '
+            '"forgebuilder-list") nor a Battle Forge app list (it has no "forces" list)'
+        )
+    if looks_like_text_export(text):
+        return text_list_document(text)
+    raise _fail(
+        "not a list this page can read: expected a forgebuilder or Battle Forge JSON list, "
+        "a Battle Forge share link (…#/lists?share=…) or forgebuilder's text export"
+    )
