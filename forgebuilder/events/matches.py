@@ -4,7 +4,8 @@ worked out when a round is paired or changed, so pages only show it."""
 from __future__ import annotations
 
 from factions.catalog import catalog_for
-from forgebuilder.engine.api import ListDocument, MatchError, match_check, resolve
+from forgebuilder.engine.api import ListDocument, MatchError, match_check
+from forgebuilder.lists.api import evaluated_document
 
 from .models import Entrant, Event, Game
 
@@ -21,7 +22,10 @@ def game_match(event: Event, game: Game, submissions: dict[int, dict]) -> dict:
     documents = [submissions.get(e.pk) for e in sides]
     if any(d is None for d in documents):
         return {}
-    rosters = [resolve(ListDocument.model_validate(d), catalog) for d in documents]
+    rosters = [
+        evaluated_document(document=ListDocument.model_validate(d), catalog=catalog)[0]
+        for d in documents
+    ]
     try:
         report = match_check(rosters)
     except MatchError as exc:

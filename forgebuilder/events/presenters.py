@@ -6,7 +6,8 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.utils import timezone
 
 from factions.catalog import catalog_for
-from forgebuilder.engine.api import ListDocument, resolve
+from forgebuilder.engine.api import ListDocument
+from forgebuilder.lists.api import evaluated_document
 
 from . import selectors
 from .models import Entrant, Event, Game, Submission
@@ -119,7 +120,7 @@ def _swappable(games: list[dict]) -> list[Entrant]:
 def list_view(event: Event, submission: Submission) -> dict:
     """A submitted list: its units with their points, and the pack's verdict."""
     document = ListDocument.model_validate(submission.document)
-    roster = resolve(document, catalog_for(event.module))
+    roster, _report = evaluated_document(document=document, catalog=catalog_for(event.module))
     return {
         "submission": submission,
         "units": [(u.name, u.points) for u in roster.units],

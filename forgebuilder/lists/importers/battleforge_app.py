@@ -185,9 +185,9 @@ class _Reader:
             notes=join_notes(self.app_data_line()),
         )
         if limit is None:
-            from forgebuilder.engine.api import resolve
+            from ..selectors import evaluated_document  # the selectors read the importers
 
-            points = resolve(document, catalog).points
+            points = evaluated_document(document=document, catalog=catalog)[0].points
             document = document.model_copy(update={"points_limit": clamp_points_limit(points)})
         return ImportOutcome(format_name, document, tuple(self.unmatched))
 
