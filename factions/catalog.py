@@ -126,6 +126,12 @@ class Catalog:
             if focus_allows(focuses, key, focus.restricted)
         ]
 
+    def faction_name(self, key: str) -> str:
+        """The faction's name, or its key when the module no longer has it (a list made on
+        older game data): the one home of a faction's display name."""
+        faction = self.faction(key)
+        return faction.name if faction else key
+
     def category_name(self, key: str | None) -> str:
         if key is None:
             return "Other"

@@ -44,8 +44,7 @@ def pack_verdict(*, event: Event, catalog: Catalog, document: ListDocument) -> V
     )
     roster, report = evaluated_document(document=played, catalog=catalog)
     names = {u.id: u.name for u in roster.units}
-    faction = catalog.faction(played.faction)
-    faction_name = faction.name if faction else played.faction
+    faction_name = catalog.faction_name(played.faction)
     problems = [
         _problem(v.code, v.message, v.hint, [names.get(u, u) for u in v.units], v.severity)
         for v in report.violations
@@ -64,7 +63,7 @@ def pack_verdict(*, event: Event, catalog: Catalog, document: ListDocument) -> V
 
 
 def _faction_names(catalog: Catalog, keys: list[str]) -> list[str]:
-    return [(f.name if (f := catalog.faction(k)) else k) for k in keys]
+    return [catalog.faction_name(k) for k in keys]
 
 
 def _problem(

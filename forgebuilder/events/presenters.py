@@ -104,7 +104,7 @@ def event_page(event: Event, user: AbstractBaseUser | AnonymousUser) -> dict:
         "standings": standings_rows(event) if current else [],
         "lists_shown": organiser or selectors.lists_revealed(event),
         "lists_revealed": selectors.lists_revealed(event),
-        "factions": [(f.name if (f := catalog.faction(k)) else k) for k in event.factions],
+        "factions": [catalog.faction_name(k) for k in event.factions],
         "tiebreakers": [TIEBREAKERS[t] for t in event.scoring.tiebreakers],
         "entrant_count": event.entrants.filter(dropped_at__isnull=True).count(),
     }

@@ -73,7 +73,7 @@ def catalogue_view(
     faction = catalog.faction(faction_key)
     view = CatalogueView(
         faction_key=faction_key,
-        faction_name=faction.name if faction else faction_key,
+        faction_name=catalog.faction_name(faction_key),
         allied=faction_key != roster.faction_key,
         forces=[(f.id, f.label_with_faction) for f in roster.forces],
         adding_to=force.id if force else None,

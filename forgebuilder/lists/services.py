@@ -30,9 +30,8 @@ class StaleEdit(Exception):
 def _summarise(army_list: ArmyList, document: ListDocument, catalog: Catalog) -> EvaluatedList:
     """Evaluate `document` and copy the summary columns onto `army_list` (not saved)."""
     roster, report = evaluated_document(document=document, catalog=catalog)
-    faction = catalog.faction(document.faction)
     army_list.name = document.name
-    army_list.faction_name = faction.name if faction else document.faction
+    army_list.faction_name = catalog.faction_name(document.faction)
     army_list.points = roster.points
     army_list.points_limit = document.points_limit
     army_list.unit_count = len(document.units)

@@ -12,7 +12,6 @@ from factions.catalog import Catalog
 from factions.gamedata.schemas import (
     ChoiceSpec,
     DatasheetSpec,
-    FactionSpec,
     FocusSpec,
     ModelSpec,
     OptionSpec,
@@ -65,7 +64,7 @@ def resolve(document: ListDocument, catalog: Catalog) -> Roster:
             issues.append(
                 Issue(
                     "unknown-focus",
-                    f"{_name(faction, document.faction)} has no focus '{document.focus}'.",
+                    f"{catalog.faction_name(document.faction)} has no focus '{document.focus}'.",
                 )
             )
     forces = [_force(force, document, catalog, focus, issues) for force in document.forces]
@@ -131,7 +130,7 @@ def _force(
             issues.append(
                 Issue(
                     "unknown-focus",
-                    f"{_name(force_faction, force.faction)} has no focus '{force.focus}'.",
+                    f"{catalog.faction_name(force.faction)} has no focus '{force.focus}'.",
                 )
             )
     return RosterForce(
@@ -179,10 +178,6 @@ def labelled_forces(forces: list[RosterForce]) -> tuple[RosterForce, ...]:
 
 def _bracketed(name: str, qualifiers: list[str]) -> str:
     return f"{name} ({', '.join(qualifiers)})" if qualifiers else name
-
-
-def _name(faction: FactionSpec | None, key: str) -> str:
-    return faction.name if faction else key
 
 
 def _unit(

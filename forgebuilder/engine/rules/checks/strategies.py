@@ -221,8 +221,7 @@ class PreGameStrategies(Check):
                 code="not-pre-game",
             )
         elif item.offered is None:
-            faction = roster.catalog.faction(item.faction_key)
-            name = faction.name if faction else item.faction_key
+            name = roster.catalog.faction_name(item.faction_key)
             yield self.error(
                 f"No force of this list offers {item.spec.name} (a strategy of {name}"
                 + (", unlocked by a focus)." if item.spec.focuses else ")."),
