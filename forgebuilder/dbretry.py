@@ -47,15 +47,24 @@ class DatabaseRestartMiddleware:
         match = request.resolver_match
         if match is not None and _may_retry(request, match.func):
             for wait in WAITS:
-                connections.close_all()  # the next query opens a new connection
+                _reconnect()
                 sleep(wait)
                 try:
                     return _again(request, match)
                 except LOST:
                     continue
         log.warning("database unreachable for %s %s: %s", request.method, request.path, exception)
-        connections.close_all()
+        _reconnect()
         return _unavailable(request)
+
+
+def _reconnect() -> None:
+    """Close the connections, so the next query opens a new one; not a connection inside an
+    atomic block (a caller's transaction: it could not be reopened there, and the caller's
+    rollback will close it)."""
+    for conn in connections.all(initialized_only=True):
+        if not conn.in_atomic_block:
+            conn.close()
 
 
 def _may_retry(request: HttpRequest, view: Callable) -> bool:
