@@ -5,7 +5,6 @@ as an htmx flash or as a page."""
 from __future__ import annotations
 
 import importlib
-import json
 import re
 
 import pytest
@@ -167,12 +166,3 @@ def test_a_page_never_goes_back_to_another_site(refusing):
     assert "The parade is cancelled: 999 points is over the limit. Drop a unit." in (
         response.content.decode()
     )
-
-
-def test_the_list_api_answers_an_unreadable_document_with_its_code():
-    response = Client().post("/api/validate", json.dumps({"name": 7}), "application/json")
-
-    assert response.status_code == 400
-    errors = response.json()["errors"]
-    assert errors and all(e["code"] == "unreadable-list-document" for e in errors)
-    assert all({"code", "message", "hint", "path"} == set(e) for e in errors)
