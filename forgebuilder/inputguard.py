@@ -23,6 +23,8 @@ from django.http.multipartparser import MultiPartParserError
 from django.shortcuts import render
 from django.utils.html import format_html
 
+from forgebuilder.refused import Refused
+
 NUL = "\x00"
 
 
@@ -94,8 +96,10 @@ MAX_JSON_DEPTH = 32  # a list document nests 6 deep, a tracker's sync 4, a Battl
 MAX_MODULE_FILE_BYTES = 64 * 1024 * 1024  # a module's data file (the largest published: 300 KB)
 
 
-class JsonRefused(ValueError):
+class JsonRefused(Refused, ValueError):
     """JSON the app does not read: `path` says where ("" for the whole text), `message` why."""
+
+    code = "unreadable-json"
 
     def __init__(self, path: str, message: str, line: int | None = None) -> None:
         super().__init__(f"{path}: {message}" if path else message)

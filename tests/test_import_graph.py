@@ -161,16 +161,33 @@ def test_an_app_with_a_door_is_entered_only_through_it():
     assert offenders == []
 
 
+# Plain modules every layer may import, the engine too: they import nothing of ours.
+PLAIN = ("forgebuilder.refused",)
+
+
 def test_the_engine_is_plain_python():
     """No module of the engine imports Django or another app of ours (the game data's
-    catalogue, `factions`, is what it reads)."""
+    catalogue, `factions`, is what it reads; the one refusal type is plain Python)."""
     offenders = [
         f"{module_name(path)} imports {target}"
         for path in code_files()
         if node_of(module_name(path)) == "forgebuilder.engine"
         for target in sorted(imported(path))
         if target.split(".")[0] == "django"
-        or (node_of(target) not in (None, "forgebuilder.engine", "factions"))
+        or (node_of(target) not in (None, "forgebuilder.engine", "factions", *PLAIN))
+    ]
+    assert offenders == []
+
+
+def test_the_plain_modules_import_nothing_of_ours():
+    """The refusal type is raised below the engine and the game data: it imports neither,
+    nor Django."""
+    offenders = [
+        f"{module_name(path)} imports {target}"
+        for path in code_files()
+        if module_name(path) in PLAIN
+        for target in sorted(imported(path))
+        if target.split(".")[0] in ("django", *ROOTS)
     ]
     assert offenders == []
 

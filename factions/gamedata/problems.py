@@ -8,6 +8,8 @@ from dataclasses import dataclass
 
 from pydantic_core import ErrorDetails
 
+from forgebuilder.refused import Refused
+
 
 @dataclass(frozen=True, slots=True)
 class Problem:
@@ -23,8 +25,10 @@ class Problem:
         return f"{where}:{path} {self.message}"
 
 
-class ModuleFileError(Exception):
+class ModuleFileError(Refused):
     """Raised with every problem found; nothing has been written when it is raised."""
+
+    code = "module-file-invalid"
 
     def __init__(self, problems: list[Problem]) -> None:
         self.problems = problems

@@ -11,11 +11,14 @@ import secrets
 from dataclasses import dataclass, field
 
 from forgebuilder.numbers import parse_whole_number
+from forgebuilder.refusals import Refused
 
 
-class DiceError(ValueError):
+class DiceError(Refused, ValueError):
     """Entered results ran out or are not die faces; the message says what to enter, and
     `field` names the form field it is about (when a form asked for the roll by name)."""
+
+    code = "dice-results-unusable"
 
     def __init__(self, message: str, field: str | None = None) -> None:
         super().__init__(message)

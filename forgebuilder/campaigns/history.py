@@ -14,6 +14,7 @@ from factions.catalog import Catalog
 from factions.gamedata.campaign_schema import CampaignSpec
 from forgebuilder.engine.api import ListDocument
 from forgebuilder.lists.api import edits, evaluated_document
+from forgebuilder.refusals import Refused
 
 from . import steps
 from .dice import EnteredDie
@@ -197,8 +198,10 @@ def starting_point(events: list) -> tuple[int, Army] | None:
     return None
 
 
-class CannotReplay(ValueError):
+class CannotReplay(Refused, ValueError):
     """The history lacks what a replay needs (events from before it kept their facts)."""
+
+    code = "history-cannot-replay"
 
 
 def replay(player, *, spec: CampaignSpec, catalog: Catalog, events=None) -> Replayed:

@@ -13,13 +13,16 @@ from typing import Any
 from factions.catalog import Catalog
 from factions.gamedata.campaign_schema import CampaignSpec, RollTable
 from forgebuilder.engine.api import ListDocument, ListUnit, UnitCampaign
+from forgebuilder.refusals import Refused
 
 from .dice import Ask, Die
 from .pricing import is_active, is_hero, level_progress
 
 
-class StepError(ValueError):
+class StepError(Refused, ValueError):
     """A campaign step that cannot be applied; the message says why and where."""
+
+    code = "campaign-step-refused"
 
 
 @dataclass(frozen=True)

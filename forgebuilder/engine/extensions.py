@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from factions.catalog import Catalog
 from forgebuilder.engine.listdoc import ListDocument, ListUnit
+from forgebuilder.refused import Refused
 
 if TYPE_CHECKING:
     from forgebuilder.engine.rules.base import Check, UnitProgress
@@ -31,8 +32,10 @@ class ArmyList(Protocol):
     name: str
 
 
-class ListWriteRefused(ValueError):
+class ListWriteRefused(Refused, ValueError):
     """A wing refuses a change to a list; the message says why, in players' words."""
+
+    code = "list-change-refused"
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from factions.catalog import catalog_for
 from forgebuilder.engine.api import ListDocument
+from forgebuilder.refusals import Refused
 
 from . import pairing
 from .matches import game_match, submitted_documents
@@ -25,8 +26,10 @@ from .pack import pack_verdict
 from .selectors import standings_of
 
 
-class EventRefused(Exception):
+class EventRefused(Refused):
     """A step the event's state or the user's role does not allow, in players' words."""
+
+    code = "event-step-refused"
 
 
 def _locked(event: Event) -> Event:

@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.http import content_disposition_header
 from django.views.decorators.http import require_POST
 
+from forgebuilder import refusals
 from forgebuilder.filenames import file_stem
 from forgebuilder.numbers import id_number, parse_whole_number
 from forgebuilder.printing.api import (
@@ -68,7 +69,7 @@ def event_register(request: HttpRequest, public_id: str) -> HttpResponse:
             event=event, player=request.user, club=request.POST.get("club", "")[:80]
         )
     except services.EventRefused as exc:
-        messages.error(request, str(exc))
+        refusals.flash(request, exc)
     else:
         messages.success(request, "You are registered: submit your list below.")
     return _back(event, "my-entry")
@@ -90,7 +91,7 @@ def event_submit(request: HttpRequest, public_id: str) -> HttpResponse:
         )
         submission = services.submission_submit(entrant=entrant, document=document, source=source)
     except services.EventRefused as exc:
-        messages.error(request, str(exc))
+        refusals.flash(request, exc)
     else:
         if submission.legal:
             messages.success(request, f"{submission.name} is in, and legal for {event.name}.")
@@ -168,7 +169,7 @@ def desk_action(request: HttpRequest, public_id: str, entrant_id: int) -> HttpRe
         else:
             raise services.EventRefused("Choose what to do with this player.")
     except services.EventRefused as exc:
-        messages.error(request, f"{entrant.name}: {exc}")
+        refusals.flash(request, exc, prefix=f"{entrant.name}: ")
     url = reverse("events:desk", args=[public_id])
     return redirect(f"{url}?sort={request.POST.get('sort', 'player')}#entrant-{entrant.pk}")
 
@@ -180,7 +181,7 @@ def round_pair(request: HttpRequest, public_id: str) -> HttpResponse:
     try:
         new = services.round_pair(event=event)
     except services.EventRefused as exc:
-        messages.error(request, str(exc))
+        refusals.flash(request, exc)
     else:
         messages.success(request, f"Round {new.number} is paired.")
         for warning in new.warnings:
@@ -201,7 +202,7 @@ def games_swap(request: HttpRequest, public_id: str) -> HttpResponse:
             raise services.EventRefused("Choose the two players to swap.")
         warnings = services.games_swap(event=event, first=picked[0], second=picked[1])
     except services.EventRefused as exc:
-        messages.error(request, str(exc))
+        refusals.flash(request, exc)
     else:
         messages.success(request, f"{picked[0].name} and {picked[1].name} swapped places.")
         for warning in warnings:
@@ -278,7 +279,7 @@ def game_result(request: HttpRequest, public_id: str, game_id: int) -> HttpRespo
         )
         act(game=game, by=request.user, first_vp=first_vp, second_vp=second_vp)
     except services.EventRefused as exc:
-        messages.error(request, str(exc))
+        refusals.flash(request, exc)
     return _back(event, f"game-{game.pk}")
 
 

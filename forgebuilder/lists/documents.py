@@ -12,18 +12,27 @@ from factions.gamedata.problems import format_path
 from forgebuilder import inputguard
 from forgebuilder.engine.api import ListDocument, Report, Roster
 from forgebuilder.lists.selectors import evaluated_document
+from forgebuilder.refusals import Refused
 
 MAX_DOCUMENT_BYTES = 1_000_000  # a list document, an import, an API body
 
 
 @dataclass(frozen=True)
-class DocumentError(Exception):
+class DocumentError(Refused):
     """A list document that cannot be read: each problem is (path, message)."""
 
+    code = "unreadable-list-document"
     problems: tuple[tuple[str, str], ...]
 
     def __str__(self) -> str:
         return "; ".join(f"{p}: {m}" if p else m for p, m in self.problems)
+
+    @property  # type: ignore[override]
+    def message(self) -> str:
+        return str(self)
+
+    def errors(self) -> list[dict[str, str]]:
+        return [{"code": self.code, "message": m, "hint": "", "path": p} for p, m in self.problems]
 
     def to_json(self) -> dict:
         return {"errors": [{"path": p, "message": m} for p, m in self.problems]}

@@ -32,10 +32,13 @@ from forgebuilder.engine.api import (
     allowed_picks,
     is_pre_game,
 )
+from forgebuilder.refusals import Refused
 
 
-class EditError(ValueError):
+class EditError(Refused, ValueError):
     """An edit that cannot be applied; the message says why, in players' words."""
+
+    code = "edit-refused"
 
 
 OTHER_FACTION = "Units can only move to a force organization of their own faction."

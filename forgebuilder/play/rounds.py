@@ -9,10 +9,13 @@ from forgebuilder.engine.api import ListDocument
 from forgebuilder.events import models as events
 from forgebuilder.events.selectors import current_round
 from forgebuilder.lists.api import ArmyList, EvaluatedList, evaluated_document
+from forgebuilder.refusals import Refused
 
 
-class PairingRefused(Exception):
+class PairingRefused(Refused):
     """A pairing the player cannot start a game for, in players' words."""
+
+    code = "pairing-not-playable"
 
 
 def pairing_of(*, player, event_id: str, pairing: int) -> events.Game:

@@ -19,6 +19,7 @@ from factions.catalog import catalog_for
 from forgebuilder import outcomes
 from forgebuilder.engine.api import ListDocument, extensions
 from forgebuilder.lists.api import evaluated_document
+from forgebuilder.refusals import Refused
 
 from . import missions, rounds, tracker
 from .finished import finished_game
@@ -34,8 +35,10 @@ CLOCK_MARGIN_MS = 2 * 60 * 1000
 FINISHED = "This game is finished: its counters stay as they ended."
 
 
-class GameRefused(Exception):
+class GameRefused(Refused):
     """A step the game's state or the player's role does not allow, in players' words."""
+
+    code = "game-step-refused"
 
 
 @dataclass(frozen=True)

@@ -31,14 +31,18 @@ from collections import ChainMap
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from forgebuilder.refusals import Refused
+
 MAX_ROUND = 99
 MAX_COUNT = 999
 UNDO_DEPTH = 30
 ROUND = "round"
 
 
-class ChangeError(ValueError):
+class ChangeError(Refused, ValueError):
     """A change that does not fit the sheet: its message says which counter and why."""
+
+    code = "change-does-not-fit-sheet"
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
-from forgebuilder import inputguard, ratelimit
+from forgebuilder import inputguard, ratelimit, refusals
 from forgebuilder.dbretry import retried_on_restart
 from forgebuilder.lists.api import army_list_owned, evaluated_list, evaluated_shared_list, owner_of
 from forgebuilder.numbers import parse_whole_number
@@ -41,10 +41,9 @@ def _start(request: HttpRequest, evaluated, *, opponent: str = "", event_game=No
             opponent_name=request.POST.get("opponent") or opponent, event_game=event_game,
         )  # fmt: skip
     except services.GameRefused as refusal:
-        messages.error(request, str(refusal))
         back = request.POST.get("back", "")
         safe = url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()})
-        return redirect(back if back and safe else reverse("play:games"))
+        return refusals.answer(request, refusal, back if back and safe else reverse("play:games"))
     return redirect("play:tracker", public_id=game.public_id)
 
 
@@ -72,8 +71,7 @@ def start_for_pairing(request: HttpRequest, event_id: str, pairing: int) -> Http
         found = rounds.pairing_of(player=request.user, event_id=event_id, pairing=pairing)
         evaluated = rounds.submitted_list(player=request.user, pairing=found)
     except rounds.PairingRefused as refusal:
-        messages.error(request, str(refusal))
-        return redirect("events:detail", public_id=event_id)
+        return refusals.answer(request, refusal, reverse("events:detail", args=[event_id]))
     opponent = found.opponent_of(request.user)
     name = opponent.name if opponent is not None else ""  # pairing_of refuses a bye
     return _start(request, evaluated, opponent=name, event_game=found)
@@ -110,7 +108,7 @@ def tap(request: HttpRequest, public_id: str) -> HttpResponse:
             game=game, player=request.user, intent=intent, path=path, by=by, spend=spend
         )
     except services.GameRefused as refusal:
-        messages.error(request, str(refusal))
+        refusals.flash(request, refusal)
     else:
         for reason in result.not_saved():
             messages.error(request, reason)
@@ -197,7 +195,7 @@ def link(request: HttpRequest, code: str) -> HttpResponse:
         try:
             services.link(game=game, player=request.user, code=code)
         except services.GameRefused as refusal:
-            messages.error(request, str(refusal))
+            refusals.flash(request, refusal)
         else:
             messages.success(request, f"Linked to {other.player.get_username()}'s game.")
             return redirect("play:tracker", public_id=game.public_id)
@@ -220,8 +218,9 @@ def finish(request: HttpRequest, public_id: str) -> HttpResponse:
             opponent_vp=opponent_vp,
         )  # fmt: skip
     except services.GameRefused as refusal:
-        messages.error(request, str(refusal))
-        return redirect(reverse("play:tracker", args=[public_id]) + "#finish")
+        return refusals.answer(
+            request, refusal, reverse("play:tracker", args=[public_id]) + "#finish"
+        )
     messages.success(request, "Game over: it is in your game history.")
     if finished.refused:
         messages.warning(request, finished.refused)

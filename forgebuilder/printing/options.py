@@ -5,10 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from forgebuilder.numbers import parse_whole_number
+from forgebuilder.refusals import Refused
 
 
-class ExportOptionError(ValueError):
+class ExportOptionError(Refused, ValueError):
     """A printout option the player cannot have; the message says which values exist."""
+
+    code = "unknown-printout-option"
 
 
 @dataclass(frozen=True)

@@ -50,6 +50,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # a refusal a view lets through: JSON errors, an htmx flash or the page back, with its words
+    "forgebuilder.refusals.RefusedMiddleware",
     # a database restart: a read runs again, a write is refused in words (503), never a 500
     "forgebuilder.dbretry.DatabaseRestartMiddleware",
     # last, as django-axes asks: turns a locked-out login (any form, the admin's too) into a 429

@@ -13,6 +13,8 @@ from pathlib import Path
 
 from django.db import transaction
 
+from forgebuilder.refused import Refused
+
 from ..loader import LoadSummary, game_module_load
 from ..references import check_module
 from .importer import ImportResult, build_module_spec
@@ -26,8 +28,10 @@ __all__ = [
 ]
 
 
-class BattleForgeImportError(Exception):
+class BattleForgeImportError(Refused):
     """The module could not be imported; ``problems`` says why (nothing was written)."""
+
+    code = "battleforge-import-failed"
 
     def __init__(self, message: str, problems: list[str] | None = None) -> None:
         super().__init__(message)

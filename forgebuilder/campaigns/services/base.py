@@ -11,6 +11,7 @@ from factions.catalog import catalog_for
 from factions.gamedata.campaign_schema import CampaignSpec
 from forgebuilder.engine.api import ListDocument
 from forgebuilder.lists.api import ArmyList, ListRevision, army_list_edit
+from forgebuilder.refusals import Refused
 
 from .. import history
 from ..dice import Die
@@ -19,12 +20,16 @@ from ..models import Campaign, CampaignEvent, CampaignPlayer, Mission
 CAMPAIGNS = "campaigns"  # the origin of the campaign's own writes to its armies (extension.py)
 
 
-class CampaignError(ValueError):
+class CampaignError(Refused, ValueError):
     """A campaign action that cannot be done; the message says why."""
+
+    code = "campaign-action-refused"
 
 
 class CampaignForbidden(CampaignError):
     """An action only the campaign's organiser may take (the pages answer 403)."""
+
+    code = "organiser-only"
 
 
 def require_organiser(campaign: Campaign, user, action: str) -> None:

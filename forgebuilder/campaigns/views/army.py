@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from factions.catalog import catalog_for
+from forgebuilder import refusals
 
 from .. import selectors, services
 from ..dice import SeededDie
@@ -148,7 +149,7 @@ def army_action(request: HttpRequest, pk: int, player_id: int) -> HttpResponse:
         else:
             raise services.CampaignError("Unknown action.")
     except REFUSED as exc:
-        messages.error(request, str(exc))
+        refusals.flash(request, exc)
     except ValueError as exc:  # EditError from the list edits (unknown datasheet...)
         messages.error(request, str(exc))
     return redirect(target)

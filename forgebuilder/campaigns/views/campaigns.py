@@ -13,6 +13,7 @@ from django.views.decorators.http import require_POST
 
 from factions.catalog import catalog_for
 from factions.models import GameModule
+from forgebuilder import refusals
 from forgebuilder.engine.api import ListDocument, campaign_state_left_behind
 from forgebuilder.numbers import id_number
 
@@ -34,7 +35,7 @@ def campaign_list(request: HttpRequest) -> HttpResponse:
                 organiser=request.user, module=module, name=request.POST.get("name", "")
             )
         except REFUSED as exc:
-            messages.error(request, str(exc))
+            refusals.flash(request, exc)
         else:
             return redirect("campaigns:detail", pk=campaign.pk)
     return render(
@@ -99,7 +100,7 @@ def campaign_join(request: HttpRequest, token: str) -> HttpResponse:
                 name=request.POST.get("name", "")[:120],
             )
         except REFUSED as exc:
-            messages.error(request, str(exc))
+            refusals.flash(request, exc)
         else:
             messages.info(
                 request,
@@ -116,7 +117,7 @@ def campaign_join(request: HttpRequest, token: str) -> HttpResponse:
             stale = ListDocument.model_validate(brought.document).campaign_units()
             services.campaign_join(campaign=campaign, user=request.user, army_list=brought)
         except REFUSED as exc:
-            messages.error(request, str(exc))
+            refusals.flash(request, exc)
         else:
             request.session.pop(INVITE_SESSION_KEY, None)
             if stale:
@@ -158,7 +159,7 @@ def player_leave(request: HttpRequest, pk: int, player_id: int) -> HttpResponse:
     try:
         services.campaign_leave(player=player, by=request.user)
     except REFUSED as exc:
-        messages.error(request, str(exc))
+        refusals.flash(request, exc)
     else:
         messages.success(request, f"{player.name} has left the campaign.")
     return redirect("campaigns:detail", pk=campaign.pk)
@@ -171,7 +172,7 @@ def campaign_close(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         services.campaign_close(campaign=campaign, by=request.user)
     except REFUSED as exc:
-        messages.error(request, str(exc))
+        refusals.flash(request, exc)
     else:
         messages.success(request, "The campaign is closed: everyone can still read it.")
     return redirect("campaigns:detail", pk=campaign.pk)

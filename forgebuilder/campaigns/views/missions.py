@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from forgebuilder import refusals
 from forgebuilder.numbers import id_number
 from forgebuilder.refusals import Forbidden
 
@@ -34,7 +35,7 @@ def mission_new(request: HttpRequest, pk: int) -> HttpResponse:
             by=request.user,
         )
     except REFUSED as exc:
-        messages.error(request, str(exc))
+        refusals.flash(request, exc)
     else:
         messages.success(request, "Mission set up: its objective and underdog points are below.")
     return redirect("campaigns:detail", pk=campaign.pk)
@@ -70,7 +71,7 @@ def mission_report(request: HttpRequest, pk: int, number: int) -> HttpResponse:
                 mission=mission, reports=reports, die=report_form.report_die(values, sides)
             )
     except REFUSED as exc:
-        messages.error(request, str(exc))
+        refusals.flash(request, exc)
         wrong = getattr(exc, "field", None) or ""
     else:
         messages.success(request, f"Mission {number} recorded. Next: level-ups and upgrades.")
@@ -89,7 +90,7 @@ def mission_void(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             mission=mission, by=request.user, reason=request.POST.get("reason", "")
         )
     except REFUSED as exc:
-        messages.error(request, str(exc))
+        refusals.flash(request, exc)
     else:
         if not voided.done:
             messages.info(
@@ -131,7 +132,7 @@ def mission_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     try:
         done = _correct(request, mission, offer, values, reason)
     except REFUSED as exc:
-        messages.error(request, str(exc))
+        refusals.flash(request, exc)
         if request.POST.get("action") in ("confirm", "decline"):  # nothing typed to keep
             return redirect("campaigns:detail", pk=campaign.pk)
         wrong = getattr(exc, "field", None) or ""

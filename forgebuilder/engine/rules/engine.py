@@ -16,6 +16,7 @@ from forgebuilder.engine.rules.base import (
 )
 from forgebuilder.engine.rules.registry import checks
 from forgebuilder.engine.rules.roster import Roster
+from forgebuilder.refused import Refused
 
 
 def evaluate(roster: Roster) -> Report:
@@ -86,9 +87,11 @@ class MatchReport:
         }
 
 
-class MatchError(ValueError):
+class MatchError(Refused, ValueError):
     """The lists cannot be compared: too few, of a ruleset without match checks, or of
     different modules."""
+
+    code = "lists-not-comparable"
 
 
 def match_check(rosters: list[Roster]) -> MatchReport:

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from factions.catalog import catalog_for
 from factions.models import GameModule
+from forgebuilder import refusals
 from forgebuilder.engine.api import ListDocument, ListWriteRefused, campaign_state_left_behind
 from forgebuilder.filenames import file_stem
 from forgebuilder.lists.edits import EditError, new_document
@@ -119,7 +120,7 @@ def list_rename(request: HttpRequest, public_id: str) -> HttpResponse:
     try:
         army_list_rename(army_list=army_list, name=request.POST.get("name", ""))
     except (EditError, ListWriteRefused) as exc:
-        messages.error(request, str(exc))
+        refusals.flash(request, exc)
         context = {
             "lists": army_lists_of(owner=owner),
             "deleted": army_lists_of(owner=owner, deleted=True)[:20],
@@ -154,8 +155,7 @@ def list_delete(request: HttpRequest, public_id: str) -> HttpResponse:
     try:
         army_list_delete(army_list=army_list)
     except ListWriteRefused as exc:
-        messages.error(request, str(exc))
-        return redirect("armylists:my_lists")
+        return refusals.answer(request, exc, reverse("armylists:my_lists"))
     messages.success(request, f"Deleted “{army_list.name}”. You can restore it below.")
     return redirect("armylists:my_lists")
 

@@ -38,14 +38,17 @@ from forgebuilder.lists.services import StaleEdit, army_list_edit_owned, army_li
 from forgebuilder.lists.views import render_editor
 from forgebuilder.lists.views.editor_parts import editor_partial
 from forgebuilder.numbers import parse_whole_number
+from forgebuilder.refusals import Refused
 
 STALE = "This list was changed in another tab or window. Your last change was not applied; here is the list as it is now."
 NOTHING_TO_UNDO = "There is nothing to undo."
 CLEAR_FLASH = '<div id="flash" hx-swap-oob="innerHTML"></div>'
 
 
-class BadInput(Exception):
-    pass
+class BadInput(Refused):
+    """An edit form sent a value the editor never sends (a number that is not one)."""
+
+    code = "malformed-edit-form"
 
 
 def _int(request: HttpRequest, name: str, *, minimum: int | None = None) -> int:
