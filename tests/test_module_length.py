@@ -23,7 +23,6 @@ KNOWN_LONG: dict[str, int] = {
     "forgebuilder/lists/exports/roster.py": 453,
     "forgebuilder/lists/importers/battleforge_app.py": 488,
     "forgebuilder/lists/importers/text.py": 586,
-    "forgebuilder/lists/views/edit.py": 486,
 }
 
 
