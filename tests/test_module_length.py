@@ -22,7 +22,6 @@ KNOWN_LONG: dict[str, int] = {
     "forgebuilder/lists/edits.py": 451,
     "forgebuilder/lists/exports/roster.py": 453,
     "forgebuilder/lists/importers/battleforge_app.py": 488,
-    "forgebuilder/lists/importers/text.py": 586,
 }
 
 
