@@ -21,7 +21,6 @@ KNOWN_LONG: dict[str, int] = {
     "forgebuilder/campaigns/steps.py": 441,
     "forgebuilder/lists/edits.py": 451,
     "forgebuilder/lists/exports/roster.py": 453,
-    "forgebuilder/lists/importers/battleforge_app.py": 488,
 }
 
 
