@@ -20,7 +20,6 @@ KNOWN_LONG: dict[str, int] = {
     "factions/gamedata/schemas.py": 445,
     "forgebuilder/campaigns/steps.py": 441,
     "forgebuilder/lists/edits.py": 451,
-    "forgebuilder/lists/exports/roster.py": 453,
 }
 
 
