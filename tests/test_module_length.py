@@ -19,7 +19,6 @@ KNOWN_LONG: dict[str, int] = {
     "factions/gamedata/battleforge/source.py": 412,
     "factions/gamedata/schemas.py": 445,
     "forgebuilder/campaigns/steps.py": 441,
-    "forgebuilder/lists/edits.py": 451,
 }
 
 
