@@ -18,7 +18,6 @@ KNOWN_LONG: dict[str, int] = {
     "factions/gamedata/battleforge/lint.py": 414,
     "factions/gamedata/battleforge/source.py": 412,
     "factions/gamedata/schemas.py": 445,
-    "forgebuilder/campaigns/steps.py": 441,
 }
 
 

@@ -15,7 +15,7 @@ from factions.gamedata.campaign_schema import CampaignSpec
 from forgebuilder.engine.api import ListDocument
 from forgebuilder.lists.api import edits, evaluated_document
 
-from . import steps
+from . import levelling, steps
 from .dice import EnteredDie
 from .steps import BattleReport, StepError, UnitOutcome
 
@@ -81,7 +81,7 @@ def _report(army: Army, data: dict, spec, catalog, die) -> Army:
 
 
 def _level(army: Army, data: dict, spec, catalog, die) -> Army:
-    step = steps.level_up(
+    step = levelling.level_up(
         army.document, data["unit"], spec=spec, catalog=catalog, die=die, pick=data.get("pick")
     )
     return Army(step.army, army.bank, army.vp, army.missions, step.events)

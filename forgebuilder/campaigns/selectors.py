@@ -10,7 +10,7 @@ from factions.catalog import catalog_for
 from forgebuilder.engine.api import ListDocument
 from forgebuilder.lists.api import ArmyList, evaluated_document, evaluated_list
 
-from . import history, steps
+from . import history, levelling, steps
 from .corrections import correctable
 from .models import Campaign, CampaignPlayer, Mission
 from .steps import state
@@ -71,14 +71,14 @@ def underdog_points_for(army_list_id: int) -> int:
 
 
 def level_up_choices(player: CampaignPlayer, unit_id: str, die) -> list[tuple[str, str]]:
-    """What the player picks from on this level-up's dice (see steps.level_up_choices)."""
+    """What the player picks from on this level-up's dice (see levelling.level_up_choices)."""
     army = ArmyList.objects.select_related("module").get(pk=player.army_id)
     catalog = catalog_for(army.module)
     document = ListDocument.model_validate(army.document)
     spec = catalog.spec.campaign
     if spec is None:
         return []
-    return steps.level_up_choices(document, unit_id, spec=spec, catalog=catalog, die=die)
+    return levelling.level_up_choices(document, unit_id, spec=spec, catalog=catalog, die=die)
 
 
 def choice_details(campaign: Campaign, choices: list[tuple[str, str]]) -> list[dict]:

@@ -10,8 +10,9 @@ from forgebuilder.lists.api import ArmyList, evaluated_list
 
 from . import history, steps
 from .card_lines import gains
+from .levelling import can_level_up
 from .models import CampaignEvent, CampaignPlayer, Mission
-from .steps import can_level_up, label, state
+from .steps import label, state
 
 
 def army_units(player: CampaignPlayer) -> list[dict]:
