@@ -16,7 +16,6 @@ KNOWN_LONG: dict[str, int] = {
     "factions/gamedata/battleforge/import_units.py": 454,
     "factions/gamedata/battleforge/lint.py": 414,
     "factions/gamedata/battleforge/source.py": 412,
-    "factions/gamedata/schemas.py": 445,
 }
 
 
