@@ -6,6 +6,7 @@ from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
+from factions.cards import choice_label, option_line, price_text
 from factions.catalog import catalog_for
 from forgebuilder.engine.api import ListDocument
 from forgebuilder.lists.api import ArmyList, evaluated_document, evaluated_list
@@ -131,8 +132,6 @@ def _offers(catalog, faction: str, sheet, unit) -> list[dict]:
     """The upgrades the unit may buy, in order, each named by a pick that stays the same when
     other upgrades are bought (its option and choice: ids hold no whitespace), so a page left
     open in another tab still buys what it shows."""
-    from factions.cards import choice_label, option_line, price_text
-
     bought = {(c.option, c.choice) for c in unit.options}
     offers: list[dict] = []
     for model, option in sheet.all_options():
@@ -181,8 +180,6 @@ def _taken(evaluated, faction: str, sheet, unit) -> list[dict]:
 
 def _upgrade_label(catalog, faction: str, sheet, item) -> str:
     """An upgrade as the card words it ("Upgrade with: Banner"), else its option's key."""
-    from factions.cards import choice_label, option_line
-
     found = sheet.option(item.option)
     if found is None:
         return item.option
