@@ -13,9 +13,9 @@ from typing import Any, ClassVar
 from django import forms
 from django.forms.models import BaseInlineFormSet
 from pydantic import BaseModel, ValidationError
-from pydantic_core import ErrorDetails
 
 from factions import models as m
+from factions.admin_errors import error_message, schema_errors
 from factions.gamedata.problems import format_path
 from factions.gamedata.schemas import (
     MODEL_VERBS,
@@ -56,51 +56,6 @@ class DatasheetFields(DatasheetSpec):
     """A datasheet's own columns: its models and options are rows of their own (inlines)."""
 
     models: tuple[ModelSpec, ...] = ()
-
-
-def schema_errors(exc: ValidationError, data: Any) -> Iterator[tuple[tuple[object, ...], str]]:
-    """(path into `data`, message) for each pydantic error, worded like the module loader's.
-
-    An error inside a value also fails the value around it (an empty item leaves a list short);
-    only the innermost is reported.
-    """
-    found = [
-        (parts, _message(error, parts))
-        for error in exc.errors(include_url=False)
-        for parts in [_data_path(data, error["loc"])]
-    ]
-    for parts, message in found:
-        if not any(len(other) > len(parts) and other[: len(parts)] == parts for other, _ in found):
-            yield parts, message
-
-
-def _data_path(data: Any, loc: tuple[Any, ...]) -> tuple[object, ...]:
-    # Keep real keys and indexes; pydantic adds tags for union members and validators.
-    parts: list[object] = []
-    node = data
-    for part in loc:
-        if isinstance(node, dict) and isinstance(part, str) and "[" not in part:
-            parts.append(part)
-            node = node.get(part)
-        elif isinstance(node, list | tuple) and isinstance(part, int) and part < len(node):
-            parts.append(part)
-            node = node[part]
-    return tuple(parts)
-
-
-def _message(error: ErrorDetails, parts: tuple[object, ...]) -> str:
-    kind, value = error["type"], error.get("input")
-    last = parts[-1] if parts else ""
-    if kind == "missing":
-        return f"'{last}' is required"
-    if kind == "extra_forbidden":
-        return f"unknown key '{last}'"
-    if kind == "string_pattern_mismatch":
-        return f"'{value}' is not a valid id: use letters, digits, '_', '-' or '.', no spaces"
-    if kind == "too_short" and isinstance(value, list | tuple) and not value:
-        return "must not be empty"
-    message = str(error["msg"]).removeprefix("Value error, ").removeprefix("Assertion failed, ")
-    return message[:1].lower() + message[1:]
 
 
 class GameDataForm(forms.ModelForm):
@@ -290,7 +245,7 @@ class GameModuleForm(GameDataForm):
                     known = ", ".join(ruleset.parameters.model_fields)
                     message = NOT_A_PARAMETER.format(key=loc[-1], ruleset=ruleset.name, known=known)
                 else:
-                    message = f"{format_path(('parameters', *loc))}: {_message(error, loc)}"
+                    message = f"{format_path(('parameters', *loc))}: {error_message(error, loc)}"
                 self._add_error_to("parameters", message, code="parameters")
             return
         # Keep only what the designer set, as the loader does, with the values made regular.

@@ -5,15 +5,15 @@ from __future__ import annotations
 from django.core.checks import Error, Tags, register
 from django.db import DatabaseError
 
+from factions.models import GameModule
+from factions.rulesets import registry
+
 
 @register(Tags.database)
 def check_module_rulesets(app_configs=None, databases=None, **kwargs):
     """Runs with `manage.py check --database default` (database checks are opt-in)."""
     if not databases:
         return []
-    from factions.models import GameModule
-    from factions.rulesets import registry
-
     try:
         rows = list(GameModule.objects.values_list("slug", "ruleset"))
     except DatabaseError:

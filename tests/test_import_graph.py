@@ -203,3 +203,36 @@ def test_printing_knows_no_subject():
         if node_of(target) in APPS and node_of(target) not in ("forgebuilder.printing", "factions")
     ]
     assert offenders == []
+
+
+def module_graph() -> dict[str, set[str]]:
+    """Module -> the modules of its own app it imports (late and type-checking imports
+    included), each import resolved to the module file that holds it."""
+    modules = {module_name(path): path for path in code_files()}
+
+    def holder(target: str) -> str:
+        while target and target not in modules:
+            target = target.rpartition(".")[0]
+        return target
+
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        for target in map(holder, imported(path)):
+            # a package's own __init__ is loaded before its modules: not an edge back
+            inside = node_of(target) == node_of(name) and not name.startswith(target + ".")
+            if target and target != name and inside:
+                graph.setdefault(name, set()).add(target)
+    return graph
+
+
+def test_no_import_cycle_between_the_modules_of_an_app():
+    # a late import that closes a circle hides it (render -> pictures -> ... -> render): the
+    # shared piece belongs in a module below both
+    assert cycle(module_graph()) is None
+
+
+def test_the_module_walk_resolves_a_name_to_the_module_that_holds_it():
+    graph = module_graph()
+    # `from .models import CampaignEvent` is an edge to the models module, not to a submodule
+    assert "forgebuilder.campaigns.models" in graph["forgebuilder.campaigns.unit_rows"]
+    assert "forgebuilder.printing.static" in graph["forgebuilder.printing.render"]

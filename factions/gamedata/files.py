@@ -14,7 +14,7 @@ import yaml
 
 from forgebuilder.inputguard import MAX_MODULE_FILE_BYTES, JsonRefused, read_json
 
-from .problems import ModuleFileError, Problem
+from .problems import ModuleFileError, Problem, format_path
 
 MODULE_FILE_NAMES = ("module.yaml", "module.yml", "module.json")
 DATA_SUFFIXES = (".yaml", ".yml", ".json")
@@ -109,8 +109,6 @@ class ModuleSource:
         return best, tuple(parts[len(best.prefix) :])
 
     def problem(self, parts: tuple[object, ...], message: str, severity: str = "error") -> Problem:
-        from .problems import format_path
-
         source, inner = self.file_for(parts)
         return Problem(source.name, format_path(parts), message, source.line_of(inner), severity)
 

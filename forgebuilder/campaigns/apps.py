@@ -9,6 +9,7 @@ class CampaignsConfig(AppConfig):
     verbose_name = "Campaigns"
 
     def ready(self) -> None:
+        # imported once the app registry is ready: these modules read the campaign models
         from forgebuilder.departures import departures
         from forgebuilder.engine.api import extensions
         from forgebuilder.outcomes import feeds

@@ -32,6 +32,7 @@ from .services.base import (
     campaign_spec,
 )
 from .services.missions import Side, check_reports
+from .unit_rows import recorded_report, report_sides
 
 
 @dataclass
@@ -249,8 +250,6 @@ def _amend(
     """Put the corrected report in the place of the recorded one and play every later step
     again after it; a corrected report that is refused (a die that is no die, a roll still
     needed) raises, and the caller's transaction keeps nothing of it."""
-    from .selectors import recorded_report, report_sides
-
     sides = report_sides(mission, before_report=True)
     reports = report_form.reports(values, sides)
     check_reports(players, reports)

@@ -13,8 +13,8 @@ from forgebuilder.outcomes import FinishedGame, PlayedSide
 
 from .models import Mission
 from .report_form import COUNTS, fresh, kept
-from .selectors import report_sides
 from .services import CampaignError, mission_report_prefill
+from .unit_rows import report_sides
 
 OBJECTIVE = "special"  # the tracker's counter of the mission's special objective: 1 once achieved
 KILLS = {field: f"kills_{field}" for field, _ in COUNTS}  # report field -> unit status key

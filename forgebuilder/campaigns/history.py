@@ -8,7 +8,6 @@ recomputes everything that followed it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from factions.catalog import Catalog
 from factions.gamedata.campaign_schema import CampaignSpec
@@ -16,12 +15,10 @@ from forgebuilder.engine.api import ListDocument
 from forgebuilder.lists.api import edits, evaluated_document
 from forgebuilder.refusals import Refused
 
-from . import steps
-from .dice import EnteredDie
+from . import levelling, steps
+from .dice import DiceError, EnteredDie
+from .models import CampaignEvent
 from .steps import BattleReport, StepError, UnitOutcome
-
-if TYPE_CHECKING:
-    from .models import CampaignEvent
 
 ARMY_KINDS = ("mission-report", "level-up", "upgrade", "sell", "recruit", "disband")
 
@@ -82,7 +79,7 @@ def _report(army: Army, data: dict, spec, catalog, die) -> Army:
 
 
 def _level(army: Army, data: dict, spec, catalog, die) -> Army:
-    step = steps.level_up(
+    step = levelling.level_up(
         army.document, data["unit"], spec=spec, catalog=catalog, die=die, pick=data.get("pick")
     )
     return Army(step.army, army.bank, army.vp, army.missions, step.events)
@@ -212,8 +209,6 @@ def replay(player, *, spec: CampaignSpec, catalog: Catalog, events=None) -> Repl
     An event that fails is left out and reported in `failed` (a correction took away what it
     needed); the stored history itself never fails.
     """
-    from .models import CampaignEvent
-
     if events is None:
         events = CampaignEvent.objects.filter(player=player, voided_by__isnull=True)
     if hasattr(events, "order_by"):
@@ -235,8 +230,6 @@ def play(
     """Apply `events` (in order, each with its recorded dice) to `army`; an event that no longer
     holds is left out and reported in `failed`. Each applied event's lines, as this army makes
     them, are in `lines` (event pk -> lines)."""
-    from .dice import DiceError
-
     failed: list[tuple[CampaignEvent, str]] = []
     lines: dict[int, list[str]] = {}
     for event in events:

@@ -4,14 +4,18 @@ from __future__ import annotations
 
 from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 
+from factions.cards import choice_label, option_line, price_text
 from factions.catalog import catalog_for
 from forgebuilder.engine.api import ListDocument
 from forgebuilder.lists.api import ArmyList, evaluated_document, evaluated_list
 
-from . import steps
+from . import history, levelling, steps
+from .corrections import correctable
 from .models import Campaign, CampaignPlayer, Mission
-from .steps import can_level_up, label, state
+from .steps import state
+from .unit_rows import army_units
 
 
 def campaigns_for(user) -> QuerySet[Campaign]:
@@ -55,94 +59,6 @@ def standings(campaign: Campaign) -> list[dict]:
     return sorted(rows, key=lambda r: (-r["vp"], -r["value"], r["name"]))
 
 
-def army_units(player: CampaignPlayer) -> list[dict]:
-    """The army's units with their campaign state, for the army page and the report form."""
-    army = ArmyList.objects.select_related("module").get(pk=player.army_id)
-    evaluated = evaluated_list(army_list=army)
-    catalog, document, report = evaluated.catalog, evaluated.document, evaluated.report
-    spec = catalog.spec.campaign
-    units = []
-    for unit in document.units:
-        now = state(unit)
-        faction = report.unit_factions.get(unit.id, document.faction)
-        units.append(
-            {
-                "id": unit.id,
-                "name": label(unit) if unit.name else _sheet_name(catalog, faction, unit),
-                "points": report.unit_points.get(unit.id, 0),
-                "state": now,
-                "active": now.status == "active",
-                "hero": steps.unit_is_hero(document, catalog, unit),
-                "can_level": spec is not None and can_level_up(unit, spec),
-                "options": [c.option for c in unit.options],
-                "details": _details(now, spec),
-                "progress": report.unit_progress.get(unit.id),
-            }
-        )
-    return units
-
-
-def report_sides(mission: Mission, *, before_report: bool = False) -> list[dict]:
-    """The report form's sides: each player of the mission with their army's units; with
-    `before_report`, the units as they were before the mission's recorded report (the form
-    that corrects it: a unit the report killed is back in it)."""
-    players = list(mission.players.select_related("user", "campaign__module"))
-    if not before_report:
-        return [{"player": p, "units": army_units(p)} for p in players]
-    return [{"player": p, "units": _units_before_report(p, mission)} for p in players]
-
-
-def _units_before_report(player: CampaignPlayer, mission: Mission) -> list[dict]:
-    from . import history
-    from .models import CampaignEvent
-
-    catalog = catalog_for(player.campaign.module)
-    spec = catalog.spec.campaign
-    assert spec is not None  # a mission was played: the module has campaign tables
-    events = CampaignEvent.objects.filter(player=player, voided_by__isnull=True)
-    report = events.filter(kind="mission-report", mission=mission.number).first()
-    if report is not None:  # the army as it went into the mission: what came after is not in it
-        events = events.filter(pk__lt=report.pk)
-    document = history.replay(player, spec=spec, catalog=catalog, events=events).army.document
-    return [
-        {
-            "id": unit.id,
-            "name": label(unit)
-            if unit.name
-            else _sheet_name(catalog, document.unit_faction(unit), unit),
-            "active": state(unit).status == "active",
-            "hero": steps.unit_is_hero(document, catalog, unit),
-        }
-        for unit in document.units
-    ]
-
-
-def recorded_report(mission: Mission) -> list:
-    """The mission's report as recorded: its players' mission-report events, not voided."""
-    from .models import CampaignEvent
-
-    return list(
-        CampaignEvent.objects.filter(
-            campaign=mission.campaign_id, kind="mission-report", mission=mission.number,
-            voided_by__isnull=True,
-        ).order_by("pk")
-    )  # fmt: skip
-
-
-def _sheet_name(catalog, faction: str, unit) -> str:
-    sheet = catalog.datasheet(faction, unit.datasheet)
-    return sheet.name if sheet else unit.datasheet
-
-
-def _details(now, spec) -> list[tuple[str, str, str]]:
-    """(kind, name, effect) of each trait, skill set, injury and talent, in players' words."""
-    if spec is None:
-        return []
-    from .card_lines import gains
-
-    return [(gain.kind, gain.name, gain.effect) for gain in gains(now, spec)]
-
-
 def underdog_points_for(army_list_id: int) -> int:
     """The underdog points of the campaign mission the list is set up to play (not yet
     reported), 0 when it plays none: the token sheet prints that many underdog tokens."""
@@ -156,14 +72,14 @@ def underdog_points_for(army_list_id: int) -> int:
 
 
 def level_up_choices(player: CampaignPlayer, unit_id: str, die) -> list[tuple[str, str]]:
-    """What the player picks from on this level-up's dice (see steps.level_up_choices)."""
+    """What the player picks from on this level-up's dice (see levelling.level_up_choices)."""
     army = ArmyList.objects.select_related("module").get(pk=player.army_id)
     catalog = catalog_for(army.module)
     document = ListDocument.model_validate(army.document)
     spec = catalog.spec.campaign
     if spec is None:
         return []
-    return steps.level_up_choices(document, unit_id, spec=spec, catalog=catalog, die=die)
+    return levelling.level_up_choices(document, unit_id, spec=spec, catalog=catalog, die=die)
 
 
 def choice_details(campaign: Campaign, choices: list[tuple[str, str]]) -> list[dict]:
@@ -216,8 +132,6 @@ def _offers(catalog, faction: str, sheet, unit) -> list[dict]:
     """The upgrades the unit may buy, in order, each named by a pick that stays the same when
     other upgrades are bought (its option and choice: ids hold no whitespace), so a page left
     open in another tab still buys what it shows."""
-    from factions.cards import choice_label, option_line, price_text
-
     bought = {(c.option, c.choice) for c in unit.options}
     offers: list[dict] = []
     for model, option in sheet.all_options():
@@ -266,8 +180,6 @@ def _taken(evaluated, faction: str, sheet, unit) -> list[dict]:
 
 def _upgrade_label(catalog, faction: str, sheet, item) -> str:
     """An upgrade as the card words it ("Upgrade with: Banner"), else its option's key."""
-    from factions.cards import choice_label, option_line
-
     found = sheet.option(item.option)
     if found is None:
         return item.option
@@ -294,8 +206,6 @@ def army_differences(player: CampaignPlayer) -> list[str]:
 
     Raises history.CannotReplay for a history kept before events carried their facts.
     """
-    from . import history
-
     player = CampaignPlayer.objects.select_related("user").get(pk=player.pk)  # as stored now
     army = ArmyList.objects.select_related("module").get(pk=player.army_id)
     catalog = catalog_for(army.module)
@@ -328,8 +238,6 @@ def correction_offer(campaign: Campaign, user) -> dict | None:
     other player confirms it. `proposal`: the correction waiting to be confirmed (its
     `values`, `reason`, `by`), `review`: `user` is the one to confirm or decline it. `action`:
     the void button's words (the organiser voids alone, a player asks, the other agrees)."""
-    from .corrections import correctable
-
     last = campaign.missions.filter(status=Mission.REPORTED).order_by("-number").first()
     if last is None or campaign.closed or correctable(last):
         return None
@@ -387,8 +295,6 @@ def mission_briefing(campaign: Campaign, mission: Mission) -> dict:
 
 def next_step(campaign: Campaign, user) -> tuple[str, str] | None:
     """What `user` does next in the campaign, in words, with the page that does it."""
-    from django.urls import reverse
-
     if campaign.closed:
         return None
     offer = correction_offer(campaign, user)

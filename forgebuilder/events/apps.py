@@ -9,6 +9,7 @@ class EventsConfig(AppConfig):
     verbose_name = "Events"
 
     def ready(self) -> None:
+        # imported once the app registry is ready: these modules read the event models
         from forgebuilder.departures import departures
         from forgebuilder.outcomes import feeds
 

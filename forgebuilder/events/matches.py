@@ -7,7 +7,7 @@ from factions.catalog import catalog_for
 from forgebuilder.engine.api import ListDocument, MatchError, match_check
 from forgebuilder.lists.api import evaluated_document
 
-from .models import Entrant, Event, Game
+from .models import Entrant, Event, Game, Submission
 
 
 def game_match(event: Event, game: Game, submissions: dict[int, dict]) -> dict:
@@ -40,8 +40,6 @@ def game_match(event: Event, game: Game, submissions: dict[int, dict]) -> dict:
 
 
 def submitted_documents(entrants: list[Entrant]) -> dict[int, dict]:
-    from .models import Submission
-
     return dict(
         Submission.objects.filter(entrant__in=entrants).values_list("entrant_id", "document")
     )

@@ -7,7 +7,7 @@ breaks and tabs are removed first (they are invisible and can disguise text).
 from __future__ import annotations
 
 from forgebuilder.engine.api import MAX_NOTE, ListDocument
-from forgebuilder.lists.edits import EditError, _replace, _unit, _with_unit
+from forgebuilder.lists.edit_base import EditError, _replace, _unit, _with_unit
 from forgebuilder.lists.importers.notes import clean_note
 
 TOO_LONG = f"Notes have at most {MAX_NOTE:,} characters; these have {{n:,}}."

@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from factions.catalog import Catalog, catalog_for
 from forgebuilder.engine.api import ListDocument, ListWrite, extensions
+from forgebuilder.lists.edits import EditError, update_settings
 from forgebuilder.lists.models import ArmyList, ListRevision, ShareLink
 from forgebuilder.lists.ownership import Owner
 from forgebuilder.lists.selectors import (
@@ -189,14 +190,10 @@ def army_list_duplicate(*, army_list: ArmyList, owner: Owner, name: str | None =
 
 def army_list_rename(*, army_list: ArmyList, name: str) -> None:
     """Rename a list; a blank name is refused (EditError), not turned into "New list"."""
-    from forgebuilder.lists.edits import EditError
-
     if not name.strip():
         raise EditError("A list needs a name.")
 
     def change(document: ListDocument, catalog: Catalog) -> ListDocument:
-        from forgebuilder.lists.edits import update_settings
-
         return update_settings(
             document, catalog, name=name, points_limit=document.points_limit,
             focus=document.focus, casual=document.casual, doctrine=document.doctrine,

@@ -18,7 +18,7 @@ from pathlib import Path
 from django.conf import settings
 from django.core.cache import caches
 
-from forgebuilder.printing.render import STYLESHEET, static_path
+from forgebuilder.printing.static import STYLESHEET, static_path
 
 RENDERER_VERSION = 3
 CACHE_ALIAS = "renders"

@@ -14,7 +14,7 @@ import re
 from bisect import bisect_left
 from functools import lru_cache
 
-from forgebuilder.printing.render import static_path
+from forgebuilder.printing.static import static_path
 
 PT_PER_MM = 72 / 25.4
 FONTS = {False: "fonts/RobotoCondensed-Regular.ttf", True: "fonts/RobotoCondensed-Bold.ttf"}

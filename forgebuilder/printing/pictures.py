@@ -15,6 +15,7 @@ from functools import lru_cache
 from math import inf
 
 from forgebuilder.printing.drawn_cards import Drawn, Fill, Outline, Text
+from forgebuilder.printing.flow import Face, drawable
 from forgebuilder.printing.measure import _advances, glyph_ids
 
 PX_PER_MM = 96 / 25.4
@@ -245,8 +246,6 @@ def qr_code(url: str) -> QrCode:
 def share_footer(url: str) -> Footer | None:
     """The footer of a shared list's pages (print.css's .page-footer): its QR code, "Open
     this list online" and the link; None when the print font cannot set the link."""
-    from forgebuilder.printing.flow import Face, drawable
-
     if not drawable([url]):
         return None
     label = Face(6.5, bold=True, color="#555", tracking_em=0.05, upper=True)

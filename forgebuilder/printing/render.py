@@ -7,16 +7,10 @@ import logging
 import threading
 from collections.abc import Callable, Iterator, Mapping
 from functools import lru_cache
-from pathlib import Path
-from typing import TYPE_CHECKING
 
-from django.conf import settings
-from django.contrib.staticfiles import finders
+from forgebuilder.printing.pictures import Drawing, place
+from forgebuilder.printing.static import STYLESHEET, static_path
 
-if TYPE_CHECKING:
-    from forgebuilder.printing.pictures import Drawing
-
-STYLESHEET = "css/print.css"
 # WeasyPrint warns once per font per render when HarfBuzz's subset library is missing.
 FONTTOOLS_WARNING = "Using fontTools instead of HarfBuzz-Subset"
 SLOW_SUBSETTING = (
@@ -45,13 +39,6 @@ class SubsettingSaidOnce(logging.Filter):
 
 
 SUBSETTING_NOTICE = SubsettingSaidOnce()
-
-
-def static_path(relative: str) -> Path:
-    found = finders.find(relative)
-    if found:
-        return Path(found)
-    return Path(settings.STATIC_ROOT) / relative
 
 
 @lru_cache(maxsize=1)
@@ -135,8 +122,6 @@ def write_pdf(html: str, *, pictures: Mapping[str, Drawing] | None = None) -> by
     with _DRAWING:
         document = html_document.render(stylesheets=[stylesheet], font_config=fonts)
         if pictures:
-            from forgebuilder.printing.pictures import place
-
             place(document, pictures, fonts)
         return document.write_pdf()
 
@@ -156,8 +141,6 @@ def write_pdfs(htmls: list[str], pictures: list[Mapping[str, Drawing]] | None = 
         ]
         for document, drawings in zip(documents, pictures or [], strict=False):
             if drawings:
-                from forgebuilder.printing.pictures import place
-
                 place(document, drawings, fonts)
         pages = [page for document in documents for page in document.pages]
         return documents[0].copy(pages).write_pdf()

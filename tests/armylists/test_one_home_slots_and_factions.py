@@ -15,7 +15,7 @@ from django.test import Client
 from django.urls import reverse
 
 from factions.catalog import catalog_for
-from forgebuilder.campaigns import selectors as campaign_selectors
+from forgebuilder.campaigns import unit_rows as campaign_unit_rows
 from forgebuilder.engine.listdoc import ListDocument
 from forgebuilder.engine.rules.base import SlotStatus
 from forgebuilder.engine.rules.checks.forces import ForceOrganizationSlots
@@ -127,7 +127,7 @@ def campaign_army_page_name(army_list) -> str:
     evaluated = evaluated_list(army_list=army_list)
     unit = evaluated.document.unit("u3")
     faction = evaluated.report.unit_factions["u3"]
-    return campaign_selectors._sheet_name(evaluated.catalog, faction, unit)
+    return campaign_unit_rows._sheet_name(evaluated.catalog, faction, unit)
 
 
 FACTION_PAGES = {

@@ -159,7 +159,7 @@ def test_the_token_sheet_adds_the_underdog_points_of_the_mission_set_up(ashen, u
 
 def test_the_army_page_lists_the_gains_the_card_lines_show():
     # one walk of the campaign tables (card_lines.gains) serves the card and the army page
-    from forgebuilder.campaigns.selectors import _details
+    from forgebuilder.campaigns.unit_rows import _details
 
     details = _details(UnitCampaign(**VETERAN_MARSHAL), campaign_spec())
     assert details == [

@@ -9,7 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from forgebuilder.campaigns import pricing
-from forgebuilder.campaigns.steps import can_level_up
+from forgebuilder.campaigns.levelling import can_level_up
 from forgebuilder.engine.listdoc import ListDocument
 from forgebuilder.lists import exports
 from forgebuilder.lists.selectors import evaluated_list

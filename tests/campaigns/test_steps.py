@@ -6,7 +6,7 @@ import pytest
 
 from factions.catalog import Catalog
 from factions.gamedata.schemas import ModuleSpec
-from forgebuilder.campaigns import steps
+from forgebuilder.campaigns import levelling, steps
 from forgebuilder.campaigns.dice import DiceError, EnteredDie, SeededDie
 from forgebuilder.campaigns.steps import BattleReport, StepError
 from forgebuilder.campaigns.steps import UnitOutcome as Out
@@ -55,7 +55,7 @@ def camp(document: ListDocument, unit_id: str) -> dict:
 
 
 def level(document, unit_id="u1", rolls=(), pick=None, spec=SPEC):
-    return steps.level_up(
+    return levelling.level_up(
         document, unit_id, spec=spec, catalog=CATALOG, die=EnteredDie(list(rolls)), pick=pick
     )
 
@@ -189,7 +189,7 @@ def test_a_second_level_needs_10_xp():
 def test_a_unit_may_level_up_with_exactly_the_xp_the_level_needs(xp, level_now, ready):
     traits = ["agile"] * level_now
     document = army(("squad", {"xp": xp, "level": level_now, "traits": traits}))
-    assert steps.can_level_up(document.unit("u1"), SPEC) is ready
+    assert levelling.can_level_up(document.unit("u1"), SPEC) is ready
     if ready:
         after = level(document, rolls=[4]).army
         assert camp(after, "u1")["level"] == level_now + 1
@@ -203,7 +203,7 @@ def test_the_choice_look_up_refuses_a_unit_not_ready_before_it_rolls():
     the XP the next level needs, not that its single die must be re-rolled."""
     levelled = army(("squad", {"xp": 5, "level": 1, "traits": ["resilient"]}))
     with pytest.raises(StepError, match="needs 10 XP for level 2"):
-        steps.level_up_choices(levelled, "u1", spec=SPEC, catalog=CATALOG, die=EnteredDie([4]))
+        levelling.level_up_choices(levelled, "u1", spec=SPEC, catalog=CATALOG, die=EnteredDie([4]))
 
 
 def test_a_unit_levels_up_with_a_trait_re_rolling_one_it_has():

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from .formula import CONSTANTS, evaluate
 from .importer import ImportResult, build_module_spec
+from .layering import load_game
 from .limits import charge_multiplier, default_limits, model_limit_value, option_limit
 from .lint import CODES, Finding, lint_game
 from .options import ModelEntry, OptionAlternative, OptionGroup, build_option_groups
@@ -34,7 +35,6 @@ from .source import (
     LoadProblem,
     SourceFile,
     available_under_focus,
-    load_game,
 )
 
 __all__ = [

@@ -15,8 +15,8 @@ from typing import Any
 
 from ..refs import KEY_PATTERN
 from ..schemas import slug_key
-from .lint import CODES as LINT_CODES
-from .lint import INFO, WARNING, Finding
+from .findings import CODES as LINT_CODES
+from .findings import INFO, WARNING, Finding
 from .refs import numeric, readable_id, ref_id
 
 __all__ = [

@@ -15,6 +15,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .findings import CODES, WARNING, Finding
 from .refs import as_entity_map, as_list, ref_id
 from .schema import (
     ENTITY_KEYS,
@@ -30,39 +31,6 @@ from .source import MODULE_INDEX, ROOT_FILE, BFGame
 
 __all__ = ["CODES", "Finding", "lint_game"]
 
-WARNING = "warning"
-INFO = "info"
-
-#: Every finding code with its severity and meaning.
-CODES: dict[str, tuple[str, str]] = {
-    "unknown_key": (WARNING, "a key no entity of this kind has (typo?); ignored by the builder"),
-    "unknown_option_key": (WARNING, "an option key that is not a verb or modifier; ignored"),
-    "verb_on_model": (INFO, "an option verb placed directly on a model; ignored"),
-    "verb_ignored": (INFO, "a verb at a level where the builder ignores it"),
-    "option_not_object": (WARNING, "an option written as an array instead of an object"),
-    "option_without_alternatives": (WARNING, "a verb with nothing to choose from"),
-    "entity_not_object": (WARNING, "an entry of an entity map that is not an object; skipped"),
-    "category_not_string": (WARNING, "a unit category that is not a string; never addable"),
-    "unknown_category": (WARNING, "a unit category the module does not define; never addable"),
-    "category_not_offered": (WARNING, "a category no organisation offers; never addable"),
-    "organization_unknown_category": (INFO, "an organisation slot for an undefined category"),
-    "ref_without_id": (
-        WARNING,
-        "a reference without an id (an empty id, null, a number, an object without one); the "
-        "entry is not imported",
-    ),
-    "dangling_weapon": (WARNING, "an unknown weapon id; shown as not found, costs 0"),
-    "dangling_rule": (WARNING, "an unknown rule id; shown as not found, costs 0"),
-    "dangling_model": (
-        WARNING,
-        "an unknown model id in replaceModel/addModel; priced as an empty model costing 5",
-    ),
-    "orphan_file": (WARNING, "a faction file in the folder that no index lists"),
-    "unfinished_faction": (INFO, "an unfinished faction; never shown, skipped"),
-    "hidden_content": (INFO, "hidden_* content, the authors' way to comment out; skipped"),
-    "file_unreadable": (WARNING, "a listed faction file that is missing or not valid JSON"),
-    "lint_crashed": (WARNING, "the linter itself failed; please report"),
-}
 
 _MAP_KINDS: dict[str, str] = {
     "units": "unit",
@@ -77,17 +45,6 @@ _MAP_KINDS: dict[str, str] = {
     "setbacks": "setback",
     "powerCategories": "powerCategory",
 }
-
-
-@dataclass(frozen=True)
-class Finding:
-    """One linter finding."""
-
-    severity: str
-    code: str
-    file: str
-    path: str
-    message: str
 
 
 @dataclass(frozen=True)

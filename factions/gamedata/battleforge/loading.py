@@ -18,7 +18,8 @@ from forgebuilder.refused import Refused
 from ..loader import LoadSummary, game_module_load
 from ..references import check_module
 from .importer import ImportResult, build_module_spec
-from .source import MODULE_INDEX, BFGame, load_game
+from .layering import load_game
+from .source import MODULE_INDEX, BFGame
 
 __all__ = [
     "BattleForgeImportError",

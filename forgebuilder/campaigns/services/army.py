@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from factions.cards import choice_label
 from factions.catalog import Catalog, catalog_for
 from forgebuilder.engine.api import ListDocument
 from forgebuilder.lists.api import ArmyList, evaluated_document, evaluated_list
@@ -58,8 +59,6 @@ def army_buy_upgrade(*, player: CampaignPlayer, unit_id: str, option: str, choic
 
 
 def _choice_name(catalog: Catalog, army: ListDocument, unit, option: str, choice: str) -> str:
-    from factions.cards import choice_label
-
     sheet = catalog.datasheet(army.unit_faction(unit), unit.datasheet)
     found = sheet.option(option) if sheet else None
     if found is None:

@@ -14,7 +14,7 @@ from forgebuilder import refusals
 from forgebuilder.numbers import id_number
 from forgebuilder.refusals import Forbidden
 
-from .. import corrections, report_form, selectors, services
+from .. import corrections, report_form, selectors, services, unit_rows
 from ..models import CampaignPlayer, Mission
 from .common import REFUSED, die_of, organised_campaign
 
@@ -54,7 +54,7 @@ def mission_report(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "Ask one of them to enter the result; you will see it on the campaign page.",
             (reverse("campaigns:detail", args=[campaign.pk]), f"Back to {campaign.name}"),
         )
-    sides = selectors.report_sides(mission)
+    sides = unit_rows.report_sides(mission)
     if request.method != "POST":
         values = report_form.kept(mission.draft, sides) or report_form.fresh(sides)
         return _report_page(request, campaign, mission, sides, values)
@@ -117,12 +117,12 @@ def mission_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         why = corrections.correctable(mission) or "Only the organiser and the mission's players."
         messages.error(request, why)
         return redirect("campaigns:detail", pk=campaign.pk)
-    sides = selectors.report_sides(mission, before_report=True)
+    sides = unit_rows.report_sides(mission, before_report=True)
     if request.method != "POST":
         if offer["proposal"]:
             values = report_form.kept(offer["proposal"]["values"], sides)
         else:
-            values = report_form.recorded(selectors.recorded_report(mission), sides)
+            values = report_form.recorded(unit_rows.recorded_report(mission), sides)
         reason = offer["proposal"]["reason"] if offer["proposal"] else ""
         return _report_page(
             request, campaign, mission, sides, values, correcting=offer, reason=reason

@@ -10,14 +10,10 @@ from dataclasses import dataclass
 
 from django.template.loader import render_to_string
 
-from forgebuilder.lists.exports.roster import (
-    PAGE_SIDE_MARGIN,
-    alike_units,
-    numbers_label,
-    stats_table,
-    summary_context,
-)
+from forgebuilder.lists.exports.page import PAGE_SIDE_MARGIN
+from forgebuilder.lists.exports.roster import alike_units, numbers_label, stats_table
 from forgebuilder.lists.exports.source import ExportSource
+from forgebuilder.lists.exports.summary import summary_context
 from forgebuilder.printing.api import (
     PAPER,
     AlignedTable,

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
+from forgebuilder.lists.exports.token_kinds import Token, TokenKind
 from forgebuilder.printing.api import (
     MARKER,
     NUMBERED,
@@ -19,9 +19,6 @@ from forgebuilder.printing.api import (
     text_width_mm,
     wrap,
 )
-
-if TYPE_CHECKING:  # tokens.py builds its rows here
-    from forgebuilder.lists.exports.tokens import Token, TokenKind
 
 NAME_LINES = 3  # a unit's name on its marker; a longer one ends in "…"
 

@@ -12,8 +12,8 @@ from collections import Counter
 
 from factions.catalog import Catalog
 from forgebuilder.engine.api import ForceGroup, ListDocument
-from forgebuilder.lists.exports.roster import unit_extras
 from forgebuilder.lists.exports.source import ExportSource
+from forgebuilder.lists.exports.summary import unit_extras
 
 #: The start of a line of the list's notes, and of a unit's (under the unit's line).
 LIST_NOTE = "Notes:"

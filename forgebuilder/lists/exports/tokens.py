@@ -8,7 +8,6 @@ one on its card) and name; objective markers are numbered.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from django.template.loader import render_to_string
 
@@ -17,11 +16,9 @@ from forgebuilder.engine.api import RosterUnit
 from forgebuilder.lists.exports.roster import alike_units
 from forgebuilder.lists.exports.sheet_rows import token_row
 from forgebuilder.lists.exports.source import ExportSource
+from forgebuilder.lists.exports.token_kinds import NUMBERED_KINDS, UNIT_MARKER, Token, TokenKind
 from forgebuilder.printing.api import (
-    MARKER,
-    NUMBERED,
     PAPER,
-    PLAIN,
     TILE_SIZES,
     TOKEN_SIZE,
     Paper,
@@ -37,38 +34,7 @@ from forgebuilder.printing.api import (
 
 TEMPLATE = "print/tokens.html"
 PAGE_MARGIN_MM = 10  # left and right, as in print.css
-NUMBERED_KINDS = frozenset({"unit", "objective"})
-UNIT_MARKER = "unit"
 UNDERDOG = TokenDef("underdog", "Underdog point", color="#00695c")
-
-
-@dataclass(frozen=True)
-class TokenKind:
-    key: str
-    label: str
-    color: str
-    icon: str
-    count: int
-
-    @property
-    def style(self) -> str:
-        """How its tokens are drawn: unit markers, numbered tokens, or icon and label."""
-        if self.key == UNIT_MARKER:
-            return MARKER
-        return NUMBERED if self.key in NUMBERED_KINDS else PLAIN
-
-
-@dataclass(frozen=True)
-class Token:
-    kind: TokenKind
-    number: int | None = None
-    name: str = ""
-    marker: bool = False  # a unit marker: number and name
-    times: int = 1  # a unit marker: how many identical units share the unit's card ("×3")
-
-    @property
-    def marker_name(self) -> str:
-        return f"{self.name} ×{self.times}" if self.times > 1 else self.name
 
 
 def token_plan(source: ExportSource) -> list[tuple[TokenKind, list[Token]]]:

@@ -20,6 +20,8 @@ from forgebuilder.lists.documents import (
 from forgebuilder.lists.importers import battleforge_app
 from forgebuilder.lists.importers.modules import battleforge_catalog
 from forgebuilder.lists.importers.result import MAX_IMPORT_BYTES, ImportOutcome
+from forgebuilder.lists.importers.text import text_list_document
+from forgebuilder.lists.importers.text_lines import looks_like_text_export
 from forgebuilder.lists.importing import import_document
 
 FORGEBUILDER_FORMAT = "forgebuilder list (JSON)"
@@ -71,8 +73,6 @@ def _read(raw: bytes | str) -> ImportOutcome:
         if not battleforge_app.looks_like_app_list(data):
             raise _fail("the link's content is not a Battle Forge list (it has no 'forces')")
         return _app_outcome(data, battleforge_app.LINK_FORMAT_NAME)
-    from forgebuilder.lists.importers.text import looks_like_text_export, text_list_document
-
     # a text export of a list whose name starts with a bracket ("[Tourney] Vanguard") is no JSON
     if text[0] in "{[" and not looks_like_text_export(text):
         data = read_json(text)

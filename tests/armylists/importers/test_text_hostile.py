@@ -17,12 +17,12 @@ from hypothesis import strategies as st
 from factions.catalog import catalog_by_slug
 from forgebuilder.lists.documents import DocumentError
 from forgebuilder.lists.importers.detect import read_import
-from forgebuilder.lists.importers.text import (
+from forgebuilder.lists.importers.text_lines import (
     MAX_LINE_CHARS,
     MAX_LINES,
     MAX_TEXT_CHARS,
-    MAX_UNMATCHED,
 )
+from forgebuilder.lists.importers.text_units import MAX_UNMATCHED
 
 from .test_text import STARTER_SLUGS, representative_list, text_of
 

@@ -11,7 +11,8 @@ import pytest
 
 from forgebuilder.lists import edits
 from forgebuilder.lists.edits import OTHER_FACTION
-from forgebuilder.lists.views.edit import NOTHING_TO_UNDO, STALE
+from forgebuilder.lists.views.edit import NOTHING_TO_UNDO
+from forgebuilder.lists.views.edit_answers import STALE
 
 from .edit_cases import (
     CROSSBOW,

@@ -25,8 +25,9 @@ from hypothesis import strategies as st
 
 from factions.gamedata.battleforge import BFGame
 from factions.gamedata.battleforge.importer import ImportResult, build_module_spec
+from factions.gamedata.battleforge.layering import _build_faction
 from factions.gamedata.battleforge.refs import as_entity_map
-from factions.gamedata.battleforge.source import MODULE_INDEX, SourceFile, _build_faction
+from factions.gamedata.battleforge.source import MODULE_INDEX, SourceFile
 from factions.gamedata.references import check_module
 from tests.conftest import bf_game
 

@@ -8,7 +8,7 @@ from typing import Any
 from factions.gamedata.schemas import ModelSpec, OptionSpec
 from forgebuilder.engine.rules.base import Check, Total, Violation, plural
 from forgebuilder.engine.rules.loadouts import added_loadout, option_targets
-from forgebuilder.engine.rules.roster import Roster, RosterUnit, TakenChoice
+from forgebuilder.engine.rules.roster import Roster, RosterUnit, TakenChoice, available_under_focus
 
 
 class KnownReferences(Check):
@@ -212,8 +212,6 @@ class OptionLimits(Check):
                 )
 
     def _focus(self, roster: Roster, unit: RosterUnit) -> Iterator[Violation]:
-        from forgebuilder.engine.rules.roster import available_under_focus
-
         for taken in unit.choices:
             if not available_under_focus(
                 taken.option.focuses, roster, unit.focus_key, unit.faction_key
