@@ -42,9 +42,7 @@ def set_force_focus(
     if force is None:
         raise EditError("That force organization is no longer in the list.")
     if focus and focus not in catalog.focuses(force.faction):
-        faction = catalog.faction(force.faction)
-        name = faction.name if faction else force.faction
-        raise EditError(f"{name} has no focus '{focus}'.")
+        raise EditError(f"{catalog.faction_name(force.faction)} has no focus '{focus}'.")
     forces = [
         f.model_copy(update={"focus": focus or None}).model_dump()
         if f.id == force_id
