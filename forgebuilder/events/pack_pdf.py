@@ -5,8 +5,6 @@ a request) into the render cache, keyed by everything it shows."""
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -16,13 +14,11 @@ from factions.catalog import catalog_for
 from forgebuilder.engine.api import ListDocument
 from forgebuilder.lists.api import ExportSource, compact_document, evaluated_document
 from forgebuilder.printing.api import (
-    RENDERER_VERSION,
     Drawing,
     PdfStatus,
     Printout,
     PrintoutKind,
     Subject,
-    assets_fingerprint,
     cached_render,
     paper_from,
     pdf_request,
@@ -30,6 +26,7 @@ from forgebuilder.printing.api import (
     register_printout,
     register_subject,
     render,
+    render_key,
 )
 
 from .models import Event, Game, Submission
@@ -45,21 +42,20 @@ def accepted(event: Event):
 
 
 def pack_key(event: Event) -> str:
-    """Changes whenever anything the pack shows changes: the event, a list, a game."""
+    """Changes whenever anything the pack shows changes: the event, a list, a game (keyed as
+    every printout is, with the renderer's version and assets: `render_key`)."""
     games = Game.objects.filter(round__event=event).order_by("pk")
-    payload = {
-        "event": [event.name, str(event.starts_on), event.place, event.points_limit,
+    entrants = event.entrants.order_by("pk").values_list("pk", "club", "dropped_at")
+    content = {
+        "event": [event.pk, event.name, str(event.starts_on), event.place, event.points_limit,
                   event.casual, event.factions, event.rounds, event.tiebreakers],
         "module": [event.module.slug, event.module.revision],
         "lists": [[s.pk, s.submitted_at.isoformat()] for s in accepted(event)],
-        "entrants": list(event.entrants.order_by("pk").values_list("pk", "club", "dropped_at")),
+        "entrants": [[pk, club, str(dropped_at)] for pk, club, dropped_at in entrants],
         "games": list(games.values_list("pk", "first_id", "second_id", "first_vp",
                                         "second_vp", "status", "table")),
-        "renderer": RENDERER_VERSION,
-        "assets": assets_fingerprint(),
     }  # fmt: skip
-    digest = hashlib.sha256(json.dumps(payload, default=str).encode()).hexdigest()
-    return f"event-pack:{event.pk}:{digest}"
+    return render_key("event-pack", content)
 
 
 def pack_html(event: Event) -> list[str]:

@@ -7,8 +7,6 @@ from __future__ import annotations
 from forgebuilder.printing import render
 from forgebuilder.printing.availability import pdf_support
 from forgebuilder.printing.cache import (
-    RENDERER_VERSION,
-    assets_fingerprint,
     cached_render,
     render_key,
 )
@@ -60,7 +58,6 @@ __all__ = [
     "PLACEHOLDER",
     "PLAIN",
     "PT_PER_MM",
-    "RENDERER_VERSION",
     "TILE_SIZES",
     "TOKEN_SIZE",
     "TOKEN_SIZES",
@@ -81,7 +78,6 @@ __all__ = [
     "Subject",
     "Text",
     "aligned_table",
-    "assets_fingerprint",
     "cached_render",
     "cell_mm",
     "drawable",
