@@ -267,7 +267,7 @@ function groupedItems(index, wanted, withDate) {
     items.push(
       '<li><a href="' + escapeHtml(href) + '">' + escapeHtml(title) + "</a>" +
       (others.length ? ' <small class="muted">· ' + others.join(" · ") + "</small>" : "") +
-      (withDate ? ' <small class="muted">saved ' + savedAt(entry.storedAt) + "</small>" : "") +
+      (withDate ? ' <small class="muted">saved ' + timeOf(entry.storedAt) + "</small>" : "") +
       "</li>"
     );
   }
@@ -281,19 +281,17 @@ function pageLabel(url, entry) {
   return entry.title;
 }
 
-function savedAt(storedAt) {
+// When a page was saved, as every saved-page line and the banner show it.
+function timeOf(storedAt) {
   return '<time datetime="' + escapeHtml(storedAt) + '">' +
     escapeHtml(new Date(storedAt).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })) +
     "</time>";
 }
 
 function banner(storedAt, extra) {
-  const when = new Date(storedAt);
-  const shown = when.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
   return (
     '<div id="offline-banner" class="offline-banner" role="status">' +
-    "<strong>Offline, as of <time datetime=\"" + escapeHtml(storedAt) + "\">" +
-    escapeHtml(shown) + "</time>.</strong> " +
+    "<strong>Offline, as of " + timeOf(storedAt) + ".</strong> " +
     "This is the copy saved on this device; it is replaced as soon as you are back online. " +
     '<a href="' + escapeHtml(CONFIG.offlineUrl) + '">Pages saved on this device</a>' +
     (extra || "") + "</div>"
