@@ -8,21 +8,15 @@ import re
 
 from factions.catalog import Catalog
 from tests.conftest import REPO
+from tests.source_lines import places
 
 SPELLED = re.compile(r"\bf(action)?\.name if \(?f(action)?\b")
 
 
 def test_no_module_spells_out_a_factions_name():
-    places = [
-        f"{path.relative_to(REPO)}:{number}"
-        for root in ("forgebuilder", "factions")
-        for path in sorted((REPO / root).rglob("*.py"))
-        if "migrations" not in path.parts
-        for number, line in enumerate(path.read_text().splitlines(), start=1)
-        if SPELLED.search(line) and "def faction_name" not in line
-    ]
+    found = places(lambda line: SPELLED.search(line) and "def faction_name" not in line)
     # the home itself (a resolved force's `faction_name` reads the spec it holds)
-    assert places == [
+    assert found == [
         "factions/catalog.py:" + str(_line("factions/catalog.py", "return faction.name if"))
     ]
 

@@ -11,21 +11,14 @@ import re
 from forgebuilder.events import services
 from forgebuilder.events.models import Game
 from forgebuilder.events.presenters import game_row
-from tests.conftest import REPO
+from tests.source_lines import places
 
 INLINE = re.compile(r"(first|second)\.player_id\s*(==|!=|,)|player_id\s+(in|not in)\s*[({]")
 
 
 def test_no_module_decides_a_side_by_itself():
-    places = [
-        f"{path.relative_to(REPO)}:{number}"
-        for root in ("forgebuilder", "factions")
-        for path in sorted((REPO / root).rglob("*.py"))
-        if "migrations" not in path.parts and path != REPO / "forgebuilder/events/models.py"
-        for number, line in enumerate(path.read_text().splitlines(), start=1)
-        if INLINE.search(line)
-    ]
-    assert places == []
+    home = "forgebuilder/events/models.py"
+    assert places(INLINE.search, skip=lambda path: path == home) == []
 
 
 def test_every_step_follows_side_of(event, players, monkeypatch):
