@@ -207,12 +207,15 @@ def reclaim(task: DBTaskResult) -> None:
     task.save(update_fields=["status", "started_at"])
 
 
-def reclaim_dead_renders() -> int:
-    """Queue again (or fail) every render whose worker died; returns how many. A PDF worker
-    does this as it starts, so a worker restarted after a kill picks up what it dropped."""
+def reclaim_dead_renders(result_id: str | None = None) -> int:
+    """Queue again (or fail) every render whose worker died, or only `result_id`; returns how
+    many. A PDF worker does this as it starts, so a worker restarted after a kill picks up what
+    it dropped; the waiting page for the one render it waits for."""
     reclaimed = 0
     with transaction.atomic():
         running = DBTaskResult.objects.select_for_update().filter(status=TaskResultStatus.RUNNING)
+        if result_id is not None:
+            running = running.filter(pk=result_id)
         for task in running:
             if render_is_dead(task):
                 reclaim(task)
@@ -246,20 +249,10 @@ def pending_state(render_task: Task, result_id: str) -> PdfState | None:
         result = render_task.get_result(result_id)
     except TaskResultDoesNotExist:
         return None
-    if result.status == TaskResultStatus.RUNNING and _reclaimed(result_id):
+    if result.status == TaskResultStatus.RUNNING and reclaim_dead_renders(result_id):
         result = render_task.get_result(result_id)
     if result.status in (TaskResultStatus.READY, TaskResultStatus.RUNNING):
         return PdfState.PREPARING
     if result.status == TaskResultStatus.FAILED:
         return PdfState.FAILED
     return None
-
-
-def _reclaimed(result_id: str) -> bool:
-    """Reclaim the render `result_id` if its worker died; whether it did."""
-    with transaction.atomic():
-        task = DBTaskResult.objects.select_for_update().filter(pk=result_id).first()
-        if task is None or not render_is_dead(task):
-            return False
-        reclaim(task)
-        return True
