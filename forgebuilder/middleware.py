@@ -20,18 +20,19 @@ class SessionTagMiddleware:
         response = self.get_response(request)
         session = getattr(request, "session", None)
         key = session.session_key if session is not None else None
-        # The account is part of the tag: a session whose account was deleted (on another
-        # device) or logged out answers with another tag, and its saved pages go.
-        user = getattr(request, "user", None)
-        account = user.pk if user is not None and user.is_authenticated else "-"
-        response["X-Fb-Session"] = (
-            salted_hmac("offline-session-tag", f"{key}:{account}", algorithm="sha256").hexdigest()[
-                :24
-            ]
-            if key
-            else "none"
-        )
+        response["X-Fb-Session"] = _tag(request, key) if key else "none"
         return response
+
+
+def _tag(request, key: str) -> str:
+    """The session's tag. The account is part of it: a session whose account was deleted (on
+    another device) or logged out answers with another tag, and its saved pages go. (Only a
+    request with a session reads its user: a visitor without one costs no lookup.)"""
+    user = getattr(request, "user", None)
+    account = user.pk if user is not None and user.is_authenticated else "-"
+    return salted_hmac("offline-session-tag", f"{key}:{account}", algorithm="sha256").hexdigest()[
+        :24
+    ]
 
 
 class PermissionsPolicyMiddleware:
