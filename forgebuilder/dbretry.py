@@ -19,6 +19,8 @@ from django.db import DatabaseError, InterfaceError, OperationalError, connectio
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
+from forgebuilder.refusals import wants_json
+
 log = logging.getLogger("forgebuilder.dbretry")
 WAITS = (0.25, 0.5, 1.0, 2.0)  # seconds before each new try: 3.75 s in all
 RETRY_AFTER = 5
@@ -80,10 +82,7 @@ def _again(request: HttpRequest, match) -> HttpResponse:
 
 
 def _unavailable(request: HttpRequest) -> HttpResponse:
-    wants_json = request.path.startswith("/api/") or "json" in request.headers.get(
-        "Content-Type", ""
-    )
-    if wants_json:
+    if wants_json(request):
         response: HttpResponse = JsonResponse(
             {"errors": [{"path": "", "message": MESSAGE}]}, status=503
         )
