@@ -279,8 +279,7 @@ def _pairing_view(event: Event, playing: list[Entrant]) -> list[pairing.Entrant]
 def game_report(*, game: Game, by: AbstractBaseUser, first_vp: int, second_vp: int) -> Game:
     """Enter a result. A player's entry waits for the opponent's confirmation and changes only
     by being withdrawn; the organiser's is final (and overrides)."""
-    event = _locked(game.round.event)
-    game = _locked_game(game)
+    event, game = _locked_game(game)
     organiser = by.pk == event.organiser_id
     if game.bye:
         raise EventRefused("A bye has no result to enter.")
@@ -303,12 +302,16 @@ def game_report(*, game: Game, by: AbstractBaseUser, first_vp: int, second_vp: i
     return game
 
 
-def _locked_game(game: Game) -> Game:
-    return (
+def _locked_game(game: Game) -> tuple[Event, Game]:
+    """The game's event, then the game, each locked (in that order, as every event step
+    locks): the game read again, with its players and who entered its result."""
+    event = _locked(game.round.event)
+    locked = (
         Game.objects.select_for_update(of=("self",))
         .select_related("first", "second", "reported_by")
         .get(pk=game.pk)
     )
+    return event, locked
 
 
 def _result(game: Game) -> str:
@@ -319,8 +322,7 @@ def _result(game: Game) -> str:
 def game_report_prefill(*, game: Game, by: AbstractBaseUser, first_vp: int, second_vp: int) -> Game:
     """Enter a result a player tracked at the table (both scores, for the opponent to
     confirm), only while the pairing has no result: one already entered is never replaced."""
-    _locked(game.round.event)
-    locked = _locked_game(game)
+    _event, locked = _locked_game(game)
     if locked.status != Game.PAIRED:
         who = f" by {locked.reported_by.get_username()}" if locked.reported_by else ""
         raise EventRefused(
@@ -334,8 +336,7 @@ def game_report_prefill(*, game: Game, by: AbstractBaseUser, first_vp: int, seco
 def game_confirm(*, game: Game, by: AbstractBaseUser, first_vp: int, second_vp: int) -> Game:
     """The opponent of the player who entered the result agrees with it: with the values they
     saw, refused if the result is not those any more (it was withdrawn and entered again)."""
-    _locked(game.round.event)
-    game = _locked_game(game)
+    _event, game = _locked_game(game)
     if game.side_of(by) is None:
         raise EventRefused("Only the two players of this game confirm its result.")
     if game.status != Game.REPORTED:
@@ -364,8 +365,7 @@ def game_confirm(*, game: Game, by: AbstractBaseUser, first_vp: int, second_vp: 
 def game_withdraw(*, game: Game, by: AbstractBaseUser, first_vp: int, second_vp: int) -> Game:
     """Either player takes back a result that waits for confirmation (the one who entered it, to
     correct it; the opponent, when it is wrong): the game is open again and says so."""
-    _locked(game.round.event)
-    game = _locked_game(game)
+    _event, game = _locked_game(game)
     if game.side_of(by) is None:
         raise EventRefused("Only the two players of this game withdraw its result.")
     if game.status != Game.REPORTED or (game.first_vp, game.second_vp) != (first_vp, second_vp):
