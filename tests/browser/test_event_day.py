@@ -3,7 +3,8 @@ final standings. The organiser works at a laptop (1366x900), the players on thei
 (375x812); every page looked at is checked at both sizes (no sideways scroll, and axe where the
 organiser works), so each page is known to work for either. Two players submit through share
 links (one list illegal, then fixed), one player drops after round 1 (so rounds 2 and 3 have a
-bye), results are entered by a player and confirmed by the opponent or set by the organiser.
+bye), results are entered by a player and confirmed by the opponent (one first rejected and
+entered again) or set by the organiser.
 
 The draw of each round is fixed (seeds 1, 2, 3), so the standings below follow from the pairings
 of those draws and the results entered: the stronger player (earlier in PLAYERS) always wins,
@@ -217,39 +218,57 @@ def _swap_and_back(page, one: str, other: str) -> None:
 
 
 def _enter_and_confirm(browser, live_server, event, game) -> None:
-    """The first player enters the result on their phone; the second confirms it on theirs."""
+    """The first player enters a wrong result on their phone; the second rejects it, and the
+    first sees it was withdrawn and enters the right one, which the second confirms."""
     first, second = game.first.player, game.second.player
     vp_first, vp_second = _play(game)
-    context = logged_in(browser, live_server, first, SIZES["phone"])
-    page = context.new_page()
-    page.goto(f"{live_server.url}/events/{event.public_id}/#game-{game.pk}")
-    row = page.locator(f"#game-{game.pk}")
-    row.get_by_label(f"{first.username} VP").fill(str(vp_first))
-    row.get_by_label(f"{second.username} VP").fill(str(vp_second))
-    row.get_by_role("button", name="Enter the result").click()
-    expect(page.locator(f"#game-{game.pk}")).to_contain_text("waiting for confirmation")
-    checked_at_both_sizes(page, "event-result")
-    context.close()
+
+    def enter(first_vp: int, second_vp: int) -> None:
+        context = logged_in(browser, live_server, first, SIZES["phone"])
+        page = context.new_page()
+        page.goto(f"{live_server.url}/events/{event.public_id}/#game-{game.pk}")
+        row = page.locator(f"#game-{game.pk}")
+        row.get_by_label(f"{first.username} VP").fill(str(first_vp))
+        row.get_by_label(f"{second.username} VP").fill(str(second_vp))
+        row.get_by_role("button", name="Enter the result").click()
+        expect(page.locator(f"#game-{game.pk}")).to_contain_text("waiting for confirmation")
+        checked_at_both_sizes(page, "event-result")
+        context.close()
+
+    enter(vp_second, vp_first)  # the scores the wrong way round
     context = logged_in(browser, live_server, second, SIZES["phone"])
     page = context.new_page()
     page.goto(f"{live_server.url}/events/{event.public_id}/")
-    page.locator(f"#game-{game.pk}").get_by_role("button", name="Confirm").click()
+    row = page.locator(f"#game-{game.pk}")
+    row.get_by_role("button", name=f"Not right? Reject {vp_second}–{vp_first}").click()
+    expect(page.locator(f"#game-{game.pk} .withdrawn")).to_have_text(
+        f"({vp_second}–{vp_first} was withdrawn by {second.username})"
+    )
+    context.close()
+    enter(vp_first, vp_second)
+    context = logged_in(browser, live_server, second, SIZES["phone"])
+    page = context.new_page()
+    page.goto(f"{live_server.url}/events/{event.public_id}/")
+    page.locator(f"#game-{game.pk}").get_by_role(
+        "button", name=f"Confirm {vp_first}–{vp_second}"
+    ).click()
     expect(page.locator(f"#game-{game.pk} .result")).to_have_text(f"{vp_first}–{vp_second}")
     context.close()
 
 
 # The draw (seeds 1, 2, 3) paired, and the strengths decided:
-#   R1  gus 8-17 bob, dan 5-18 ann, fay 7-16 cat, hal 9-14 eve        (then hal drops)
-#   R2  gus bye (lowest 0-point player); dan 15-7 fay, cat 16-6 eve, bob 3-18 ann
-#   R3  fay bye (the only 0-point player); ann 18-4 cat; eve 6-17 bob and dan 15-8 gus
-#       (the 3-point group paired by path: WL with WL, LW with L-bye)
-# Points (win 3, bye a win): ann 9; bob, cat, dan 6; eve, gus, fay 3; hal 0.
+#   R1  dan 15-7 fay, gus 8-16 cat, bob 17-6 eve, hal 9-18 ann        (then hal drops)
+#   R2  gus bye (a lowest 0-point player); the four winners pair among themselves: bob 3-18 ann,
+#       cat 16-5 dan; eve 14-7 fay
+#   R3  fay bye (the only 0-point player); ann 18-4 cat (the two on 6); dan 5-17 bob and
+#       gus 8-14 eve (the 3-point group paired by path: WL with WL, LW with L-bye)
+# Points (win 3, bye a win): ann 9; bob, cat, eve 6; dan, gus, fay 3; hal 0.
 # Strength of schedule, the opponents' points (a bye adds none):
-#   ann dan+bob+cat 6+6+6=18; bob gus+ann+eve 3+9+3=15; cat fay+eve+ann 3+3+9=15;
-#   dan ann+fay+gus 9+3+3=15; eve hal+cat+bob 0+6+6=12; gus bob+dan 6+6=12;
-#   fay cat+dan 6+6=12; hal eve 3.
-# VP difference: ann 54-12=+42; bob 37-32=+5; cat 36-31=+5; dan 35-33=+2; eve 26-42=-16;
-#   gus 16-32=-16; fay 14-31=-17; hal 9-14=-5.
+#   ann hal+bob+cat 0+6+6=12; bob eve+ann+dan 6+9+3=18; cat gus+dan+ann 3+3+9=15;
+#   eve bob+fay+gus 6+3+3=12; dan fay+cat+bob 3+6+6=15; gus cat+eve 6+6=12; fay dan+eve 3+6=9;
+#   hal ann 9.
+# VP difference: ann 54-16=+38; bob 37-29=+8; cat 36-31=+5; eve 34-32=+2; dan 25-40=-15;
+#   gus 16-30=-14; fay 14-29=-15; hal 9-18=-9.
 # Ranked by points, then SoS, then VP difference: bob, cat and eve on 6 points apart by their
 # opponents' strength (18, 15, 12), as dan, gus and fay on 3 (15, 12, 9).
 FINAL_ORDER = [
