@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from factions.catalog import Catalog, catalog_for
 from forgebuilder.engine.api import ListDocument, ListWrite, extensions
+from forgebuilder.lists import jsondiff
 from forgebuilder.lists.edits import EditError, update_settings
 from forgebuilder.lists.models import ArmyList, ListRevision, ShareLink
 from forgebuilder.lists.ownership import Owner
@@ -140,9 +141,15 @@ def _edit_locked(
     if callable(label):
         label = label(after, catalog)
     extensions.guard_write(ListWrite(locked, "edit", label, before, after, origin))
-    ListRevision.objects.create(army_list=locked, document=locked.document, label=label[:200])
+    document = after.to_json()
+    ListRevision.objects.create(
+        army_list=locked,
+        changes=jsondiff.diff(document, locked.document),
+        applies_to=jsondiff.fingerprint(document),
+        label=label[:200],
+    )
     _trim_revisions(locked)
-    locked.document = after.to_json()
+    locked.document = document
     locked.version += 1
     evaluated = _summarise(locked, after, catalog)
     locked.save()
@@ -171,15 +178,31 @@ def army_list_undo(
     revision = ListRevision.objects.filter(army_list=locked).first()
     if revision is None:
         return None
-    document = ListDocument.model_validate(revision.document)
+    previous = _before(revision, locked)
+    if previous is None:
+        return None
+    document = ListDocument.model_validate(previous)
     before = ListDocument.model_validate(locked.document)
     extensions.guard_write(ListWrite(locked, "undo", revision.label, before, document, origin))
-    locked.document = revision.document
+    locked.document = previous
     locked.version += 1
     _summarise(locked, document, catalog_for(locked.module))
     locked.save()
     revision.delete()
     return revision.label
+
+
+def _before(revision: ListRevision, locked: ArmyList) -> dict | None:
+    """The document as it was before the revision's change, or None where the history no
+    longer fits the list. A patch applies only to the document it was made from: should the
+    list have been written since without a revision (no path does), the history is dropped
+    (undo then has nothing to undo) rather than a wrong document given back."""
+    if revision.changes is None:
+        return revision.document
+    if revision.applies_to != jsondiff.fingerprint(locked.document):
+        ListRevision.objects.filter(army_list=locked).delete()
+        return None
+    return jsondiff.apply(locked.document, revision.changes)
 
 
 def army_list_duplicate(*, army_list: ArmyList, owner: Owner, name: str | None = None) -> ArmyList:
