@@ -17,7 +17,6 @@ Plain Python over plain JSON data: no Django, nothing stored here.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from difflib import SequenceMatcher
 from typing import Any
@@ -58,12 +57,6 @@ def apply(a: Any, patch: Patch) -> Any:
     return result
 
 
-def fingerprint(value: Any) -> str:
-    """16 hex digits naming a JSON value by its content (the same for equal values, whatever
-    the order of their keys): which document a patch applies to."""
-    return hashlib.blake2b(_key(value).encode(), digest_size=8).hexdigest()
-
-
 def _diff_object(a: dict[str, Any], b: dict[str, Any]) -> Patch:
     patch: dict[str, Any] = {}
     changed = {key: diff(a[key], value) if key in a else ["=", value] for key, value in b.items()
@@ -77,17 +70,29 @@ def _diff_object(a: dict[str, Any], b: dict[str, Any]) -> Patch:
 
 
 def _diff_array(a: list[Any], b: list[Any]) -> Patch:
-    keys_a = [_key(item) for item in a]
-    keys_b = [_key(item) for item in b]
+    # An edit changes one place: the items before and after it are equal, compared as they are;
+    # only what lies between is matched, by each item's text.
+    head = 0
+    while head < min(len(a), len(b)) and a[head] == b[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(a), len(b)) - head and a[-1 - tail] == b[-1 - tail]:
+        tail += 1
+    a_mid, b_mid = a[head : len(a) - tail], b[head : len(b) - tail]
+    if len(a_mid) <= 1 or len(b_mid) <= 1:
+        opcodes = [("replace", 0, len(a_mid), 0, len(b_mid))] if a_mid or b_mid else []
+    else:
+        keys = [_key(item) for item in a_mid], [_key(item) for item in b_mid]
+        opcodes = SequenceMatcher(None, *keys, autojunk=False).get_opcodes()
     runs = []
-    matcher = SequenceMatcher(None, keys_a, keys_b, autojunk=False)
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+    for tag, i1, i2, j1, j2 in opcodes:
         if tag == "equal":
             continue
         items = [
-            diff(a[i1 + n], item) if i1 + n < i2 else ["=", item] for n, item in enumerate(b[j1:j2])
+            diff(a_mid[i1 + n], item) if i1 + n < i2 else ["=", item]
+            for n, item in enumerate(b_mid[j1:j2])
         ]
-        runs.append([i1, i2, items])
+        runs.append([head + i1, head + i2, items])
     return {"l": runs}
 
 

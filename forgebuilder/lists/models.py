@@ -74,14 +74,15 @@ class ListRevision(models.Model):
     """The document as it was before one change: what undo goes back to.
 
     Kept as `changes`, the patch (`lists/jsondiff.py`) from the document right after this change
-    (`applies_to` is its fingerprint) back to the document before it: the newest revision's
-    patch applies to the list as it is, each older one to the document the newer one gives
-    back. Revisions written before patches were kept hold the whole `document` instead."""
+    back to the document before it: the newest revision's patch applies to the list as it is
+    (`version` is the list's version it applies to; undo moves it on to the next one), each
+    older one to the document the newer one gives back. Revisions written before patches were
+    kept hold the whole `document` instead."""
 
     army_list = models.ForeignKey(ArmyList, on_delete=models.CASCADE, related_name="revisions")
     document = models.JSONField(null=True, blank=True)
     changes = models.JSONField(null=True, blank=True)
-    applies_to = models.CharField(max_length=16, blank=True)
+    version = models.PositiveIntegerField(null=True, blank=True)
     label = models.CharField(max_length=200)
     created_at = models.DateTimeField(auto_now_add=True)
 

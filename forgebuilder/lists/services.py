@@ -145,7 +145,7 @@ def _edit_locked(
     ListRevision.objects.create(
         army_list=locked,
         changes=jsondiff.diff(document, locked.document),
-        applies_to=jsondiff.fingerprint(document),
+        version=locked.version + 1,
         label=label[:200],
     )
     _trim_revisions(locked)
@@ -189,6 +189,9 @@ def army_list_undo(
     _summarise(locked, document, catalog_for(locked.module))
     locked.save()
     revision.delete()
+    # the next step back applies to the document this undo gave back, now at this version
+    newest = ListRevision.objects.filter(army_list=locked).order_by("-pk").values("pk")[:1]
+    ListRevision.objects.filter(pk__in=Subquery(newest)).update(version=locked.version)
     return revision.label
 
 
@@ -199,7 +202,7 @@ def _before(revision: ListRevision, locked: ArmyList) -> dict | None:
     (undo then has nothing to undo) rather than a wrong document given back."""
     if revision.changes is None:
         return revision.document
-    if revision.applies_to != jsondiff.fingerprint(locked.document):
+    if revision.version != locked.version:
         ListRevision.objects.filter(army_list=locked).delete()
         return None
     return jsondiff.apply(locked.document, revision.changes)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.db.models import F
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -40,16 +41,6 @@ def test_a_patch_turns_one_value_into_the_other_and_changes_neither(a, b):
     assert type(jsondiff.apply(a, patch)) is type(b)  # True stays True, never 1
     assert (json.dumps(a), json.dumps(b)) == (a_text, b_text)
     json.dumps(patch)  # a patch is JSON, as it is stored
-
-
-@settings(max_examples=100, deadline=None)
-@given(a=JSON, b=JSON)
-def test_the_fingerprint_tells_values_apart_by_content_not_key_order(a, b):
-    if isinstance(a, dict):
-        assert jsondiff.fingerprint(a) == jsondiff.fingerprint(dict(reversed(a.items())))
-    assert (jsondiff.fingerprint(a) == jsondiff.fingerprint(b)) == (
-        json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
-    )
 
 
 pytestmark = pytest.mark.django_db
@@ -150,7 +141,8 @@ def test_a_history_that_no_longer_fits_the_list_is_dropped_never_misapplied(mini
         army_list=army_list, expected_version=None, change=one_edit("rename", 1), label="r"
     )
     written = {**ArmyList.objects.get(pk=army_list.pk).document, "name": "Written elsewhere"}
-    ArmyList.objects.filter(pk=army_list.pk).update(document=written)
+    # a write that keeps no revision (no path does so today): the version moves on
+    ArmyList.objects.filter(pk=army_list.pk).update(document=written, version=F("version") + 1)
 
     assert army_list_undo(army_list=army_list, expected_version=None) is None
     assert ArmyList.objects.get(pk=army_list.pk).document == written
@@ -160,7 +152,7 @@ def test_a_history_that_no_longer_fits_the_list_is_dropped_never_misapplied(mini
 def test_fifty_steps_of_a_thirty_unit_list_take_less_room_than_five_copies(mini_module, mini_list):
     catalog = catalog_for(mini_module)
     document = ListDocument.model_validate(mini_list)
-    for n in range(27):
+    for _ in range(27):
         document = edits.add_unit(document, catalog, datasheet="spearmen", force="f1")[0]
     army_list = army_list_create(owner=Owner(None, "t"), catalog=catalog, document=document)
     for n in range(UNDO_STEPS + 7):  # more than are kept: the oldest are trimmed
@@ -173,5 +165,5 @@ def test_fifty_steps_of_a_thirty_unit_list_take_less_room_than_five_copies(mini_
     assert stored.unit_count >= 30
     history = ListRevision.objects.filter(army_list=army_list)
     assert history.count() == UNDO_STEPS
-    size = sum(len(json.dumps([r.document, r.changes, r.applies_to])) for r in history)
+    size = sum(len(json.dumps([r.document, r.changes, r.version])) for r in history)
     assert size < 5 * len(json.dumps(stored.document)), (size, len(json.dumps(stored.document)))
