@@ -23,6 +23,7 @@ from forgebuilder.lists.selectors import (
 )
 
 UNDO_STEPS = 50
+MAX_FOLDER = 60
 
 
 class StaleEdit(Exception):
@@ -247,6 +248,19 @@ def army_list_delete(*, army_list: ArmyList, origin: str = "editor") -> None:
 def army_list_restore(*, army_list: ArmyList) -> None:
     """Take a list out of the bin; its share links stay revoked (see army_list_delete)."""
     ArmyList.objects.filter(pk=army_list.pk).update(deleted_at=None)
+
+
+def army_list_file(*, army_list: ArmyList, folder: str) -> str:
+    """Put a list in the owner's folder `folder` ("" takes it out of its folder); returns the
+    folder's name as kept. Only My lists reads it: the list itself does not change."""
+    folder = " ".join(folder.split())
+    if len(folder) > MAX_FOLDER:
+        raise EditError(
+            f"A folder's name is at most {MAX_FOLDER} characters; this one has {len(folder)}.",
+            "Choose a shorter name.",
+        )
+    ArmyList.objects.filter(pk=army_list.pk).update(folder=folder)
+    return folder
 
 
 def army_lists_adopt(*, user_id: int, token: str) -> int:
