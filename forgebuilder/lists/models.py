@@ -57,7 +57,18 @@ class ArmyList(models.Model):
     class Meta:
         ordering = ["-updated_at"]
         indexes = [
-            models.Index(fields=["owner", "deleted_at"]),
+            # My lists: a page by last change, and the counts by game and folder from the index
+            models.Index(fields=["owner", "deleted_at", "updated_at"], name="armylist_shelf"),
+            models.Index(
+                fields=["owner_token", "deleted_at", "updated_at"], name="armylist_visitor_shelf"
+            ),
+            models.Index(
+                fields=["owner", "deleted_at", "module", "folder"], name="armylist_shelf_counts"
+            ),
+            models.Index(
+                fields=["owner_token", "deleted_at", "module", "folder"],
+                name="armylist_visitor_shelf_counts",
+            ),
             # the daily clean-up's question: visitors' lists nobody changed for a while
             models.Index(
                 fields=["updated_at"],

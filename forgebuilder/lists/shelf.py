@@ -15,6 +15,7 @@ from urllib.parse import urlencode
 from django.core.paginator import Page, Paginator
 from django.db.models import Count, Q
 
+from factions.models import GameModule
 from forgebuilder.lists.models import ArmyList
 from forgebuilder.lists.ownership import Owner
 from forgebuilder.lists.services import MAX_FOLDER
@@ -95,19 +96,21 @@ class Shelf:
 def shelf_of(*, owner: Owner, query: ShelfQuery) -> Shelf:
     """One page of the owner's lists as `query` asks, with the counts the page shows."""
     mine = ArmyList.objects.kept().filter(owner.filter())
-    games = [
-        (row["module__slug"], row["module__name"], row["n"])
-        for row in mine.values("module__slug", "module__name")
-        .annotate(n=Count("pk"))
-        .order_by("module__name")
-    ]
-    folders = [
-        (row["folder"], row["n"])
-        for row in mine.exclude(folder="")
-        .values("folder")
-        .annotate(n=Count("pk"))
-        .order_by("folder")
-    ]
+    # one grouped count, read from an index: lists per game and folder
+    counts = mine.values("module_id", "folder").annotate(n=Count("pk")).order_by()
+    per_game: dict[int, int] = {}
+    per_folder: dict[str, int] = {}
+    for row in counts:
+        per_game[row["module_id"]] = per_game.get(row["module_id"], 0) + row["n"]
+        if row["folder"]:
+            per_folder[row["folder"]] = per_folder.get(row["folder"], 0) + row["n"]
+    modules = GameModule.objects.filter(pk__in=per_game).only("slug", "name").order_by("name")
+    games = (
+        [(m.slug, m.name, per_game[m.pk]) for m in modules]
+        if len(per_game) > 1
+        else [("", "", n) for n in per_game.values()]
+    )
+    folders = sorted(per_folder.items())
     found = mine
     if query.q:
         for word in query.q.split():

@@ -59,6 +59,7 @@ urlpatterns = [
     path("lists/<str:public_id>/delete", views.list_delete, name="delete"),
     path("lists/<str:public_id>/restore", views.list_restore, name="restore"),
     path("lists/<str:public_id>/folder", shelf.list_folder, name="folder"),
+    path("lists/<str:public_id>/manage", shelf.list_manage, name="manage"),
     path("lists/<str:public_id>/export.json", views.export_json, name="export_json"),
     *(
         path(

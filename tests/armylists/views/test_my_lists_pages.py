@@ -126,14 +126,25 @@ def test_the_page_costs_the_same_queries_for_thirty_lists_and_three_hundred(
     assert queries() == few
 
 
-def test_every_address_on_the_page_is_the_view_it_names(client, owner, army_list):
-    html = client.get(MY_LISTS).text
-    actions = re.findall(r'action="(/lists/[^"]+)"', html)
-    expected = {"rename", "folder", "duplicate", "delete"}
+def test_my_lists_draws_no_form_a_row_opens_its_own(client, owner, army_list):
+    shelve(army_list, owner, 30)
 
-    assert {resolve(a).url_name for a in actions} == expected
+    html = client.get(MY_LISTS).text
+    links = re.findall(r'href="(/lists/[^"?]+)"', html)
+
+    assert "<form" not in html.split('role="search"', 1)[1].split("Recently deleted")[0]
+    assert html.count("csrfmiddlewaretoken") <= 1  # the log-out form of a signed-in menu
+    assert {resolve(a).url_name for a in links} >= {"editor", "manage"}
+    rows_links = re.findall(r'href="(/lists/[^"?]+)"', "".join(rows(client.get(MY_LISTS))))
+    assert {resolve(a).url_name for a in rows_links} == {"editor", "manage"}
+    manage = client.get(f"/lists/{army_list.public_id}/manage")
+    actions = re.findall(r'action="(/lists/[^"]+)"', manage.text)
+    assert {resolve(a).url_name for a in actions} == {"rename", "folder", "duplicate", "delete"}
     assert all(resolve(a).kwargs["public_id"] == army_list.public_id for a in actions)
-    assert resolve(f"/lists/{army_list.public_id}/").url_name == "editor"
+
+
+def test_only_the_owner_opens_a_lists_manage_page(client, strangers_list):
+    assert client.get(f"/lists/{strangers_list.public_id}/manage").status_code == 404
 
 
 # ---- folders -------------------------------------------------------------------------------
