@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import NotRequired, TypedDict, Unpack
 
 from django.db import connection, transaction
 from django.db.models import Subquery
@@ -75,15 +76,19 @@ def _lock_owner_names(owner: Owner) -> None:
         cursor.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", [key])
 
 
+class ListEdit(TypedDict):
+    """One change to a list, as every edit service takes it: the version the page showed (None:
+    whatever is stored), the change itself, its undo label (or how to word it from the new
+    document) and who asks (`origin`: "editor" unless a wing's key)."""
+
+    expected_version: int | None
+    change: Callable[[ListDocument, Catalog], ListDocument]
+    label: str | Callable[[ListDocument, Catalog], str]
+    origin: NotRequired[str]
+
+
 @transaction.atomic
-def army_list_edit(
-    *,
-    army_list: ArmyList,
-    expected_version: int | None,
-    change: Callable[[ListDocument, Catalog], ListDocument],
-    label: str | Callable[[ListDocument, Catalog], str],
-    origin: str = "editor",
-) -> EvaluatedList:
+def army_list_edit(*, army_list: ArmyList, **edit: Unpack[ListEdit]) -> EvaluatedList:
     """Apply `change` to the list's document, keeping the old one for undo.
 
     Raises StaleEdit when `expected_version` is not the stored version (the edit came from an
@@ -92,20 +97,12 @@ def army_list_edit(
     wing's key). Whatever is raised, nothing is written.
     """
     locked = ArmyList.objects.select_for_update().select_related("module").get(pk=army_list.pk)
-    return _edit_locked(
-        locked, expected_version=expected_version, change=change, label=label, origin=origin
-    )
+    return _edit_locked(locked, **edit)
 
 
 @transaction.atomic
 def army_list_edit_owned(
-    *,
-    owner: Owner,
-    public_id: str,
-    expected_version: int | None,
-    change: Callable[[ListDocument, Catalog], ListDocument],
-    label: str | Callable[[ListDocument, Catalog], str],
-    origin: str = "editor",
+    *, owner: Owner, public_id: str, **edit: Unpack[ListEdit]
 ) -> EvaluatedList:
     """`army_list_edit` of the owner's list found by its public id: one query finds and locks it.
 
@@ -119,28 +116,21 @@ def army_list_edit_owned(
         .filter(owner.filter(), public_id=public_id)
         .get()
     )
-    return _edit_locked(
-        locked, expected_version=expected_version, change=change, label=label, origin=origin
-    )
+    return _edit_locked(locked, **edit)
 
 
-def _edit_locked(
-    locked: ArmyList,
-    *,
-    expected_version: int | None,
-    change: Callable[[ListDocument, Catalog], ListDocument],
-    label: str | Callable[[ListDocument, Catalog], str],
-    origin: str = "editor",
-) -> EvaluatedList:
+def _edit_locked(locked: ArmyList, **edit: Unpack[ListEdit]) -> EvaluatedList:
+    expected_version, label = edit["expected_version"], edit["label"]
     if expected_version is not None and expected_version != locked.version:
         raise StaleEdit()
     catalog = catalog_for(locked.module)
     before = ListDocument.model_validate(locked.document)
-    after = change(before, catalog)
+    after = edit["change"](before, catalog)
     if after == before:
         return evaluated_list(army_list=locked)
     if callable(label):
         label = label(after, catalog)
+    origin = edit.get("origin", "editor")
     extensions.guard_write(ListWrite(locked, "edit", label, before, after, origin))
     document = after.to_json()
     ListRevision.objects.create(

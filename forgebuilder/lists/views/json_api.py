@@ -7,6 +7,9 @@ they are exempt from the CSRF token that every form POST of the site requires.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
@@ -39,40 +42,37 @@ _TOO_LARGE = DocumentProblem(
 )
 
 
-def _body(request: HttpRequest):
-    if request.content_type != "application/json":
-        return None, _bad([_NOT_JSON])
-    if len(request.body) > MAX_BODY:
-        return None, _bad([_TOO_LARGE])
-    return request.body, None
+def _endpoint(answer: Callable[[bytes], JsonResponse]) -> Callable[[HttpRequest], JsonResponse]:
+    """An API endpoint answering a JSON body (POST only, rate-limited, at most MAX_BODY): a
+    body of another type or size, or a document that cannot be read, is a 400 saying why."""
+
+    @csrf_exempt
+    @require_POST
+    @rate_limited("api", "API requests")
+    @functools.wraps(answer)
+    def endpoint(request: HttpRequest) -> JsonResponse:
+        if request.content_type != "application/json":
+            return _bad([_NOT_JSON])
+        if len(request.body) > MAX_BODY:
+            return _bad([_TOO_LARGE])
+        try:
+            return answer(request.body)
+        except DocumentError as exc:
+            return JsonResponse(exc.to_json(), status=400)
+
+    return endpoint
 
 
-@csrf_exempt
-@require_POST
-@rate_limited("api", "API requests")
-def validate(request: HttpRequest) -> JsonResponse:
-    body, error = _body(request)
-    if error:
-        return error
-    try:
-        document = parse_document(body)
-        _roster, report = document_report(document)
-    except DocumentError as exc:
-        return JsonResponse(exc.to_json(), status=400)
+@_endpoint
+def validate(body: bytes) -> JsonResponse:
+    document = parse_document(body)
+    _roster, report = document_report(document)
     return JsonResponse({"name": document.name, **report.to_json()})
 
 
-@csrf_exempt
-@require_POST
-@rate_limited("api", "API requests")
-def match(request: HttpRequest) -> JsonResponse:
-    body, error = _body(request)
-    if error:
-        return error
-    try:
-        data = read_json(body)
-    except DocumentError as exc:
-        return JsonResponse(exc.to_json(), status=400)
+@_endpoint
+def match(body: bytes) -> JsonResponse:
+    data = read_json(body)
     lists = data.get("lists") if isinstance(data, dict) else None
     if not isinstance(lists, list) or len(lists) < 2:
         return _bad(
