@@ -122,3 +122,39 @@ def cache_health(alias: str = "default") -> tuple[bool, str]:
         return True, type(cache).__name__
     except Exception as error:  # any failure means "not ready", said in the answer
         return False, f"{type(error).__name__}: {error}"[:200]
+
+
+def cached_once(
+    key: str,
+    make: Callable[[], Any],
+    *,
+    timeout: int = 3600,
+    wait: float = 2.0,
+    poll: float = 0.01,
+) -> Any:
+    """The value cached under `key`, made by `make()` once however many ask for it at once.
+
+    The first asker takes a short lock (`cache.add`) and makes the value; the others poll the
+    cache every `poll` seconds for up to `wait`, then make it themselves rather than fail (a
+    maker that is slow or was stopped). Where the cache keeps nothing (Redis down: the lock is
+    not there to see), each asker makes the value at once, as without a cache."""
+    cache = caches["default"]
+    value = cache.get(key)
+    if value is not None:
+        return value
+    lock = f"{key}:making"
+    if cache.add(lock, 1, timeout=max(int(wait * 4), 5)):
+        try:
+            value = make()
+            cache.set(key, value, timeout)
+            return value
+        finally:
+            cache.delete(lock)
+    deadline = time.monotonic() + wait
+    while cache.get(lock) is not None and time.monotonic() < deadline:
+        time.sleep(poll)
+        value = cache.get(key)
+        if value is not None:
+            return value
+    value = cache.get(key)
+    return value if value is not None else make()
