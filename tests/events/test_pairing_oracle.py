@@ -1,7 +1,8 @@
 """The block-by-block pairing against the oracle (the one whole matching it replaced, kept in
 tests/events/pairing_oracle.py): the same score in an event of one block, the same layers that
 decide (rematches, second byes, the record layer) when a small event is cut into blocks of 2 or
-4, and table numbers that keep as many players off their old tables."""
+4 and in every round of a seven-round event of up to 40 players, and table numbers that keep as
+many players off their old tables."""
 
 from __future__ import annotations
 
@@ -140,3 +141,47 @@ def test_tables_keep_as_many_players_off_their_old_tables_as_the_whole_matching(
     assert sorted(ours) == list(range(1, len(games) + 1))
     theirs = oracle._tables(games, by_key)
     assert _repeats(games, by_key, ours) == _repeats(games, by_key, theirs)
+
+
+def _next_round(players: dict, result, outcomes: list[str]) -> None:
+    """Record the round's results (a bye is a win) in `players`."""
+    points = {"W": 3, "D": 1, "L": 0, "B": 3}
+    for p, won in zip(result.pairings, outcomes, strict=False):
+        marks = (
+            {p.first: "B"}
+            if p.second is None
+            else {p.first: won, p.second: "LDW"["WDL".index(won)]}
+        )
+        for key, mark in marks.items():
+            e = players[key]
+            other = p.second if key == p.first else p.first
+            players[key] = pairing.Entrant(
+                key,
+                score=e.score + points[mark],
+                path=(*e.path, mark),
+                club=e.club,
+                opponents=e.opponents | ({other} if other else set()),
+                had_bye=e.had_bye or mark == "B",
+            )
+
+
+@settings(max_examples=4, derandomize=True, deadline=None)
+@given(
+    size=st.integers(min_value=25, max_value=40),
+    results=st.lists(
+        st.lists(st.sampled_from("WDL"), min_size=20, max_size=20), min_size=7, max_size=7
+    ),
+    seed=st.integers(0, 2**16),
+)
+def test_an_event_of_several_blocks_decides_each_round_as_the_whole_matching(size, results, seed):
+    # Up to 40 players over seven rounds: small score groups, many past opponents.
+    players = {f"p{i}": pairing.Entrant(f"p{i}", club=("North", "")[i % 2]) for i in range(size)}
+    for number, outcomes in enumerate(results, start=1):
+        entrants = list(players.values())
+        ours = pairing.pair_round(entrants=entrants, round_number=number, rng=random.Random(seed))
+        theirs = oracle.pair_round(entrants=entrants, round_number=number, rng=random.Random(seed))
+        graph, units = _oracle_graph(entrants, number, False, seed)
+        assert _deciding_layers(graph, units, _games(ours)) == _deciding_layers(
+            graph, units, _games(theirs)
+        ), number
+        _next_round(players, ours, outcomes)
