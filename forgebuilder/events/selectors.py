@@ -136,7 +136,11 @@ DESK_SORTS = {
 
 
 def desk_of(*, event: Event, sort: str = "player") -> Desk:
-    entrants = event.entrants.select_related("player", "submission").order_by("pk")
+    entrants = (
+        event.entrants.select_related("player", "submission")
+        .defer("submission__document")  # the desk shows a list's name and verdict, not its units
+        .order_by("pk")
+    )
     rows = [DeskRow(e, getattr(e, "submission", None)) for e in entrants]
     rows.sort(key=DESK_SORTS.get(sort, DESK_SORTS["player"]))
     return Desk(tuple(rows))

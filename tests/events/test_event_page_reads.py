@@ -91,3 +91,12 @@ def test_the_standings_read_five_numbers_per_game_not_whole_rows(events):
     )
     game_reads = [q["sql"] for q in captured.captured_queries if '"events_game"' in q["sql"]]
     assert game_reads and not [sql for sql in game_reads if '"match"' in sql]
+
+
+def test_the_desk_reads_no_list_document(client, events):
+    event = events[16]
+    client.force_login(event.organiser)
+    with CaptureQueriesContext(connection) as captured:
+        page = client.get(reverse("events:desk", args=[event.public_id])).content.decode()
+    assert "Lists in: 2 of 16" in page
+    assert not [q["sql"] for q in captured.captured_queries if '"document"' in q["sql"]]
