@@ -45,8 +45,10 @@ RANDOM = 100  # a random 0..99 per game, so equal choices are drawn at random
 # matching grows as the cube of its players, so blocks keep a round's time linear in its size.
 BLOCK = 16
 # A block whose players float across score groups more than they would on their own joins its
-# neighbours up to this many players (a rematch or a second bye it can't avoid: any number).
+# neighbours up to this many players, or up to the whole round in an event of up to WHOLE (a
+# rematch or a second bye it can't avoid: up to the whole round in any event).
 WIDEST = 48
+WHOLE = 64
 
 
 @dataclass(frozen=True)
@@ -270,6 +272,8 @@ def _paired_by_blocks(blocks: list[list[int]], costs: _Costs) -> list[tuple[int,
     any pairing of the whole round has, as the record layer's best is pairing neighbours in
     the ranking, block by block."""
     solved: dict[tuple[int, ...], _Block] = {}
+    count = sum(len(b) for b in blocks)
+    widest = count if count <= WHOLE else WIDEST
 
     def solve(positions: list[int]) -> _Block:
         key = tuple(sorted(positions))
@@ -281,7 +285,7 @@ def _paired_by_blocks(blocks: list[list[int]], costs: _Costs) -> list[tuple[int,
     waiting = list(reversed(blocks))
     while waiting:
         current = waiting.pop()
-        while (joined := _joined(current, done, waiting, solve)) is not None:
+        while (joined := _joined(current, done, waiting, solve, widest)) is not None:
             current = joined
         done.append(current)
     return [game for positions in done for game in solve(positions).games]
@@ -292,21 +296,23 @@ def _joined(
     done: list[list[int]],
     waiting: list[list[int]],
     solve: Callable[[list[int]], _Block],
+    widest: int,
 ) -> list[int] | None:
     """The block `current` joined with the blocks above and below it where it could do better
     with them; None to keep it as it is. A block that can't avoid a rematch or a second bye
     grows until it does (up to the whole round); one that only floats more players across
-    score groups than its own players need grows up to WIDEST players."""
+    score groups than its own players need grows while it stays within `widest` players."""
     mine = solve(current)
-    if mine.ideal or (mine.clean and len(current) >= WIDEST) or not (done or waiting):
+    above = done[-1] if done else []
+    below = waiting[-1] if waiting else []
+    joined = above + current + below
+    if mine.ideal or len(joined) == len(current) or (mine.clean and len(joined) > widest):
         return None
-    above = done.pop() if done else []
-    below = waiting.pop() if waiting else []
-    return above + current + below
-
-
-def _plus(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(x + y for x, y in zip(a, b, strict=True))
+    if above:
+        done.pop()
+    if below:
+        waiting.pop()
+    return joined
 
 
 def _record(a: int, b: int, units: _Units) -> int:
