@@ -19,7 +19,7 @@ Targets, in CPU seconds (issues 28, 40, 41): every list of 256 players checked <
 and, at 1,024 players, < 10 times `/healthz`'s CPU. --strict exits 1 when one is missed.
 Wall-clock figures on a busy machine are mostly waiting for a core: the CPU time is the figure
 to compare, and its ratio to the baseline across machines. The default sizes keep the run short;
-`--sizes 16,64,256,1024` is the full measurement (about three minutes).
+`--sizes 16,64,256,1024` is the full measurement (about a minute).
 """
 
 from __future__ import annotations
