@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from factions.catalog import catalog_for
@@ -15,7 +16,11 @@ from .standings import TIEBREAKERS
 
 
 def _names(event: Event) -> dict[str, Entrant]:
-    return {str(e.pk): e for e in event.entrants.select_related("player", "submission")}
+    """Each entrant by key, with `has_list`: whether they submitted one (never read here)."""
+    entrants = event.entrants.select_related("player").annotate(
+        has_list=Exists(Submission.objects.filter(entrant=OuterRef("pk")))
+    )
+    return {str(e.pk): e for e in entrants}
 
 
 def standings_rows(event: Event) -> list[dict]:
@@ -34,7 +39,7 @@ def standings_rows(event: Event) -> list[dict]:
                 "vp_diff": row.vp_diff,
                 "sos": row.sos,
                 "entrant": entrant,
-                "has_list": hasattr(entrant, "submission"),
+                "has_list": entrant.has_list,
             }
         )
     return sorted(rows, key=lambda r: (r["rank"], r["name"].casefold()))  # shared ranks by name
