@@ -68,7 +68,9 @@ def test_the_event_page_asks_the_same_queries_for_16_players_as_for_200(client, 
     small, large = (_queries(client, events[size]) for size in (16, 200))
     assert len(small) == len(large)
     client.force_login(events[200].organiser)
-    assert len(_queries(client, events[200])) == len(_queries(client, events[16]))
+    organising_large = len(_queries(client, events[200]))
+    client.force_login(events[16].organiser)
+    assert organising_large == len(_queries(client, events[16]))
 
 
 def test_the_event_page_decodes_no_list_to_show_who_has_one(client, events):
@@ -100,3 +102,68 @@ def test_the_desk_reads_no_list_document(client, events):
         page = client.get(reverse("events:desk", args=[event.public_id])).content.decode()
     assert "Lists in: 2 of 16" in page
     assert not [q["sql"] for q in captured.captured_queries if '"document"' in q["sql"]]
+
+
+# ---- a page that does not grow with the event -------------------------------------------------
+
+
+def _page(client, event, **params):
+    response = client.get(reverse("events:detail", args=[event.public_id]), params)
+    assert response.status_code == 200
+    return response.text
+
+
+def _drawn(html: str) -> tuple[int, int]:
+    """(pairings drawn, standings rows drawn)."""
+    standings = html.split('id="standings"', 1)[1]
+    return html.count('<li class="pairing'), standings.split("<tbody>")[1].count("<tr")
+
+
+def test_a_large_event_draws_a_part_of_its_pairings_and_standings(client, events):
+    from forgebuilder.events.presenters import PAGE_ROWS
+
+    html = _page(client, events[200])
+
+    assert _drawn(html) == (PAGE_ROWS, PAGE_ROWS)
+    assert f"Games 1–{PAGE_ROWS} of 100" in html
+    assert f"Players 1–{PAGE_ROWS} of 200" in html
+    assert 'href="?standings=2#standings" rel="next"' in html
+    last = _page(client, events[200], standings="4", pairings="2")
+    assert _drawn(last) == (100 - PAGE_ROWS, 200 - 3 * PAGE_ROWS)
+    assert "Players 151–200 of 200" in last
+    assert _drawn(_page(client, events[16])) == (8, 16)  # a small event: all of it, no pager
+    assert "Players 1–" not in _page(client, events[16])
+
+
+@pytest.mark.parametrize("asked", ["0", "-2", "x", "9999999", "1" * 30])
+def test_any_part_asked_for_opens_a_page(client, events, asked):
+    html = _page(client, events[200], standings=asked, pairings=asked)
+
+    assert _drawn(html)[0] > 0 and _drawn(html)[1] > 0
+
+
+def test_a_player_whose_game_is_further_down_sees_it_first(client, events):
+    event = events[200]
+    far = list(selectors.games_of(selectors.current_round(event)))[-1]
+    client.force_login(far.first.player)
+
+    html = _page(client, event)
+
+    pinned = html.split('id="my-game"', 1)[1].split("Every game", 1)[0]
+    assert f"<strong>{far.first.name}</strong>" in pinned
+    assert html.count(f"<strong>{far.first.name}</strong>") == 1  # not drawn twice
+
+
+def test_finding_a_player_shows_their_game_and_their_standing(client, events):
+    event = events[200]
+    name = "p200-137"
+
+    html = _page(client, event, find=f"  {name} ")
+
+    assert _drawn(html) == (1, 1)
+    assert f"<strong>{name}</strong>" in html.split('id="standings"')[0]
+    assert name in html.split('id="standings"')[1]
+    assert f'value="{name}"' in html
+    nobody = _page(client, event, find="nobody-here")
+    assert "No game of this round has a player named like “nobody-here”." in nobody
+    assert "No player named like “nobody-here”." in nobody
