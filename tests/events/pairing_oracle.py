@@ -34,49 +34,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import networkx as nx
 
-BYE = "__bye__"
+# the types it pairs and answers with are the pairing's own (the matching is what is kept)
+from forgebuilder.events.pairing import BYE, Entrant, Pairing, RoundPairings
 
 RANDOM = 100  # a random 0..99 per game, so equal choices are drawn at random
 # In a large event, players further apart than this in the ranking are joined only when the
 # near ones can't pair without a rematch or a second bye (a smaller graph matches much faster).
 WINDOW = 8
 FULL_GRAPH_UP_TO = 64
-
-
-@dataclass(frozen=True)
-class Entrant:
-    """A player still in the event, as the pairing sees them."""
-
-    key: str
-    score: int = 0  # tournament points so far
-    path: tuple[str, ...] = ()  # one letter per round: W, D, L, or B (a bye)
-    rating: int = 0
-    club: str = ""
-    opponents: frozenset[str] = frozenset()
-    tables: frozenset[int] = frozenset()
-    had_bye: bool = False
-
-
-@dataclass(frozen=True)
-class Pairing:
-    table: int | None  # None for the bye
-    first: str
-    second: str | None  # None: `first` has the bye
-    rematch: bool = False
-
-
-@dataclass(frozen=True)
-class RoundPairings:
-    pairings: tuple[Pairing, ...]
-    warnings: tuple[str, ...] = field(default=())
-
-    @property
-    def bye(self) -> str | None:
-        return next((p.first for p in self.pairings if p.second is None), None)
 
 
 def pair_round(
