@@ -76,6 +76,7 @@ def _run(
     added: bool = False,
     legends: bool = False,
     new_force: bool = False,
+    keep_open: str | None = None,
 ) -> HttpResponse:
     owner = owner_of(request, create=False)
     try:
@@ -92,12 +93,13 @@ def _run(
     except ArmyList.DoesNotExist:
         raise Http404("No such list.") from None
     except StaleEdit:
-        return stale(request, army_list_owned(owner=owner, public_id=public_id))
+        army_list = army_list_owned(owner=owner, public_id=public_id)
+        return stale(request, army_list, open_unit=unit_id or keep_open)
     except (edits.EditError, ListWriteRefused) as exc:
         return refused(request, army_list_owned(owner=owner, public_id=public_id), str(exc))
     return respond(
         request, result.army_list, result, unit_id=unit_id, catalogue=catalogue, added=added,
-        legends=legends, new_force=new_force,
+        legends=legends, new_force=new_force, keep_open=keep_open,
     )  # fmt: skip
 
 
@@ -190,6 +192,7 @@ def unit_duplicate(request: HttpRequest, public_id: str, unit_id: str) -> HttpRe
     return _run(
         request, public_id, "Duplicate a unit",
         lambda: lambda doc, cat: edits.duplicate_unit(doc, unit_id=unit_id)[0],
+        keep_open=unit_id,
     )  # fmt: skip
 
 
@@ -207,7 +210,7 @@ def unit_move(request: HttpRequest, public_id: str, unit_id: str) -> HttpRespons
         force = _text(request, "force")
         return lambda doc, cat: edits.move_unit(doc, unit_id=unit_id, force=force)
 
-    return _run(request, public_id, "Move a unit", parse)
+    return _run(request, public_id, "Move a unit", parse, keep_open=unit_id)
 
 
 @require_POST
@@ -218,7 +221,7 @@ def unit_reorder(request: HttpRequest, public_id: str, unit_id: str) -> HttpResp
             raise BadInput("'step' is -1 (up) or 1 (down).")
         return lambda doc, cat: edits.reorder_unit(doc, unit_id=unit_id, step=step)
 
-    return _run(request, public_id, "Reorder units", parse)
+    return _run(request, public_id, "Reorder units", parse, keep_open=unit_id)
 
 
 @require_POST

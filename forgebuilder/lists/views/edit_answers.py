@@ -29,17 +29,21 @@ CLEAR_FLASH = '<div id="flash" hx-swap-oob="innerHTML"></div>'
 def respond(
     request, army_list: ArmyList, result, *, unit_id: str | None, catalogue: bool,
     added: bool = False, legends: bool = False, new_force: bool = False,
+    keep_open: str | None = None,
 ):  # fmt: skip
     """The answer to an edit: fragments for htmx, a redirect back to the editor otherwise.
 
-    A unit edit re-renders that unit; adding a unit appends it to its force organization (and
-    refreshes the unit before it, whose "move down" button changes); anything else re-renders
-    the whole roster. Totals, violations, undo, version and problem marks always come along.
+    A unit edit re-renders that unit, open (its controls drawn); adding a unit appends it to
+    its force organization, closed (and refreshes the unit before it, whose "move down" button
+    changes); anything else re-renders the whole roster, its cards closed but `keep_open`'s
+    (the unit moved up or down, or copied). Totals, violations, undo, version and problem marks
+    always come along.
     """
+    opened = unit_id or keep_open
     if not request.htmx:
         url = reverse("armylists:editor", args=[army_list.public_id])
-        # without JavaScript, the unit's Edit panel stays open after changing one of its options
-        return redirect(f"{url}?edit={unit_id}#unit-{unit_id}" if unit_id else url)
+        # without JavaScript, the unit's card stays open after changing one of its options
+        return redirect(f"{url}?edit={opened}#unit-{opened}" if opened else url)
     roster = result.roster
     new_unit, previous = _appended(roster, added)
     focus = {unit_id} if unit_id else {new_unit.id} if new_unit else None
@@ -57,6 +61,7 @@ def respond(
     context["undo_label"] = (
         result.undo_label or army_list.revisions.values_list("label", flat=True).first()
     )
+    context["open_unit"] = opened or ""
     # an edit of one unit can fix (or break) a rule shown on other units' cards
     oob = ["unit-marks", "every-unit-problems"]
     if unit_id and unit_id in context["units"]:
@@ -159,14 +164,16 @@ PLAIN_FRAGMENTS: dict[str, Callable[[dict], tuple]] = {
 }
 
 
-def stale(request: HttpRequest, army_list: ArmyList) -> HttpResponse:
+def stale(request: HttpRequest, army_list: ArmyList, open_unit: str | None = None) -> HttpResponse:
+    """The list as it is now (409), the card of the unit being edited open."""
     army_list.refresh_from_db()
+    opened = {"status": 409, "banner": STALE, "open_unit": open_unit}
     if request.htmx:
-        response = render_editor(request, army_list, status=409, banner=STALE, partial="editor")
+        response = render_editor(request, army_list, partial="editor", **opened)
         response["HX-Retarget"] = "#editor"
         response["HX-Reswap"] = "outerHTML"
         return response
-    return render_editor(request, army_list, status=409, banner=STALE)
+    return render_editor(request, army_list, **opened)
 
 
 def refused(request: HttpRequest, army_list: ArmyList, message: str) -> HttpResponse:
