@@ -18,6 +18,7 @@ from forgebuilder.lists.selectors import (
     EvaluatedList,
     evaluated_document,
     evaluated_list,
+    evaluation_remember,
     unused_list_name,
 )
 
@@ -133,10 +134,13 @@ def _edit_locked(
     if expected_version is not None and expected_version != locked.version:
         raise StaleEdit()
     catalog = catalog_for(locked.module)
-    before = ListDocument.model_validate(locked.document)
+    # the list as the page showed it (remembered from drawing that page or the last edit): the
+    # editor answers with what the edit moved
+    previous = evaluated_list(army_list=locked)
+    before = previous.document
     after = change(before, catalog)
     if after == before:
-        return evaluated_list(army_list=locked)
+        return previous
     if callable(label):
         label = label(after, catalog)
     extensions.guard_write(ListWrite(locked, "edit", label, before, after, origin))
@@ -146,7 +150,8 @@ def _edit_locked(
     locked.version += 1
     evaluated = _summarise(locked, after, catalog)
     locked.save()
-    return replace(evaluated, undo_label=label[:200])
+    evaluation_remember(evaluated)
+    return replace(evaluated, undo_label=label[:200], previous=previous)
 
 
 def _trim_revisions(army_list: ArmyList) -> None:

@@ -92,12 +92,6 @@ def test_a_legal_edit_from_a_plain_form_is_saved_and_redirects_to_the_editor(
     assert case.saved(before, document_of(army_list))
 
 
-def test_a_unit_edit_refreshes_the_problem_marks_of_every_unit(client, army_list):
-    response = LEGAL["unit_models: seven Spearmen"].edit.post(client, army_list, htmx=True)
-
-    assert "unit-marks" in oob_ids(response)
-
-
 @pytest.mark.parametrize(
     "case",
     [

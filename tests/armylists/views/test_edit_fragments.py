@@ -16,11 +16,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from factions.catalog import catalog_for
 from forgebuilder import fragments
 from forgebuilder.lists import edits
 from forgebuilder.lists.note_edits import set_unit_notes
-from forgebuilder.lists.services import army_list_create
 
 from .helpers import HTMX, change, document_of, session_owner, stored
 
@@ -120,18 +118,6 @@ def test_the_queries_of_an_edit_do_not_grow_with_the_list(
 
 EMBER_REACH = Path(__file__).resolve().parents[3] / "factions" / "game_modules" / "ember-reach"
 TWO_CORE = "Force organization 'Muster' needs at least 2 Core units; you have 1."
-
-
-@pytest.fixture
-def muster_with_one_core(owner, ember_reach):
-    """A Cinderhold Muster with a Forge-Thane (u1) and one Core unit, Hearthguard (u2)."""
-    catalog = catalog_for(ember_reach)
-    document = edits.new_document(
-        catalog, faction="cinderhold", name="Hold", points_limit=150, casual=False
-    )
-    for datasheet in ("forge_thane", "hearthguard"):
-        document, _ = edits.add_unit(document, catalog, datasheet=datasheet, force="f1")
-    return army_list_create(owner=owner, catalog=catalog, document=document)
 
 
 def problems_of(html: str, unit_id: str) -> list[str] | None:

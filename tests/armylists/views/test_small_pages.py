@@ -13,31 +13,13 @@ import re
 import pytest
 from django.urls import reverse
 
-from factions.catalog import catalog_for
 from factions.models import GameModule
-from forgebuilder.lists import edits
-from forgebuilder.lists.services import army_list_create
 
-from .helpers import HTMX, document_of, elements, session_owner, top_level_ids
+from .helpers import HTMX, STARTERS, document_of, elements, list_of, top_level_ids
 
 TOKEN = 'name="csrfmiddlewaretoken"'
 POST_FORM = re.compile(r"<form\b[^>]*\bmethod=\"post\".*?</form>", re.S)
 CARD = re.compile(r'<article class="unit[^"]*" id="unit-(\w+)".*?</article>', re.S)
-
-
-def list_of(client, module: GameModule, units: int):
-    """A list of the module's first faction with `units` units, its datasheets in turn."""
-    catalog = catalog_for(module)
-    faction = next(iter(catalog.spec.factions))
-    document = edits.new_document(
-        catalog, faction=faction, name="Thirty", points_limit=999, casual=False
-    )
-    sheets = list(catalog.faction(faction).datasheets)
-    for n in range(units):
-        document, _ = edits.add_unit(
-            document, catalog, datasheet=sheets[n % len(sheets)], force=None
-        )
-    return army_list_create(owner=session_owner(client), catalog=catalog, document=document)
 
 
 def editor(client, army_list, query: str = "", **headers):
@@ -49,9 +31,7 @@ def post_forms(html: str) -> list[str]:
     return POST_FORM.findall(html)
 
 
-@pytest.mark.parametrize(
-    "slug", ["ember-reach", "ashen-stars", "hollow-marches", "iron-squads", "shard-skirmish"]
-)
+@pytest.mark.parametrize("slug", STARTERS)
 def test_the_editor_of_30_units_holds_one_token_for_htmx_and_one_per_plain_form(
     client, starter_modules, slug
 ):
