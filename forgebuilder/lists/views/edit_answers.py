@@ -120,22 +120,36 @@ def _problem_parts(request, context: dict, previous, drawn: set[str]) -> list[st
 
 
 def _violation_parts(request, context: dict, previous) -> list[str]:
-    """The problems panel where its rows came or went, else the rows whose words changed (the
-    points over the limit, say): nothing when nothing moved."""
+    """What moved in the problems panel: its rows whose words changed (the points over the
+    limit, say), the rows added at its end and those gone from it; the whole panel where its
+    heading or notes changed. Nothing when nothing moved."""
     rows = violation_views(previous.roster, previous.report)
     report, ruleset = previous.report, context["ruleset"]
     shown = (rows, report.notes, report.empty, ruleset.name, previous.document.casual)
     now = PLAIN_FRAGMENTS["violations"](context)
     if now == shown:
         return []
-    same_rows = [(v.code, v.severity) for v in now[0]] == [(v.code, v.severity) for v in rows]
-    if now[1:] != shown[1:] or not same_rows:
+    if now[1:] != shown[1:] or _heading(now[0]) != _heading(rows):
         return [_partial("violations", {**context, "oob": True}, request)]
-    return [
+    parts = [
         _partial("violation-row", {**context, "v": v, "row": n, "row_oob": True}, request)
-        for n, (v, was) in enumerate(zip(now[0], rows, strict=True), start=1)
+        for n, (v, was) in enumerate(zip(now[0], rows, strict=False), start=1)
         if v != was
     ]
+    added = [
+        _partial("violation-row", {**context, "v": v, "row": n}, request)
+        for n, v in enumerate(now[0], start=1)
+        if n > len(rows)
+    ]
+    if added:
+        parts.append(f'<ul hx-swap-oob="beforeend:#violation-list">{"".join(added)}</ul>')
+    gone = range(len(now[0]) + 1, len(rows) + 1)
+    return parts + [f'<li id="violation-{n}" hx-swap-oob="delete"></li>' for n in gone]
+
+
+def _heading(rows) -> tuple:
+    """What the problems panel's heading and its line under it read from its rows."""
+    return bool(rows), {v.severity for v in rows}
 
 
 def _has_errors(report, unit_id: str) -> bool:

@@ -135,3 +135,46 @@ def test_a_row_whose_words_changed_comes_alone_as_the_page_draws_it(client, make
     sent = row.search(response.text)[0].replace(' hx-swap-oob="true"', "")
     assert sent == row.search(client.get(page).text)[0]
     assert "over the limit of 99" in sent
+
+
+ROW = re.compile(r'<li class="violation[^"]*" id="violation-(\d+)".*?</li>', re.S)
+
+
+def panel_rows(page: str) -> list[str]:
+    return [m[0] for m in ROW.finditer(page.split('id="violation-list"')[1].split("</ul>")[0])]
+
+
+def rows_after(rows: list[str], answer: str) -> list[str]:
+    """The problems panel's rows once htmx has swapped `answer`'s parts of it in."""
+    if 'id="violations"' in answer:
+        return panel_rows(answer)
+    rows = list(rows)
+    for m in ROW.finditer(answer):
+        if ' hx-swap-oob="true"' in m[0]:
+            rows[int(m[1]) - 1] = m[0].replace(' hx-swap-oob="true"', "")
+    appended = re.search(r'<ul hx-swap-oob="beforeend:#violation-list">(.*?)</ul>', answer, re.S)
+    if appended:
+        rows += [m[0] for m in ROW.finditer(appended[1])]
+    gone = {int(n) for n in re.findall(r'id="violation-(\d+)" hx-swap-oob="delete"', answer)}
+    return [row for n, row in enumerate(rows, start=1) if n not in gone]
+
+
+def test_rows_added_to_the_problems_panel_and_gone_from_it_come_alone(client, make_list, owner):
+    """Over its limit, a list given a third Hero gets a new problem at the end of the panel;
+    removing the Hero takes it away. Each answer sends the rows that moved, and the panel then
+    reads as the page drawn afresh."""
+    army_list = make_list(owner=owner, points_limit=99)
+    page = reverse("armylists:editor", args=[army_list.public_id])
+    rows = panel_rows(client.get(page).text)
+    add = reverse("armylists:unit_add", args=[army_list.public_id])
+
+    for url, data in (
+        (add, {"datasheet": "captain", "force": "f1"}),
+        (reverse("armylists:unit_remove", args=[army_list.public_id, "u4"]), {}),
+    ):
+        answer = client.post(url, {**data, "version": stored(army_list).version}, headers=HTMX)
+        assert answer.status_code == 200
+        assert "violations" not in oob_ids(answer), "the rows, not the whole panel"
+        rows = rows_after(rows, answer.text)
+        assert rows == panel_rows(client.get(page).text)
+        assert len(rows) == (2 if url == add else 1)
