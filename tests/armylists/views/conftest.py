@@ -60,3 +60,17 @@ def muster_with_one_core(owner, ember_reach):
     for datasheet in ("forge_thane", "hearthguard"):
         document, _ = edits.add_unit(document, catalog, datasheet=datasheet, force="f1")
     return army_list_create(owner=owner, catalog=catalog, document=document)
+
+
+@pytest.fixture
+def game_module(request):
+    """The game module a test is parametrized with (indirect): a starter module by its slug,
+    or a Battle Forge module of the shared data by its folder (skipped where it is absent)."""
+    from factions.models import GameModule
+    from tests.conftest import BF_FIRST_IDS
+
+    if request.param in BF_FIRST_IDS:
+        catalog = request.getfixturevalue("import_bf_module")(request.param)
+        return GameModule.objects.get(slug=catalog.slug)
+    request.getfixturevalue("starter_modules")
+    return GameModule.objects.get(slug=request.param)

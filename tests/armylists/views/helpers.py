@@ -46,8 +46,10 @@ def build_document(
     return document
 
 
-# The starter modules forgebuilder ships (factions/game_modules/).
+# The starter modules forgebuilder ships (factions/game_modules/), and the Battle Forge modules
+# of the shared data (tests/conftest.py's BF_FIRST_IDS): the `game_module` fixture's values.
 STARTERS = ("ember-reach", "ashen-stars", "hollow-marches", "iron-squads", "shard-skirmish")
+EVERY_MODULE = (*STARTERS, "space-wars", "fantasy-realms", "wbh")
 
 
 def list_of(client, module, units: int):

@@ -13,9 +13,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from factions.models import GameModule
-
-from .helpers import HTMX, STARTERS, document_of, elements, list_of, top_level_ids
+from .helpers import EVERY_MODULE, HTMX, document_of, elements, list_of, top_level_ids
 
 TOKEN = 'name="csrfmiddlewaretoken"'
 POST_FORM = re.compile(r"<form\b[^>]*\bmethod=\"post\".*?</form>", re.S)
@@ -31,11 +29,11 @@ def post_forms(html: str) -> list[str]:
     return POST_FORM.findall(html)
 
 
-@pytest.mark.parametrize("slug", STARTERS)
+@pytest.mark.parametrize("game_module", EVERY_MODULE, indirect=True)
 def test_the_editor_of_30_units_holds_one_token_for_htmx_and_one_per_plain_form(
-    client, starter_modules, slug
+    client, game_module
 ):
-    module = GameModule.objects.get(slug=slug)
+    module = game_module
     html = editor(client, list_of(client, module, 30)).text
     small = editor(client, list_of(client, module, 1)).text
 

@@ -18,7 +18,7 @@ from factions.catalog import catalog_for
 from factions.models import GameModule
 from forgebuilder.lists.selectors import evaluations_forget
 
-from .helpers import HTMX, STARTERS, list_of, oob_ids, stored, top_level_ids
+from .helpers import EVERY_MODULE, HTMX, list_of, oob_ids, stored, top_level_ids
 from .test_edit_fragments import TWO_CORE, problems_of
 
 # Besides the unit's card: totals, undo, version, the flash cleared and the problems the edit
@@ -48,11 +48,11 @@ def tap(client, army_list, action: str, unit_id: str, data: dict):
     return client.post(url, {**data, "version": stored(army_list).version}, headers=HTMX)
 
 
-@pytest.mark.parametrize("slug", STARTERS)
+@pytest.mark.parametrize("game_module", EVERY_MODULE, indirect=True)
 def test_an_option_change_answers_with_its_card_the_totals_and_the_problems_it_moved_only(
-    client, starter_modules, slug
+    client, game_module
 ):
-    module = GameModule.objects.get(slug=slug)
+    module = game_module
     army_list = list_of(client, module, 30)
     client.get(reverse("armylists:editor", args=[army_list.public_id]))  # what the player sees
     unit_id, data = first_option(army_list, module)
