@@ -107,6 +107,8 @@ def army_list_edit_owned(
     origin: str = "editor",
 ) -> EvaluatedList:
     """`army_list_edit` of the owner's list found by its public id: one query finds and locks it.
+    The editor's: the result carries the list as it was before (`previous`), so that its answer
+    sends what the edit moved.
 
     Raises ArmyList.DoesNotExist when the owner has no such list (another person's list looks
     the same as no list), and whatever `army_list_edit` raises.
@@ -119,8 +121,9 @@ def army_list_edit_owned(
         .get()
     )
     return _edit_locked(
-        locked, expected_version=expected_version, change=change, label=label, origin=origin
-    )
+        locked, expected_version=expected_version, change=change, label=label, origin=origin,
+        with_previous=True,
+    )  # fmt: skip
 
 
 def _edit_locked(
@@ -130,17 +133,18 @@ def _edit_locked(
     change: Callable[[ListDocument, Catalog], ListDocument],
     label: str | Callable[[ListDocument, Catalog], str],
     origin: str = "editor",
+    with_previous: bool = False,
 ) -> EvaluatedList:
     if expected_version is not None and expected_version != locked.version:
         raise StaleEdit()
     catalog = catalog_for(locked.module)
-    # the list as the page showed it (remembered from drawing that page or the last edit): the
-    # editor answers with what the edit moved
-    previous = evaluated_list(army_list=locked)
-    before = previous.document
+    # the list as the page showed it (remembered from drawing that page or the last edit, else
+    # evaluated again): the editor answers with what the edit moved
+    previous = evaluated_list(army_list=locked) if with_previous else None
+    before = previous.document if previous else ListDocument.model_validate(locked.document)
     after = change(before, catalog)
     if after == before:
-        return previous
+        return previous or evaluated_list(army_list=locked)
     if callable(label):
         label = label(after, catalog)
     extensions.guard_write(ListWrite(locked, "edit", label, before, after, origin))
@@ -150,7 +154,8 @@ def _edit_locked(
     locked.version += 1
     evaluated = _summarise(locked, after, catalog)
     locked.save()
-    evaluation_remember(evaluated)
+    if with_previous:
+        evaluation_remember(evaluated)  # the editor's next edit starts from this list
     return replace(evaluated, undo_label=label[:200], previous=previous)
 
 
