@@ -83,7 +83,10 @@
       if (panel && !panel.open) panel.open = true;
       if (panel) return;
       var link = document.getElementById(id.replace(/-edit$/, "-open"));
-      if (link && link.tagName === "A" && !link.hasAttribute("aria-busy") && window.htmx) window.htmx.trigger(link, "reopen");
+      if (!link || link.tagName !== "A" || link.hasAttribute("aria-busy") || !window.htmx) return;
+      link.setAttribute("aria-busy", "true");
+      // after this redraw has put the focus back (its request would remember a lost focus)
+      setTimeout(function () { window.htmx.trigger(link, "reopen"); }, 0);
     });
   }
 
