@@ -173,6 +173,20 @@ def test_focus_stays_on_the_control_after_each_edit(live_server, sized, starter_
     page.wait_for_timeout(300)
     expect(page.locator("#totals .points-figure")).to_have_text("41 / 500 pts")
 
+    # moving a unit redraws the list: the focus stays in its card, and another card the player
+    # had open comes open again (its controls fetched once the focus is back)
+    add_from_the_list_view(page, "Firelock Company", 35)
+    if size == "phone":
+        page.locator("[data-view-tab=list]").click()
+    unfold(page.locator("#unit-u1"))
+    unfold(page.locator("#unit-u2"))
+    page.locator("#unit-u2-open").click()
+    expect(page.locator("#unit-u2 details.unit-edit")).to_have_attribute("open", "")
+    page.locator("#down-u1").click()
+    expect(page.locator("#down-u1")).to_be_disabled()  # the list redrawn, Hearthguard last
+    expect(page.locator("#unit-u2 details.unit-edit")).to_have_attribute("open", "")
+    expect(page.locator("#up-u1")).to_be_focused()
+
 
 @pytest.mark.django_db(transaction=True)
 def test_the_legal_badge_opens_the_problems_that_link_to_their_units(
