@@ -62,7 +62,7 @@ def respond(
     else:
         parts = [_partial("roster", context, request)]
         drawn = set(context["units"])  # every card, with its problems
-    oob = ["totals", "undo", "version", *(["force-headers"] if new_unit is not None else [])]
+    oob = ["totals", "undo", "version"]
     oob += _also_changed(
         context, unit_id=unit_id, added=new_unit is not None, catalogue=catalogue,
         slots_changed=slots_changed, legends=legends,
@@ -188,13 +188,17 @@ def _appended(roster, added: bool):
 
 
 def _added_parts(request: HttpRequest, context: dict, new_unit, previous: str | None) -> list[str]:
-    """The fragments of an added unit: its card, the unit before it, a toast, its category."""
+    """The fragments of an added unit: its card, the unit before it, a toast, its force's
+    slots, its category."""
     added = {**context, "unit": context["units"][new_unit.id]}
     parts = [_partial("added-unit", added, request)]
     if previous:
         unit = context["units"][previous]
         parts.append(_partial("down-button", {**context, "unit": unit, "oob": True}, request))
     parts.append(_partial("toast", added, request))
+    # the unit counts in its own force organization's slots only
+    force = next(f for f in context["forces"] if f.id == new_unit.force_id)
+    parts.append(_partial("force-slots", {**context, "force": force, "oob": True}, request))
     # only the added unit's category changes its slot count and marks
     group = context["catalogue"].category(new_unit.category) if context["catalogue"] else None
     if group is not None:
@@ -229,7 +233,6 @@ PLAIN_FRAGMENTS: dict[str, Callable[[dict], tuple]] = {
     ),
     "unit-marks": lambda c: (c["error_units"],),
     "every-unit-problems": lambda c: tuple((k, tuple(u.problems)) for k, u in c["units"].items()),
-    "force-headers": lambda c: tuple((f.id, f.slots) for f in c["forces"]),
 }
 
 

@@ -16,9 +16,10 @@ from django.urls import reverse
 
 from factions.catalog import catalog_for
 from factions.models import GameModule
+from forgebuilder.lists import edits
 from forgebuilder.lists.selectors import evaluations_forget
 
-from .helpers import EVERY_MODULE, HTMX, list_of, oob_ids, stored, top_level_ids
+from .helpers import EVERY_MODULE, HTMX, change, list_of, oob_ids, stored, top_level_ids
 from .test_edit_fragments import TWO_CORE, problems_of
 
 # Besides the unit's card: totals, undo, version, the flash cleared and the problems the edit
@@ -178,3 +179,20 @@ def test_rows_added_to_the_problems_panel_and_gone_from_it_come_alone(client, ma
         rows = rows_after(rows, answer.text)
         assert rows == panel_rows(client.get(page).text)
         assert len(rows) == (2 if url == add else 1)
+
+
+def test_an_add_sends_the_slots_of_the_force_it_joined_only(client, army_list):
+    """A unit counts in its own force organization's slots: the others' are not sent again."""
+    army_list = change(
+        army_list,
+        lambda d, c: edits.add_force(d, c, organization="vanguard", faction="millford")[0],
+    )
+    url = reverse("armylists:unit_add", args=[army_list.public_id])
+    data = {"datasheet": "spearmen", "force": "f1", "version": army_list.version}
+
+    response = client.post(url, data, headers=HTMX)
+
+    assert response.status_code == 200
+    slots = {i for i in oob_ids(response) if i.endswith("-slots")}
+    assert slots == {"force-f1-slots"}
+    assert "Core 2" in response.text.split('id="force-f1-slots"')[1].split("</ul>")[0]
