@@ -72,6 +72,7 @@ def test_an_option_change_answers_with_its_card_the_totals_and_the_problems_it_m
     ), moved
     card = CARD.search(response.text)[0]
     assert "/option" in card, "the card comes open, its controls drawn"
+    assert "csrfmiddlewaretoken" not in card, "htmx sends the page's token itself"
     assert len(response.content) - len(card.encode()) < BESIDES_THE_CARD
 
 
