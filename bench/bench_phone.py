@@ -126,7 +126,8 @@ class Wire:
         return [(self.urls[r], self.bytes.get(r, 0)) for r in self.urls if r not in mark]
 
 
-def throttled_window(browser, origin: str):
+def throttled_window(browser):
+    """A new window (nothing cached) on the phone: its size, its CPU, its network."""
     context = browser.new_context(
         viewport={"width": WIDTH, "height": HEIGHT}, ignore_https_errors=True,
         service_workers="block", bypass_csp=True,  # the static copy gets nginx's static policy
@@ -160,7 +161,7 @@ class Visit:
 
 
 def visit(browser, origin: str, path: str, cookies: list[dict], *, taps: bool) -> Visit:
-    context, page, wire = throttled_window(browser, origin)
+    context, page, wire = throttled_window(browser)
     try:
         context.add_cookies(cookies)
         page.goto(origin + path, wait_until="load", timeout=180_000)
