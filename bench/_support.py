@@ -68,6 +68,17 @@ def django_on_temp_db(settings_module: str, db_path: Path, **env: str) -> None:
     call_command("load_module", str(REPO / MODULE_DIR), stdout=io.StringIO())
 
 
+def cleanup_test_render_cache() -> None:
+    """The test settings make a temp folder for rendered PDFs at import: remove it."""
+    from django.conf import settings
+
+    location = Path(settings.CACHES["renders"]["LOCATION"])
+    if location.name.startswith("fb-render-cache-") and location.parent == Path(
+        tempfile.gettempdir()
+    ):
+        shutil.rmtree(location, ignore_errors=True)
+
+
 def module_catalog():
     from factions.catalog import catalog_for
     from factions.models import GameModule

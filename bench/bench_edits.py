@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 
 import _support as support
 
+UNDO_STEPS, UNDO_TARGET = 50, 5
 TARGET_MS = 25.0
 KINDS = ("add a unit", "change an option", "change a model count")  # in edit_requests' order
 SIZES = (6, 60)
@@ -213,22 +214,7 @@ def main() -> int:
         try:
             return measure(args)
         finally:
-            cleanup_test_render_cache()
-
-
-def cleanup_test_render_cache() -> None:
-    """The test settings make a temp folder for rendered PDFs at import: remove it."""
-    import shutil
-    import tempfile
-    from pathlib import Path
-
-    from django.conf import settings
-
-    location = Path(settings.CACHES["renders"]["LOCATION"])
-    if location.name.startswith("fb-render-cache-") and location.parent == Path(
-        tempfile.gettempdir()
-    ):
-        shutil.rmtree(location, ignore_errors=True)
+            support.cleanup_test_render_cache()
 
 
 def measure(args) -> int:
@@ -292,11 +278,33 @@ def measure(args) -> int:
             seen.add((tuple(sorted(set(short))), tuple(sorted(set(full)))))
         ok_queries &= len(seen) == 1
         print(f"    {kind:<28} " + "   ".join(row))
+    ok_undo = undo_storage(benches)
     print(f"  target: median under {TARGET_MS:.0f} ms per edit on the {max(SIZES)}-unit list: "
           f"{support.verdict(ok_time)}")  # fmt: skip
     print(f"  target: queries per edit independent of the number of units: "
           f"{support.verdict(ok_queries)}")  # fmt: skip
-    return 1 if args.strict and not (ok_time and ok_queries) else 0
+    return 1 if args.strict and not (ok_time and ok_queries and ok_undo) else 0
+
+
+def undo_storage(benches: dict) -> bool:
+    """The undo history's size beside the list's, after the run filled it (its 50 steps); the
+    baseline is what whole copies of the document took before patches: 50 times the list."""
+    import json
+
+    from forgebuilder.lists.models import ArmyList, ListRevision
+
+    ok = True
+    print(f"  undo history ({UNDO_STEPS} steps) beside the list's document, as JSON text:")
+    for n, bench in benches.items():
+        document = len(json.dumps(ArmyList.objects.get(pk=bench.pk).document))
+        steps = ListRevision.objects.filter(army_list_id=bench.pk)
+        kept = sum(len(json.dumps([r.document, r.changes, r.version])) for r in steps)
+        print(f"    {n}-unit list: {steps.count()} steps, {kept:,} bytes = "
+              f"{kept / document:.1f}x the list ({document:,} bytes); as whole copies: "
+              f"{steps.count() * document:,} bytes")  # fmt: skip
+        ok &= kept < UNDO_TARGET * document
+    print(f"  target: undo history under {UNDO_TARGET}x the list: {support.verdict(ok)}")
+    return ok
 
 
 if __name__ == "__main__":

@@ -78,22 +78,7 @@ def main() -> int:
         try:
             return measure(args)
         finally:
-            cleanup_test_render_cache()
-
-
-def cleanup_test_render_cache() -> None:
-    """The test settings make a temp folder for rendered PDFs at import: remove it."""
-    import shutil
-    import tempfile
-    from pathlib import Path
-
-    from django.conf import settings
-
-    location = Path(settings.CACHES["renders"]["LOCATION"])
-    if location.name.startswith("fb-render-cache-") and location.parent == Path(
-        tempfile.gettempdir()
-    ):
-        shutil.rmtree(location, ignore_errors=True)
+            support.cleanup_test_render_cache()
 
 
 def pages(data: bytes) -> str:

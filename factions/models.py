@@ -52,6 +52,33 @@ class GameModule(models.Model):
         return f"{self.name} {self.version}"
 
 
+class ModuleVersion(models.Model):
+    """A published version of a module: the spec as it was stored, never changed afterwards.
+
+    Every load or import that changes a module publishes one (numbered 1, 2, 3... per module),
+    with the module's own version label, a note of what was done and where it came from; the
+    changes between two versions are worked out from their specs (gamedata/changes.py)."""
+
+    LOAD, IMPORT, ADMIN = "load", "import", "admin"
+
+    module = models.ForeignKey(GameModule, on_delete=models.CASCADE, related_name="versions")
+    number = models.PositiveIntegerField()
+    label = models.CharField(max_length=40, help_text="the module's own version, e.g. 1.4")
+    note = models.TextField(blank=True)
+    source = models.CharField(max_length=10, default=LOAD)
+    spec = models.JSONField()
+    published_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["module", "-number"]
+        constraints = [
+            models.UniqueConstraint("module", "number", name="one_number_per_module_version")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.module.name} {self.label} (#{self.number})"
+
+
 class ModuleScoped(models.Model):
     module = models.ForeignKey(GameModule, on_delete=models.CASCADE, related_name="+")
     key = KeyField()

@@ -5,12 +5,15 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+from django.db import transaction
 from django.db.models import Count, QuerySet
 
 from factions.cards import datasheet_card, rule_chips
 from factions.catalog import Catalog, focus_allows
-from factions.models import GameModule
+from factions.gamedata.exporter import game_module_spec
+from factions.models import GameModule, ModuleVersion
 from factions.rulesets import registry
+from factions.versions import version_publish
 
 
 def game_module_list() -> list[GameModule]:
@@ -153,3 +156,20 @@ def _powers(catalog: Catalog, faction_key: str | None) -> list[dict[str, Any]]:
 
 
 __all__ = ["faction_overview", "game_module_list", "module_overview", "rule_chips"]
+
+
+FIRST_NOTE = "The module as it was when its versions began to be kept."
+
+
+def versions_of(module: GameModule) -> list[ModuleVersion]:
+    """The module's versions, newest first (without their specs). A module loaded before
+    versions were kept gets its first one now, from what is stored."""
+    found = list(module.versions.defer("spec").order_by("-number"))
+    if found:
+        return found
+    with transaction.atomic():
+        locked = GameModule.objects.select_for_update().get(pk=module.pk)
+        if not locked.versions.exists():
+            spec = game_module_spec(locked).model_dump(mode="json")
+            version_publish(module=locked, spec=spec, source=ModuleVersion.LOAD, note=FIRST_NOTE)
+    return list(module.versions.defer("spec").order_by("-number"))

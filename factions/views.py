@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from factions.cards import datasheet_card
 from factions.catalog import Catalog, catalog_by_slug
-from factions.selectors import faction_overview, game_module_list, module_overview
+from factions.models import GameModule
+from factions.selectors import faction_overview, game_module_list, module_overview, versions_of
+from factions.versions import version_changes
 from forgebuilder.refusals import NotFound
 
 
@@ -67,3 +69,42 @@ def datasheet_detail(request: HttpRequest, slug: str, faction: str, datasheet: s
     if request.htmx:
         template += "#datasheet-card"
     return render(request, template, context)
+
+
+def _module(slug: str) -> GameModule:
+    module = GameModule.objects.filter(slug=slug).first()
+    if module is None:
+        raise NotFound(
+            "This site has no such game module.",
+            "It may have been renamed or removed.",
+            (reverse("factions:module_list"), "See the game modules"),
+        )
+    return module
+
+
+@require_GET
+def module_versions(request: HttpRequest, slug: str) -> HttpResponse:
+    """Every published version of the module, newest first, with what each one changed."""
+    module = _module(slug)
+    versions = [(v, version_changes(module, v.number)) for v in versions_of(module)]
+    return render(
+        request, "factions/module_versions.html", {"module": module, "versions": versions}
+    )
+
+
+@require_GET
+def version_changes_json(request: HttpRequest, slug: str, number: int) -> JsonResponse:
+    """What version `number` changed, as JSON: each change with its kind, place and words."""
+    module = _module(slug)
+    versions_of(module)
+    changes = version_changes(module, number)
+    if changes is None:
+        raise NotFound(
+            f"{module.name} has no version {number}.",
+            "See the module's versions for the ones published.",
+            (reverse("factions:module_versions", args=[slug]), "See its versions"),
+        )
+    return JsonResponse(
+        {"module": module.slug, "version": number, "changes": [c.to_json() for c in changes]},
+        json_dumps_params={"ensure_ascii": False, "indent": 2},
+    )

@@ -8,8 +8,11 @@ starts again), logs it at most once a minute per process, and `cache_health` tel
 
 from __future__ import annotations
 
+import functools
 import logging
 import time
+from collections.abc import Callable
+from typing import Any, NoReturn, TypeVar, cast
 
 from django.core.cache import caches
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
@@ -18,6 +21,30 @@ from redis.exceptions import RedisError
 
 log = logging.getLogger("forgebuilder.cache")
 _LOG_EVERY = 60.0
+Method = TypeVar("Method", bound=Callable[..., Any])
+
+
+def _fail_open(action: str, answer: Callable[..., Any]) -> Callable[[Method], Method]:
+    """A cache call that, when Redis fails, logs it (as a failed `action`, "read" or "write")
+    and gives `answer(*args, **kwargs)` instead: a miss, a dropped write."""
+
+    def wrap(method: Method) -> Method:
+        @functools.wraps(method)
+        def call(self: FailOpenRedisCache, *args: Any, **kwargs: Any) -> Any:
+            try:
+                return method(self, *args, **kwargs)
+            except RedisError as error:
+                self._failed(action, error)
+                return answer(*args, **kwargs)
+
+        return cast(Method, call)
+
+    return wrap
+
+
+def _counter_lost(key: Any, *args: Any, **kwargs: Any) -> NoReturn:
+    # as Django's caches answer an increment of a missing key: the counter starts again
+    raise ValueError(f"Key '{key}' not found (the cache is unreachable)")
 
 
 class FailOpenRedisCache(RedisCache):
@@ -31,80 +58,49 @@ class FailOpenRedisCache(RedisCache):
             FailOpenRedisCache._last_logged = now
             log.warning("Redis cache %s failed (%s); serving without the cache", action, error)
 
+    @_fail_open("read", lambda key, default=None, version=None: default)
     def get(self, key, default=None, version=None):
-        try:
-            return super().get(key, default, version)
-        except RedisError as error:
-            self._failed("read", error)
-            return default
+        return super().get(key, default, version)
 
+    @_fail_open("read", lambda keys, version=None: {})
     def get_many(self, keys, version=None):
-        try:
-            return super().get_many(keys, version)
-        except RedisError as error:
-            self._failed("read", error)
-            return {}
+        return super().get_many(keys, version)
 
+    @_fail_open("read", lambda *args, **kwargs: False)
     def has_key(self, key, version=None):
-        try:
-            return super().has_key(key, version)
-        except RedisError as error:
-            self._failed("read", error)
-            return False
+        return super().has_key(key, version)
 
+    @_fail_open("write", lambda *args, **kwargs: None)
     def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
-        try:
-            super().set(key, value, timeout, version)
-        except RedisError as error:
-            self._failed("write", error)
+        super().set(key, value, timeout, version)
 
+    @_fail_open("write", lambda data, *args, **kwargs: list(data))
     def set_many(self, data, timeout=DEFAULT_TIMEOUT, version=None):
-        try:
-            return super().set_many(data, timeout, version)
-        except RedisError as error:
-            self._failed("write", error)
-            return list(data)
+        return super().set_many(data, timeout, version)
 
+    @_fail_open("write", lambda *args, **kwargs: False)
     def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
-        try:
-            return super().add(key, value, timeout, version)
-        except RedisError as error:
-            self._failed("write", error)
-            return False
+        return super().add(key, value, timeout, version)
 
+    @_fail_open("write", lambda *args, **kwargs: False)
     def touch(self, key, timeout=DEFAULT_TIMEOUT, version=None):
-        try:
-            return super().touch(key, timeout, version)
-        except RedisError as error:
-            self._failed("write", error)
-            return False
+        return super().touch(key, timeout, version)
 
+    @_fail_open("write", _counter_lost)
     def incr(self, key, delta=1, version=None):
-        try:
-            return super().incr(key, delta, version)
-        except RedisError as error:
-            self._failed("write", error)
-            raise ValueError(f"Key '{key}' not found (the cache is unreachable)") from error
+        return super().incr(key, delta, version)
 
+    @_fail_open("write", lambda *args, **kwargs: False)
     def delete(self, key, version=None):
-        try:
-            return super().delete(key, version)
-        except RedisError as error:
-            self._failed("write", error)
-            return False
+        return super().delete(key, version)
 
+    @_fail_open("write", lambda *args, **kwargs: None)
     def delete_many(self, keys, version=None):
-        try:
-            return super().delete_many(keys, version)
-        except RedisError as error:
-            self._failed("write", error)
+        return super().delete_many(keys, version)
 
+    @_fail_open("write", lambda: False)
     def clear(self):
-        try:
-            return super().clear()
-        except RedisError as error:
-            self._failed("write", error)
-            return False
+        return super().clear()
 
     def ping(self) -> None:
         """Raise when Redis does not answer (for the readiness probe)."""
@@ -126,3 +122,39 @@ def cache_health(alias: str = "default") -> tuple[bool, str]:
         return True, type(cache).__name__
     except Exception as error:  # any failure means "not ready", said in the answer
         return False, f"{type(error).__name__}: {error}"[:200]
+
+
+def cached_once(
+    key: str,
+    make: Callable[[], Any],
+    *,
+    timeout: int = 3600,
+    wait: float = 2.0,
+    poll: float = 0.01,
+) -> Any:
+    """The value cached under `key`, made by `make()` once however many ask for it at once.
+
+    The first asker takes a short lock (`cache.add`) and makes the value; the others poll the
+    cache every `poll` seconds for up to `wait`, then make it themselves rather than fail (a
+    maker that is slow or was stopped). Where the cache keeps nothing (Redis down: the lock is
+    not there to see), each asker makes the value at once, as without a cache."""
+    cache = caches["default"]
+    value = cache.get(key)
+    if value is not None:
+        return value
+    lock = f"{key}:making"
+    if cache.add(lock, 1, timeout=max(int(wait * 4), 5)):
+        try:
+            value = make()
+            cache.set(key, value, timeout)
+            return value
+        finally:
+            cache.delete(lock)
+    deadline = time.monotonic() + wait
+    while cache.get(lock) is not None and time.monotonic() < deadline:
+        time.sleep(poll)
+        value = cache.get(key)
+        if value is not None:
+            return value
+    value = cache.get(key)
+    return value if value is not None else make()

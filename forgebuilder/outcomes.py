@@ -109,6 +109,15 @@ class GameFeed(Protocol):
         ...
 
 
+@dataclass(frozen=True)
+class Feed:
+    """A wing's GameFeed: its key, which games it wants, and the function that feeds one."""
+
+    key: str
+    wants: Callable[[FinishedGame], bool]
+    feed: Callable[[FinishedGame], tuple[str, str]]
+
+
 class FeedRegistry(KeyedRegistry[GameFeed]):
     what = "game feeds"
 

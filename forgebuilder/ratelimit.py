@@ -25,6 +25,8 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
+from forgebuilder.refusals import Refused, wants_json
+
 
 @dataclass(frozen=True)
 class Decision:
@@ -106,8 +108,13 @@ def wait_text(seconds: int) -> str:
 def too_many(request: HttpRequest, retry_after: int, what: str) -> HttpResponse:
     """429 with a message saying what was limited and when to try again (JSON for the API)."""
     message = f"Too many {what} from you. Try again in {wait_text(retry_after)}."
-    if request.path.startswith("/api/"):
-        response = JsonResponse({"errors": [{"path": "", "message": message}]}, status=429)
+    if wants_json(request):
+        refusal = Refused(
+            f"Too many {what} from you.",
+            f"Try again in {wait_text(retry_after)}.",
+            code="rate-limited",
+        )
+        response = JsonResponse({"errors": refusal.errors()}, status=429)
     else:
         response = render(request, "429.html", {"message": message}, status=429)
     response["Retry-After"] = str(max(retry_after, 1))

@@ -11,7 +11,7 @@ from django.views.defaults import bad_request as django_bad_request
 
 from factions.selectors import game_module_list
 from forgebuilder.cache import cache_health
-from forgebuilder.refusals import reason_context
+from forgebuilder.refusals import Refused, reason_context
 
 
 @require_GET
@@ -47,7 +47,11 @@ def database_health() -> tuple[bool, str]:
         return False, f"{type(error).__name__}: {error}"[:200]
 
 
-TOO_BIG = "The request is larger than this site accepts; a list document is far smaller."
+TOO_BIG = Refused(
+    "The request is larger than this site accepts; a list document is far smaller.",
+    "Send a list of under 1 MB.",
+    code="too-large",
+)
 
 
 def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
@@ -55,10 +59,10 @@ def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
     its JSON errors, the import page its form with the message); anything else Django's page."""
     if isinstance(exception, RequestDataTooBig):
         if request.path.startswith("/api/"):
-            return JsonResponse({"errors": [{"path": "", "message": TOO_BIG}]}, status=400)
+            return JsonResponse({"errors": TOO_BIG.errors()}, status=400)
         if request.resolver_match and request.resolver_match.view_name == "armylists:import":
             return render(
-                request, "armylists/import.html", {"problems": [("", TOO_BIG)]}, status=400
+                request, "armylists/import.html", {"problems": TOO_BIG.errors()}, status=400
             )
     return django_bad_request(request, exception)
 

@@ -119,9 +119,10 @@ def test_every_template_is_drawn_with_real_data(
     link = share_link_create(army_list=army_list, kind="live")
     for url in (
         "/", "/games/", "/games/ember-reach/", "/games/ember-reach/cinderhold/",
-        "/games/ember-reach/cinderhold/hearthguard/", "/lists/", "/lists/new/",
+        "/games/ember-reach/cinderhold/hearthguard/", "/games/ember-reach/versions/",
+        "/lists/", "/lists/new/",
         "/lists/import/", editor, f"{editor}?edit=u1#unit-u1", f"{editor}table/",
-        f"{editor}match/", f"/s/{link.token}/", f"/s/{link.token}/table/",
+        f"{editor}match/", f"{editor}manage", f"/s/{link.token}/", f"/s/{link.token}/table/",
         f"/s/{link.token}/fork", "/campaigns/",
         "/offline/", "/accounts/",
     ):  # fmt: skip

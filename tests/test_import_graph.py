@@ -236,3 +236,76 @@ def test_the_module_walk_resolves_a_name_to_the_module_that_holds_it():
     # `from .models import CampaignEvent` is an edge to the models module, not to a submodule
     assert "forgebuilder.campaigns.models" in graph["forgebuilder.campaigns.unit_rows"]
     assert "forgebuilder.printing.static" in graph["forgebuilder.printing.render"]
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def private_imports(name: str, source: str, ours: set[str]) -> list[str]:
+    """The underscore names module `name` (its text `source`) takes from another module of
+    `ours`: `from .x import _helper`, or `x._helper` on a module it imported (`from . import x`).
+    """
+    package = name.rpartition(".")[0]
+    tree = ast.parse(source)
+    found, modules = [], {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            base = package.split(".")[: len(package.split(".")) - node.level + 1]
+            stem = ".".join(base) if node.level else ""
+            target = ".".join(p for p in (stem, node.module or "") if p)
+            for alias in node.names:
+                if _private(alias.name) and target.split(".")[0] in ROOTS:
+                    found.append(f"{name}:{node.lineno} takes {alias.name} from {target}")
+                if f"{target}.{alias.name}" in ours:
+                    modules[alias.asname or alias.name] = f"{target}.{alias.name}"
+        elif isinstance(node, ast.Import):
+            modules |= {alias.asname: alias.name for alias in node.names if alias.asname}
+    found += [
+        f"{name}:{node.lineno} takes {node.attr} from {modules[node.value.id]}"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and modules.get(node.value.id) in ours
+        and _private(node.attr)
+    ]
+    return found
+
+
+# The one left, in a file another change is rewriting (the editor's views): `_run` and `_about`
+# become public there, and this entry goes (the test fails while it is listed and fixed).
+NOT_YET: list[str] = []
+
+
+def test_no_module_takes_an_underscore_name_from_another():
+    """A name with an underscore is its module's own business: what a sibling module needs is
+    public in its module (with a docstring) or lives in a module both import."""
+    files = {module_name(path): path for path in code_files()}
+    offenders = [
+        line
+        for name, path in files.items()
+        # (a package's __init__ is named as its package: its relative imports start there)
+        for line in private_imports(
+            f"{name}.__init__" if path.name == "__init__.py" else name,
+            path.read_text(encoding="utf-8"),
+            set(files),
+        )
+    ]
+    assert offenders == NOT_YET
+
+
+def test_the_private_import_walk_sees_both_spellings():
+    ours = {"forgebuilder.people", "forgebuilder.lists.edit_base", "forgebuilder.lists.models"}
+    source = (
+        "from forgebuilder.people import _hidden, public\n"
+        "from . import edit_base\n"
+        "from .models import ArmyList\n"
+        "import forgebuilder.people as people\n"
+        "edit_base._unit, edit_base.__doc__, people._also, ArmyList._meta\n"
+        "from django.db import _private_of_theirs\n"
+    )
+    assert private_imports("forgebuilder.lists.probe", source, ours) == [
+        "forgebuilder.lists.probe:1 takes _hidden from forgebuilder.people",
+        "forgebuilder.lists.probe:5 takes _unit from forgebuilder.lists.edit_base",
+        "forgebuilder.lists.probe:5 takes _also from forgebuilder.people",
+    ]

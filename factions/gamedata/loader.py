@@ -16,6 +16,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from factions import models as m
+from factions.versions import version_publish
 
 from .files import read_module_source
 from .schemas import ContentSpec, ModuleSpec
@@ -159,8 +160,11 @@ def _sync(
 
 
 @transaction.atomic
-def game_module_load(*, spec: ModuleSpec) -> LoadSummary:
-    """Create or update the module `spec.slug` so the database holds exactly `spec`."""
+def game_module_load(
+    *, spec: ModuleSpec, source: str = m.ModuleVersion.LOAD, note: str = ""
+) -> LoadSummary:
+    """Create or update the module `spec.slug` so the database holds exactly `spec`; a change
+    publishes a new version of it (`source` says how it came: a load, an import)."""
     module, summary = _module_row(spec)
     sync = _Sync(module, summary, _rows_before(module))
     alliances = sync.simple("alliances", m.Alliance, spec.alliances)
@@ -192,6 +196,11 @@ def game_module_load(*, spec: ModuleSpec) -> LoadSummary:
         m.GameModule.objects.filter(pk=module.pk).update(
             revision=F("revision") + 1, updated_at=timezone.now()
         )
+    if summary.changed or not module.versions.exists():
+        version_publish(
+            module=module, spec=spec.model_dump(mode="json"), source=source,
+            note=note or "\n".join(summary.lines()),
+        )  # fmt: skip
     return summary
 
 

@@ -134,9 +134,11 @@ def _unique(base: str, taken: set[str]) -> str:
     return key
 
 
-def _with_ids(
+def with_ids(
     options: tuple[OptionSpec, ...], prefix: str, taken: set[str]
 ) -> tuple[OptionSpec, ...]:
+    """`options` and their choices with ids: their own, else one made from the verb and what
+    they replace or give (after `prefix`), unique among `taken` (which it extends)."""
     out = []
     for option in options:
         if option.id:

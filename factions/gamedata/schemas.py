@@ -24,8 +24,8 @@ from .option_schemas import ModelOptionSpec as ModelOptionSpec
 from .option_schemas import OptionSpec as OptionSpec
 from .option_schemas import OptionVerb as OptionVerb
 from .option_schemas import UnitOptionSpec as UnitOptionSpec
-from .option_schemas import _with_ids
 from .option_schemas import slug_key as slug_key
+from .option_schemas import with_ids
 from .refs import Frozen, Key, Range, Ref
 
 FORMAT_VERSION: Final = 1
@@ -182,10 +182,10 @@ class DatasheetSpec(Described):
         # Lists record choices by option and choice id; give every option and choice one.
         taken: set[str] = set()
         models = tuple(
-            model.model_copy(update={"options": _with_ids(model.options, f"{model.id}.", taken)})
+            model.model_copy(update={"options": with_ids(model.options, f"{model.id}.", taken)})
             for model in self.models
         )
-        options = _with_ids(self.options, "", taken)
+        options = with_ids(self.options, "", taken)
         object.__setattr__(self, "models", models)
         object.__setattr__(self, "options", options)
         return self

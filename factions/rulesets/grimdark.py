@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from .base import CompositionLimits, Ruleset, StatDef, TokenDef
+from .base import CompositionLimits, Ruleset, TokenDef
+from .roll_over import ATTACKS_AP, FATIGUED, QUALITY_DEFENSE, SHAKEN
 
 
 class GrimdarkParameters(CompositionLimits):
@@ -24,28 +25,14 @@ GRIMDARK = Ruleset(
     key="grimdark",
     name="Grimdark Future",
     description="d6 roll-over battles: Quality and Defense, Tough(X), command points and doctrines.",
-    model_stats=(
-        StatDef("quality", "Quality", "Qua", "plus", minimum=2, maximum=6, allows_none=False),
-        StatDef("defense", "Defense", "Def", "plus", minimum=2, maximum=6, allows_none=False),
-    ),
-    weapon_stats=(
-        StatDef("attacks", "Attacks", "A", minimum=0, allows_none=False),
-        StatDef("ap", "Armor Piercing", "AP", minimum=0, maximum=6, required=False),
-    ),
+    model_stats=QUALITY_DEFENSE,
+    weapon_stats=ATTACKS_AP,
     parameters=GrimdarkParameters,
     tokens=(
         TokenDef("unit", "Unit marker", per_unit=1, color="#37474f"),
         TokenDef("wound", "Wound", fixed=6, per_unit=2, color="#b3261e"),
-        TokenDef("shaken", "Shaken", fixed=2, per_unit=0.5, color="#6a1b9a", on_unit="flag"),
-        TokenDef(
-            "fatigued",
-            "Fatigued",
-            fixed=2,
-            per_unit=0.5,
-            color="#e65100",
-            on_unit="flag",
-            clears_each_round=True,
-        ),
+        SHAKEN,
+        FATIGUED,
         TokenDef(
             "activated",
             "Activated",

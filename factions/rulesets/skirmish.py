@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from .base import Ruleset, RulesetParameters, StatDef, TokenDef
+from .base import Ruleset, RulesetParameters, TokenDef
+from .roll_over import ATTACKS_AP, FATIGUED, QUALITY_DEFENSE, SHAKEN
 
 
 class SkirmishParameters(RulesetParameters):
@@ -21,28 +22,14 @@ SKIRMISH = Ruleset(
     key="skirmish",
     name="Skirmish Missions",
     description="Objective missions for small forces; Large models see and are seen over Small ones.",
-    model_stats=(
-        StatDef("quality", "Quality", "Qua", "plus", minimum=2, maximum=6, allows_none=False),
-        StatDef("defense", "Defense", "Def", "plus", minimum=2, maximum=6, allows_none=False),
-    ),
-    weapon_stats=(
-        StatDef("attacks", "Attacks", "A", minimum=0, allows_none=False),
-        StatDef("ap", "Armor Piercing", "AP", minimum=0, maximum=6, required=False),
-    ),
+    model_stats=QUALITY_DEFENSE,
+    weapon_stats=ATTACKS_AP,
     parameters=SkirmishParameters,
     tokens=(
         TokenDef("unit", "Unit marker", per_unit=1, color="#37474f"),
         TokenDef("wound", "Wound", fixed=4, per_unit=1.5, color="#b3261e"),
-        TokenDef("shaken", "Shaken", fixed=2, per_unit=0.5, color="#6a1b9a", on_unit="flag"),
-        TokenDef(
-            "fatigued",
-            "Fatigued",
-            fixed=2,
-            per_unit=0.5,
-            color="#e65100",
-            on_unit="flag",
-            clears_each_round=True,
-        ),
+        SHAKEN,
+        FATIGUED,
         TokenDef("objective", "Objective marker", fixed=4, color="#424242"),
     ),
     game_rounds=4,

@@ -16,8 +16,8 @@ class CampaignsConfig(AppConfig):
 
         from .departure import CampaignDeparture
         from .extension import CampaignExtension
-        from .feed import MissionReportFeed
+        from .feed import MISSION_REPORT
 
         extensions.register(CampaignExtension())
         departures.register(CampaignDeparture())
-        feeds.register(MissionReportFeed())
+        feeds.register(MISSION_REPORT)

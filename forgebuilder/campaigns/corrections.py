@@ -26,10 +26,10 @@ from .models import Campaign, CampaignEvent, CampaignPlayer, Mission
 from .services.base import (
     CAMPAIGNS,
     CampaignError,
-    _event,
-    _lock_campaign,
-    _writable,
     campaign_spec,
+    lock_campaign,
+    record_event,
+    require_writable,
 )
 from .services.missions import Side, check_reports
 from .unit_rows import recorded_report, report_sides
@@ -72,8 +72,8 @@ class _Tried(Exception):
 def _locked(mission: Mission, by) -> tuple[Campaign, Mission, list[CampaignPlayer]]:
     """The campaign, the mission and its players locked (in the lock order) and read again; the
     report must still be correctable and `by` its organiser or one of its players."""
-    campaign = _lock_campaign(mission.campaign)
-    _writable(campaign)
+    campaign = lock_campaign(mission.campaign)
+    require_writable(campaign)
     mission = Mission.objects.select_for_update().get(pk=mission.pk)
     why_not = correctable(mission)
     if why_not:
@@ -96,7 +96,7 @@ def mission_report_void(*, mission: Mission, by, reason: str = "") -> Voided:
         mission.void_asked_by = by
         mission.save(update_fields=["void_asked_by"])
         line = f"{by} asks to void the report of mission {mission.number}"
-        _event(campaign, "correction-asked", [said(line, reason)],
+        record_event(campaign, "correction-asked", [said(line, reason)],
                mission=mission.number, by=by)  # fmt: skip
         return Voided(done=False)
     return Voided(True, _void(campaign, mission, players, by, reason))
@@ -107,7 +107,7 @@ def _correction(campaign, mission: Mission, by, verb: str, reason: str) -> Campa
     asked = mission.void_asked_by
     together = f" (asked by {asked})" if asked and asked.pk != by.pk else ""
     line = f"{by} {verb} the report of mission {mission.number}{together}"
-    return _event(
+    return record_event(
         campaign, "correction", [said(line, why(reason))],
         mission=mission.number, by=by,
     )  # fmt: skip
@@ -201,7 +201,7 @@ def mission_report_propose(
     mission.proposal, mission.proposed_by = {"values": values, "reason": reason}, by
     mission.save(update_fields=["proposal", "proposed_by"])
     line = f"{by} proposes a correction of the report of mission {mission.number}"
-    _event(campaign, "correction-proposed", [said(line, reason)],
+    record_event(campaign, "correction-proposed", [said(line, reason)],
            mission=mission.number, by=by)  # fmt: skip
 
 
@@ -231,7 +231,7 @@ def mission_report_decline(*, mission: Mission, by) -> None:
     line = f"{by} {verb} {whose} correction of the report of mission {mission.number}."
     mission.proposal, mission.proposed_by = {}, None
     mission.save(update_fields=["proposal", "proposed_by"])
-    _event(campaign, "correction-declined", [line], mission=mission.number, by=by)
+    record_event(campaign, "correction-declined", [line], mission=mission.number, by=by)
 
 
 def _proposer(mission: Mission):

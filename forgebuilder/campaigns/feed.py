@@ -20,16 +20,6 @@ OBJECTIVE = "special"  # the tracker's counter of the mission's special objectiv
 KILLS = {field: f"kills_{field}" for field, _ in COUNTS}  # report field -> unit status key
 
 
-class MissionReportFeed:
-    key = "campaigns"
-
-    def wants(self, game: FinishedGame) -> bool:
-        return game.mine.mission_id is not None
-
-    def feed(self, game: FinishedGame) -> tuple[str, str]:
-        return prefill_report(game)
-
-
 def side_of(sides: list[dict], game: PlayedSide | None) -> dict | None:
     """The report's side the game was played by (its player's seat in the mission)."""
     if game is None:
@@ -134,3 +124,9 @@ def prefill_report(game: FinishedGame) -> tuple[str, str]:
         return "", f"Your game is finished and kept; the report was not pre-filled: {refusal}"
     done = f"The battle report of mission {mission.number} is pre-filled: check it and record it."
     return " ".join([done, *filter(None, notes)]), ""
+
+
+# a game played for a mission fills the mission's report
+MISSION_REPORT = outcomes.Feed(
+    "campaigns", lambda game: game.mine.mission_id is not None, prefill_report
+)

@@ -87,7 +87,7 @@ def _level(army: Army, data: dict, spec, catalog, die) -> Army:
 
 def _buy(army: Army, data: dict, spec, catalog, die) -> Army:
     before = army.document
-    unit = steps._active_unit(before, data["unit"], catalog)
+    unit = steps.active_unit(before, data["unit"], catalog)
     option, choice = data["option"], data["choice"]
     taken = sum(c.count for c in unit.options if c.option == option and c.choice == choice)
     after = edits.set_option(
@@ -106,7 +106,7 @@ def _buy(army: Army, data: dict, spec, catalog, die) -> Army:
 
 def _sell(army: Army, data: dict, spec, catalog, die) -> Army:
     before = army.document
-    unit = steps._active_unit(before, data["unit"], catalog)
+    unit = steps.active_unit(before, data["unit"], catalog)
     after, _ = steps.sell_upgrade(
         before, unit.id, option=data["option"], cost=0, spec=spec, catalog=catalog
     )
@@ -148,7 +148,7 @@ def _disband(army: Army, data: dict, spec, catalog, die) -> Army:
     name = steps.label(unit, catalog, army.document)
     if steps.state(unit).status != "active":
         raise StepError(f"{name} is {steps.state(unit).status} already.")
-    after = steps._with_state(army.document, unit.id, status="disbanded")
+    after = steps.with_state(army.document, unit.id, status="disbanded")
     return Army(after, army.bank, army.vp, army.missions, [f"{name} was disbanded."])
 
 

@@ -13,12 +13,12 @@ from .pricing import is_active, level_progress
 from .steps import (
     Step,
     StepError,
-    _active_unit,
-    _with_state,
+    active_unit,
     label,
     roll_on,
     state,
     unit_is_hero,
+    with_state,
 )
 
 
@@ -45,7 +45,7 @@ def level_up(
     `pick` is the player's choice where the tables give one: the skill set of a rolled pair (a
     hero without a set, or whose set is complete), or any other trait after Fast Learner.
     """
-    unit = _active_unit(army, unit_id, catalog)
+    unit = active_unit(army, unit_id, catalog)
     name = label(unit, catalog, army)
     now = _ready_to_level(unit, spec, name)
     if unit_is_hero(army, catalog, unit):
@@ -70,7 +70,7 @@ def level_up(
     chosen = {}
     if choice:
         chosen = {"choices": {**now.choices, key: [*now.choices.get(key, ()), choice]}}
-    army = _with_state(army, unit_id, level=now.level + 1, traits=[*now.traits, key], **chosen)
+    army = with_state(army, unit_id, level=now.level + 1, traits=[*now.traits, key], **chosen)
     return Step(army, events)
 
 
@@ -122,7 +122,7 @@ def _hero_level(
     table = spec.skill_sets[current].traits
     key = roll_on(table, die, now.traits)
     events.append(f"{name}: gained {table.entries[key].name} ({table.entries[key].effect})")
-    army = _with_state(
+    army = with_state(
         army, unit.id, level=now.level + 1, skill_sets=sets, traits=[*now.traits, key]
     )
     return Step(army, events)
@@ -137,7 +137,7 @@ def level_up_choices(
 
     Rolls `die` as `level_up` does, so the same seed (or entered dice) gives the same choice.
     """
-    unit = _active_unit(army, unit_id, catalog)
+    unit = active_unit(army, unit_id, catalog)
     now = _ready_to_level(unit, spec, label(unit, catalog, army))
     if unit_is_hero(army, catalog, unit):
         sets = list(now.skill_sets)

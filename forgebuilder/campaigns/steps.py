@@ -57,7 +57,8 @@ def state(unit: ListUnit) -> UnitCampaign:
     return unit.campaign or UnitCampaign()
 
 
-def _with_state(army: ListDocument, unit_id: str, **changes: Any) -> ListDocument:
+def with_state(army: ListDocument, unit_id: str, **changes: Any) -> ListDocument:
+    """`army` with `changes` to the campaign state of unit `unit_id`."""
     data = army.model_dump()
     for unit in data["units"]:
         if unit["id"] == unit_id:
@@ -65,7 +66,8 @@ def _with_state(army: ListDocument, unit_id: str, **changes: Any) -> ListDocumen
     return ListDocument.model_validate(data)
 
 
-def _active_unit(army: ListDocument, unit_id: str, catalog: Catalog | None = None) -> ListUnit:
+def active_unit(army: ListDocument, unit_id: str, catalog: Catalog | None = None) -> ListUnit:
+    """The unit `unit_id`, still in play; StepError when it is missing, dead or disbanded."""
     unit = army.unit(unit_id)
     if unit is None:
         raise StepError(f"The army has no unit '{unit_id}'.")
@@ -156,23 +158,23 @@ def casualties(
             sub_key = roll_on(table, die, gained, ask=Ask(unit_id, "hero", f"{name}'s {word} roll"))
             sub = table.entries[sub_key]
             if sub.dead:
-                step.army = _with_state(step.army, unit_id, status="dead")
+                step.army = with_state(step.army, unit_id, status="dead")
                 step.events.append(
                     f"{name}: dead (casualty roll {entry.name}, {word} roll {sub.name})"
                 )
                 continue
-            step.army = _with_state(
+            step.army = with_state(
                 step.army, unit_id, xp=now.xp + sub.xp, **{entry.hero_table: [*gained, sub_key]}
             )
             how = "injured" if word == "injury" else "talent"
             step.events.append(f"{name}: survived, {how}: {sub.name} ({_effect(sub)})")
             continue
         if entry.dead:
-            step.army = _with_state(step.army, unit_id, status="dead")
+            step.army = with_state(step.army, unit_id, status="dead")
             step.events.append(f"{name}: dead")
             continue
         if entry.xp:
-            step.army = _with_state(step.army, unit_id, xp=now.xp + entry.xp)
+            step.army = with_state(step.army, unit_id, xp=now.xp + entry.xp)
         step.events.append(
             f"{name}: {entry.name.lower()}" + (f" (+{entry.xp} XP)" if entry.xp else "")
         )
@@ -200,7 +202,7 @@ def experience(
         if gained:
             current = step.army.unit(unit.id)
             assert current is not None
-            step.army = _with_state(step.army, unit.id, xp=state(current).xp + gained)
+            step.army = with_state(step.army, unit.id, xp=state(current).xp + gained)
             step.events.append(f"{label(unit, catalog, army)}: +{gained} XP")
     return step
 
@@ -225,7 +227,7 @@ def sell_upgrade(
     catalog: Catalog | None = None,
 ) -> tuple[ListDocument, int]:  # fmt: skip
     """Remove an upgrade the unit took; the bank gets its sale price (half, down to 5)."""
-    unit = _active_unit(army, unit_id, catalog)
+    unit = active_unit(army, unit_id, catalog)
     taken = [c for c in unit.options if c.option == option]
     if not taken:
         what = _option_label(army, unit, option, catalog)

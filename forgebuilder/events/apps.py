@@ -15,8 +15,8 @@ class EventsConfig(AppConfig):
 
         from . import pack_pdf
         from .departure import EventDeparture
-        from .feed import RoundResultFeed
+        from .feed import ROUND_RESULT
 
         departures.register(EventDeparture())
-        feeds.register(RoundResultFeed())
+        feeds.register(ROUND_RESULT)
         pack_pdf.register()  # the event as a printout subject, its pack as a printout

@@ -6,7 +6,7 @@ from __future__ import annotations
 import csv
 from typing import IO
 
-from .models import Event, Game
+from .models import Event, Game, Submission
 from .presenters import standings_rows
 
 
@@ -37,9 +37,13 @@ def write(event: Event, out: IO[str]) -> None:
             "strength of schedule", *(f"round {r.number}" for r in rounds),
         ]
     )  # fmt: skip
+    # The lists' names and verdicts, not their documents.
+    submissions = {
+        s.entrant_id: s for s in Submission.objects.filter(entrant__event=event).defer("document")
+    }
     for row in standings_rows(event):
         entrant = row["entrant"]
-        submission = getattr(entrant, "submission", None)
+        submission = submissions.get(entrant.pk)
         writer.writerow(
             [
                 row["rank"], _cell(row["name"]), _cell(row["club"]), "yes" if row["dropped"] else "",

@@ -5,22 +5,12 @@ registered with forgebuilder/outcomes.py from the app's ready()."""
 
 from __future__ import annotations
 
-from forgebuilder.outcomes import FinishedGame
+from forgebuilder.outcomes import Feed, FinishedGame
 
 from .models import Game
 from .services import EventRefused, game_report_prefill
 
 NOT_FILLED = "Your game is finished and kept; the round's result was not entered: "
-
-
-class RoundResultFeed:
-    key = "events"
-
-    def wants(self, game: FinishedGame) -> bool:
-        return game.mine.event_game_id is not None
-
-    def feed(self, game: FinishedGame) -> tuple[str, str]:
-        return prefill_result(game)
 
 
 def prefill_result(game: FinishedGame) -> tuple[str, str]:
@@ -50,3 +40,7 @@ def prefill_result(game: FinishedGame) -> tuple[str, str]:
         f"Your result is entered: {pairing.first.name} {first_vp}–{second_vp} "
         f"{pairing.second.name}. {opponent} confirms it on the event page."
     ), ""
+
+
+# a game played for a pairing enters the round's result
+ROUND_RESULT = Feed("events", lambda game: game.mine.event_game_id is not None, prefill_result)

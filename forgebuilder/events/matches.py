@@ -39,7 +39,11 @@ def game_match(event: Event, game: Game, submissions: dict[int, dict]) -> dict:
     }
 
 
-def submitted_documents(entrants: list[Entrant]) -> dict[int, dict]:
+def submitted_documents(event: Event, entrants: list[Entrant]) -> dict[int, dict]:
+    """The entrants' list documents by entrant id, for `game_match`: none are read where the
+    ruleset has no match check."""
+    if not catalog_for(event.module).ruleset.match_check:
+        return {}
     return dict(
         Submission.objects.filter(entrant__in=entrants).values_list("entrant_id", "document")
     )

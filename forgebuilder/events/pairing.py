@@ -18,6 +18,14 @@ from the number of players, score groups and rounds, so it holds at any size):
 
 A bye is an extra node in the graph when the number of players is odd: the matching chooses who
 gets it jointly with everything else (lowest record first, never twice where avoidable).
+
+A matching's time grows as the cube of its players, so the ranking is paired in blocks of
+BLOCK players, each exactly on every layer (an event of up to 24 players is one block: the
+best pairing of the whole round). A block that can't do as well on the layers that decide
+(1 to 3) as its players' records allow joins its neighbours (`_joined`); when none needs to,
+those layers are the best of the whole round. Tables are numbered in ranking order, a game
+moving only to keep its players off a table they sat at (`tables.py`). The whole-round matching
+this replaced is kept in tests/events/pairing_oracle.py, which the tests compare with.
 Pure Python over networkx (its matching is exact on integer weights, however large): no Django,
 no database.
 """
@@ -25,18 +33,24 @@ no database.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import networkx as nx
 
+from forgebuilder.events.tables import numbered_tables
+
 BYE = "__bye__"
 
 RANDOM = 100  # a random 0..99 per game, so equal choices are drawn at random
-# In a large event, players further apart than this in the ranking are joined only when the
-# near ones can't pair without a rematch or a second bye (a smaller graph matches much faster).
-WINDOW = 8
-FULL_GRAPH_UP_TO = 64
+# A large event is paired this many players of the ranking at a time (an even number): a
+# matching grows as the cube of its players, so blocks keep a round's time linear in its size.
+BLOCK = 16
+# A block whose players float across score groups more than they would on their own joins its
+# neighbours up to this many players, or up to the whole round in an event of up to WHOLE (a
+# rematch or a second bye it can't avoid: up to the whole round in any event).
+WIDEST = 48
+WHOLE = 64
 
 
 @dataclass(frozen=True)
@@ -72,7 +86,12 @@ class RoundPairings:
 
 
 def pair_round(
-    *, entrants: Sequence[Entrant], round_number: int, seeded: bool = False, rng: random.Random
+    *,
+    entrants: Sequence[Entrant],
+    round_number: int,
+    seeded: bool = False,
+    rng: random.Random,
+    block: int = BLOCK,
 ) -> RoundPairings:
     """Pair every entrant once (one of an odd number gets the bye) and number the tables."""
     if len({e.key for e in entrants}) != len(entrants):
@@ -80,7 +99,7 @@ def pair_round(
     if len(entrants) < 2:
         return RoundPairings(pairings=tuple(Pairing(None, e.key, None) for e in entrants))
     ranked = _ranked(entrants, round_number=round_number, seeded=seeded, rng=rng)
-    matched = _match(ranked, round_number=round_number, seeded=seeded, rng=rng)
+    matched = _match(ranked, round_number=round_number, seeded=seeded, rng=rng, block=block)
     return _numbered(ranked, matched)
 
 
@@ -134,69 +153,168 @@ class _Units:
 
 
 def _match(
-    ranked: list[Entrant], *, round_number: int, seeded: bool, rng: random.Random
+    ranked: list[Entrant], *, round_number: int, seeded: bool, rng: random.Random, block: int
 ) -> set[tuple[str, str]]:
-    nodes = [e.key for e in ranked] + ([BYE] if len(ranked) % 2 else [])
-    window = None if len(ranked) <= FULL_GRAPH_UP_TO else WINDOW
     group = _score_groups(ranked)
     units = _Units.of(ranked, max(group.values()) + 1)
-    salt = rng.getrandbits(64)  # each possible game's random draw: the same in both graphs
+    salt = rng.getrandbits(64)  # each possible game's random draw
+    costs = _Costs(ranked, group, units, round_number, round_number == 1 and seeded, salt)
+    games = _paired_by_blocks(_blocks(len(ranked), block, seeded=costs.seeded), costs)
+    return {(ranked[i].key, BYE if j is None else ranked[j].key) for i, j in games}
 
-    def matched(window: int | None) -> tuple[nx.Graph, set]:
-        graph = _graph(
-            ranked,
-            group,
-            units,
-            round_number=round_number,
-            seeded=seeded,
-            salt=salt,
-            window=window,
+
+@dataclass(frozen=True)
+class _Costs:
+    """What each possible game of the round costs, by the players' places in the ranking."""
+
+    ranked: list[Entrant]
+    group: dict[str, int]
+    units: _Units
+    round_number: int
+    seeded: bool  # a seeded round 1: top half meets bottom half
+    salt: int
+
+    def game(self, i: int, j: int) -> int:
+        """The penalty of a game between the players ranked i and j (i < j)."""
+        penalty = _penalty(
+            self.ranked[i],
+            self.ranked[j],
+            group=self.group,
+            units=self.units,
+            round_number=self.round_number,
         )
-        return graph, nx.max_weight_matching(graph, maxcardinality=True)
+        penalty += hash((self.salt, i, j)) % RANDOM
+        if self.seeded:
+            penalty += self.units.seed * abs((j - i) - len(self.ranked) // 2)
+        return penalty
 
-    graph, matching = matched(window)
-    if window is not None and (
-        2 * len(matching) < len(nodes) or _worst_penalty(graph, matching, units) >= units.second_bye
-    ):
-        graph, matching = matched(None)
-    return {tuple(pair) for pair in matching}  # type: ignore[misc]
+    def bye(self, i: int) -> int:
+        """The penalty of the bye for the player ranked i."""
+        e = self.ranked[i]
+        bye_group = len(self.units.record) - 1  # one below the lowest score group
+        penalty = (self.units.second_bye if e.had_bye else 0) + _record(
+            self.group[e.key], bye_group, self.units
+        )
+        return penalty + (len(self.ranked) - 1 - i) * self.units.path  # lowest ranked first
+
+    def layers(self, games: Sequence[tuple[int, int | None]]) -> tuple[int, ...]:
+        """The layers that decide (rematches, second byes, then the record layer per score
+        group from the top), compared in that order: smaller is better."""
+        rematches = second_byes = 0
+        record = [0] * len(self.units.record)
+        for i, j in games:
+            a = self.ranked[i]
+            if j is None:
+                second_byes += a.had_bye
+                ga, gb = self.group[a.key], len(record) - 1
+            else:
+                b = self.ranked[j]
+                rematches += b.key in a.opponents or a.key in b.opponents
+                ga, gb = self.group[a.key], self.group[b.key]
+            record[min(ga, gb)] += (ga - gb) ** 2
+        return (rematches, second_byes, *record)
 
 
-def _worst_penalty(graph: nx.Graph, matching: set, units: _Units) -> int:
-    return max((units.top - graph.edges[pair]["weight"] for pair in matching), default=0)
+def _blocks(count: int, size: int, *, seeded: bool) -> list[list[int]]:
+    """The ranking cut into blocks of about `size` players paired on their own (an even number
+    each, but for the last one, which has the bye in an odd event)."""
+    if count <= size + size // 2:
+        return [list(range(count))]
+    if seeded:  # each block takes a slice of the top half and the slice it meets below
+        half, step = count // 2, size // 2
+        blocks = [
+            [*range(s, min(s + step, half)), *range(half + s, half + min(s + step, half))]
+            for s in range(0, half, step)
+        ]
+        blocks[-1] += [count - 1] if count % 2 else []
+        return blocks
+    blocks = [list(range(s, min(s + size, count))) for s in range(0, count, size)]
+    if len(blocks[-1]) < size // 2:
+        last = blocks.pop()
+        blocks[-1] += last
+    return blocks
 
 
-def _graph(
-    ranked: list[Entrant],
-    group: dict[str, int],
-    units: _Units,
-    *,
-    round_number: int,
-    seeded: bool,
-    salt: int,
-    window: int | None,
-) -> nx.Graph:
+@dataclass
+class _Block:
+    """A block's best pairing, and whether nothing outside it could do better."""
+
+    games: list[tuple[int, int | None]]
+    layers: tuple[int, ...]
+    ideal: bool  # no rematch, no second bye, and the fewest games across score groups
+    clean: bool  # no rematch, no second bye
+
+
+def _solved(positions: Sequence[int], costs: _Costs) -> _Block:
+    """The exact best pairing of the players at these places (the whole objective)."""
     graph = nx.Graph()
-    half = len(ranked) // 2
-    for i, a in enumerate(ranked):
-        for j in range(i + 1, len(ranked)):
-            if window is not None and j - i > window:
-                break
-            b = ranked[j]
-            penalty = _penalty(a, b, group=group, units=units, round_number=round_number)
-            penalty += hash((salt, i, j)) % RANDOM
-            if round_number == 1 and seeded:
-                penalty += units.seed * abs((j - i) - half)
-            graph.add_edge(a.key, b.key, weight=units.top - penalty)
-    if len(ranked) % 2:
-        bye_group = len(units.record) - 1  # one below the lowest score group
-        for place, e in enumerate(ranked):
-            penalty = (units.second_bye if e.had_bye else 0) + _record(
-                group[e.key], bye_group, units
-            )
-            penalty += (len(ranked) - 1 - place) * units.path  # lowest ranked first among equals
-            graph.add_edge(e.key, BYE, weight=units.top - penalty)
-    return graph
+    for n, i in enumerate(positions):
+        for j in positions[n + 1 :]:
+            graph.add_edge(i, j, weight=costs.units.top - costs.game(i, j))
+    if len(positions) % 2:
+        for i in positions:
+            graph.add_edge(i, -1, weight=costs.units.top - costs.bye(i))
+    games: list[tuple[int, int | None]] = []
+    for x, y in nx.max_weight_matching(graph, maxcardinality=True):
+        i, j = min(x, y), max(x, y)
+        games.append((j, None) if i == -1 else (i, j))
+    layers = costs.layers(games)
+    # Pairing neighbours in the ranking floats the fewest players across score groups: the
+    # least any pairing of these players can do on the record layer.
+    below: list[int | None] = [*positions[1::2], None]
+    best = costs.layers(list(zip(positions[0::2], below, strict=False)))
+    clean = layers[:2] == (0, 0)
+    return _Block(games, layers, ideal=clean and layers[2:] == best[2:], clean=clean)
+
+
+def _paired_by_blocks(blocks: list[list[int]], costs: _Costs) -> list[tuple[int, int | None]]:
+    """Pair block by block from the top, each block exactly, joining a block with its
+    neighbours where it can't do as well as its players' records allow (`_joined`). When
+    every block does, the layers that decide (rematches, second byes, records) are the best
+    any pairing of the whole round has, as the record layer's best is pairing neighbours in
+    the ranking, block by block."""
+    solved: dict[tuple[int, ...], _Block] = {}
+    count = sum(len(b) for b in blocks)
+    widest = count if count <= WHOLE else WIDEST
+
+    def solve(positions: list[int]) -> _Block:
+        key = tuple(sorted(positions))
+        if key not in solved:
+            solved[key] = _solved(key, costs)
+        return solved[key]
+
+    done: list[list[int]] = []
+    waiting = list(reversed(blocks))
+    while waiting:
+        current = waiting.pop()
+        while (joined := _joined(current, done, waiting, solve, widest)) is not None:
+            current = joined
+        done.append(current)
+    return [game for positions in done for game in solve(positions).games]
+
+
+def _joined(
+    current: list[int],
+    done: list[list[int]],
+    waiting: list[list[int]],
+    solve: Callable[[list[int]], _Block],
+    widest: int,
+) -> list[int] | None:
+    """The block `current` joined with the blocks above and below it where it could do better
+    with them; None to keep it as it is. A block that can't avoid a rematch or a second bye
+    grows until it does (up to the whole round); one that only floats more players across
+    score groups than its own players need grows while it stays within `widest` players."""
+    mine = solve(current)
+    above = done[-1] if done else []
+    below = waiting[-1] if waiting else []
+    joined = above + current + below
+    if mine.ideal or len(joined) == len(current) or (mine.clean and len(joined) > widest):
+        return None
+    if above:
+        done.pop()
+    if below:
+        waiting.pop()
+    return joined
 
 
 def _record(a: int, b: int, units: _Units) -> int:
@@ -234,8 +352,10 @@ def _numbered(ranked: list[Entrant], matched: set[tuple[str, str]]) -> RoundPair
             continue
         first, second = sorted((x, y), key=place.__getitem__)
         games.append((first, second))
-    games.sort(key=lambda game: place[game[0]] + place[game[1]])
-    tables = _tables(games, by_key)
+    # by the players' places added up, the better first player first where two games tie (a
+    # set's order differs from one process to the next: the same seed numbers tables alike)
+    games.sort(key=lambda game: (place[game[0]] + place[game[1]], place[game[0]]))
+    tables = numbered_tables([by_key[a].tables | by_key[b].tables for a, b in games])
     pairings = []
     warnings = []
     for (first, second), table in zip(games, tables, strict=True):
@@ -248,22 +368,3 @@ def _numbered(ranked: list[Entrant], matched: set[tuple[str, str]]) -> RoundPair
             warnings.append(f"{bye} gets a second bye: every player left has had one.")
         pairings.append(Pairing(None, bye, None))
     return RoundPairings(pairings=tuple(pairings), warnings=tuple(warnings))
-
-
-def _tables(games: list[tuple[str, str]], by_key: dict[str, Entrant]) -> list[int]:
-    """Table 1 for the top game, and so on, moving a game only to keep a player off a table
-    they already played at (where some other numbering avoids it)."""
-    count = len(games)
-    played = [by_key[a].tables | by_key[b].tables for a, b in games]
-    if not any(i + 1 in played[i] for i in range(count)):
-        return list(range(1, count + 1))
-    graph = nx.Graph()
-    for i in range(count):
-        for table in range(1, count + 1):
-            penalty = (count * count if table in played[i] else 0) + abs(table - (i + 1))
-            graph.add_edge(("game", i), ("table", table), weight=2 * count * count - penalty)
-    chosen: dict[int, int] = {}
-    for x, y in nx.max_weight_matching(graph, maxcardinality=True):
-        game, table = (x, y) if x[0] == "game" else (y, x)
-        chosen[game[1]] = table[1]
-    return [chosen[i] for i in range(count)]

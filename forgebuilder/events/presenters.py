@@ -2,26 +2,97 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+from urllib.parse import urlencode
+
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 from factions.catalog import catalog_for
 from forgebuilder.engine.api import ListDocument
 from forgebuilder.lists.api import evaluated_document
+from forgebuilder.people import FORMER_PLAYER
 
 from . import selectors
 from .models import Entrant, Event, Game, Submission
 from .standings import TIEBREAKERS
 
+PAGE_ROWS = 50  # pairings or standings drawn at a time: the page does not grow with the event
 
-def _names(event: Event) -> dict[str, Entrant]:
-    return {str(e.pk): e for e in event.entrants.select_related("player", "submission")}
+
+@dataclass(frozen=True)
+class PageOf:
+    """Which part of a long table a page shows, and the addresses of the parts around it."""
+
+    number: int
+    pages: int
+    total: int
+    first: int  # the first row shown, counted from 1 (0 when none)
+    last: int
+    param: str  # the query parameter naming the part
+    find: str = ""
+
+    def address(self, number: int) -> str:
+        query = {"find": self.find} if self.find else {}
+        return "?" + urlencode({**query, self.param: number}) + f"#{self.param}"
+
+    @property
+    def previous(self) -> str:
+        return self.address(self.number - 1) if self.number > 1 else ""
+
+    @property
+    def next(self) -> str:
+        return self.address(self.number + 1) if self.number < self.pages else ""
+
+
+def page_of(total: int, asked: str, param: str, find: str = "") -> PageOf:
+    """The part `asked` for (a page number as the query string gives it; the first when it is
+    not one, the last when past it) of a table of `total` rows."""
+    pages = max(1, -(-total // PAGE_ROWS))
+    number = min(int(asked), pages) if asked.isdigit() and 0 < len(asked) < 7 else 1
+    number = max(number, 1)
+    first = (number - 1) * PAGE_ROWS
+    return PageOf(number, pages, total, first + 1 if total else 0,
+                  min(first + PAGE_ROWS, total), param, find)  # fmt: skip
+
+
+def _names(event: Event, keys: set[str] | None = None) -> dict[str, Entrant]:
+    """Each entrant by key (only those of `keys` when given), with `has_list`: whether they
+    submitted one (never read here)."""
+    entrants = event.entrants.select_related("player").annotate(
+        has_list=Exists(Submission.objects.filter(entrant=OuterRef("pk")))
+    )
+    if keys is not None:
+        entrants = entrants.filter(pk__in=[int(k) for k in keys])
+    return {str(e.pk): e for e in entrants}
 
 
 def standings_rows(event: Event) -> list[dict]:
-    entrants = _names(event)
+    """Every row of the standings, ranked (shared ranks by name)."""
+    rows = _rows(selectors.standings_of(event=event), _names(event))
+    return sorted(rows, key=lambda r: (r["rank"], r["name"].casefold()))
+
+
+def standings_page(event: Event, *, find: str, asked: str) -> tuple[list[dict], PageOf]:
+    """One part of the standings (the players whose name holds `find`, when given): every
+    entrant's numbers are worked out, only the rows shown are drawn."""
+    usernames = dict(event.entrants.values_list("pk", "player__username"))
+    name = {str(pk): username or FORMER_PLAYER for pk, username in usernames.items()}
+    ranked = sorted(
+        selectors.standings_of(event=event), key=lambda r: (r.rank, name[r.key].casefold())
+    )
+    if find:
+        ranked = [r for r in ranked if find.casefold() in name[r.key].casefold()]
+    part = page_of(len(ranked), asked, "standings", find)
+    shown = ranked[part.first - 1 : part.last] if part.total else []
+    return _rows(shown, _names(event, {r.key for r in shown})), part
+
+
+def _rows(ranked, entrants: dict[str, Entrant]) -> list[dict]:
     rows = []
-    for row in selectors.standings_of(event=event):
+    for row in ranked:
         entrant = entrants[row.key]
         rows.append(
             {
@@ -34,10 +105,10 @@ def standings_rows(event: Event) -> list[dict]:
                 "vp_diff": row.vp_diff,
                 "sos": row.sos,
                 "entrant": entrant,
-                "has_list": hasattr(entrant, "submission"),
+                "has_list": entrant.has_list,
             }
         )
-    return sorted(rows, key=lambda r: (r["rank"], r["name"].casefold()))  # shared ranks by name
+    return rows
 
 
 def game_row(game: Game, user: AbstractBaseUser | AnonymousUser, organiser: bool) -> dict:
@@ -78,30 +149,51 @@ def _status(game: Game) -> str:
     return "Playing"
 
 
-def event_page(event: Event, user: AbstractBaseUser | AnonymousUser) -> dict:
+def event_page(
+    event: Event,
+    user: AbstractBaseUser | AnonymousUser,
+    params: Mapping[str, str] | None = None,
+) -> dict:
+    """The event page: one part of the round's pairings and of the standings (`params`:
+    `find` a player by name, `pairings` and `standings` the parts), the player's own game
+    always."""
+    params = params or {}
+    find = " ".join(params.get("find", "").split())[:80]
     organiser = selectors.is_organiser(event, user)
     entrant = selectors.entrant_of(event, user)
     current = selectors.current_round(event)
-    games = [game_row(g, user, organiser) for g in selectors.games_of(current)] if current else []
     catalog = catalog_for(event.module)
+    standings, standings_part = (
+        standings_page(event, find=find, asked=params.get("standings", "1"))
+        if current
+        else ([], page_of(0, "1", "standings"))
+    )
     return {
         "event": event,
         "organiser": organiser,
         "entrant": entrant,
         "submission": getattr(entrant, "submission", None) if entrant else None,
         "round": current,
-        "games": games,
-        "my_game": next((g for g in games if g["mine"]), None),
-        "swappable": _swappable(games) if organiser else [],
+        **(
+            _round_part(current, user, organiser, entrant, find, params)
+            if current
+            else {
+                "games": [],
+                "my_game": None,
+                "my_games": [],
+                "pairings_part": page_of(0, "1", "pairings"),
+                "swappable": [],
+                "results_to_come": 0,
+            }
+        ),
+        "find": find,
         "next_round": (current.number if current else 0) + 1,
         "all_paired": selectors.all_rounds_paired(event, current),
         "complete": selectors.is_complete(event, current),
-        "results_to_come": sum(
-            1 for g in games if g["game"].status != Game.CONFIRMED and not g["game"].bye
-        ),
         "registration_open": current is None,
         "lists_open": timezone.now() < event.list_deadline,
-        "standings": standings_rows(event) if current else [],
+        "standings": standings,
+        "standings_part": standings_part,
         "lists_shown": organiser or selectors.lists_revealed(event),
         "lists_revealed": selectors.lists_revealed(event),
         "factions": [catalog.faction_name(k) for k in event.factions],
@@ -110,9 +202,34 @@ def event_page(event: Event, user: AbstractBaseUser | AnonymousUser) -> dict:
     }
 
 
-def _swappable(games: list[dict]) -> list[Entrant]:
+def _round_part(current, user, organiser: bool, entrant, find: str, params) -> dict:
+    """The round's pairings shown: one part of them, and the player's own game."""
+    everyone = selectors.games_of(current)
+    listed = everyone
+    if find:
+        listed = everyone.filter(
+            Q(first__player__username__icontains=find) | Q(second__player__username__icontains=find)
+        )
+    part = page_of(listed.count(), params.get("pairings", "1"), "pairings", find)
+    games = [game_row(g, user, organiser) for g in listed[max(part.first - 1, 0) : part.last]]
+    mine = everyone.filter(Q(first=entrant) | Q(second=entrant)).first() if entrant else None
+    open_games = current.games.filter(second__isnull=False).exclude(status=Game.CONFIRMED)
+    return {
+        "games": games,
+        "pairings_part": part,
+        "my_game": game_row(mine, user, organiser) if mine else None,
+        # pinned above the part shown when it is not in it
+        "my_games": [game_row(mine, user, organiser)]
+        if mine and not any(g["mine"] for g in games)
+        else [],
+        "swappable": _swappable(everyone) if organiser else [],
+        "results_to_come": open_games.count(),
+    }
+
+
+def _swappable(games) -> list[Entrant]:
     """The players of the current round's games that have no result yet (and of its bye)."""
-    open_games = [g["game"] for g in games if g["game"].status == Game.PAIRED or g["game"].bye]
+    open_games = [g for g in games if g.status == Game.PAIRED or g.bye]
     players = [e for game in open_games for e in (game.first, game.second) if e is not None]
     return sorted(players, key=lambda e: e.name.casefold()) if len(players) > 2 else []
 

@@ -71,17 +71,18 @@ def may_see_list(event: Event, entrant: Entrant, user: AbstractBaseUser | Anonym
 def standings_of(*, event: Event) -> list[standings.Standing]:
     """Every entrant ranked by the event's scoring; only confirmed results and byes count."""
     players = [str(pk) for pk in event.entrants.values_list("pk", flat=True)]
+    confirmed = Game.objects.filter(round__event=event, status=Game.CONFIRMED).values_list(
+        "round__number", "first_id", "second_id", "first_vp", "second_vp"
+    )
     games = [
         standings.Game(
-            round=g.round.number,
-            first=str(g.first_id),
-            second=str(g.second_id) if g.second_id else None,
-            first_vp=g.first_vp or 0,
-            second_vp=g.second_vp or 0,
+            round=number,
+            first=str(first),
+            second=str(second) if second else None,
+            first_vp=first_vp or 0,
+            second_vp=second_vp or 0,
         )
-        for g in Game.objects.filter(round__event=event, status=Game.CONFIRMED).select_related(
-            "round"
-        )
+        for number, first, second, first_vp, second_vp in confirmed
     ]
     return standings.standings(players=players, games=games, scoring=event.scoring)
 
@@ -135,7 +136,11 @@ DESK_SORTS = {
 
 
 def desk_of(*, event: Event, sort: str = "player") -> Desk:
-    entrants = event.entrants.select_related("player", "submission").order_by("pk")
+    entrants = (
+        event.entrants.select_related("player", "submission")
+        .defer("submission__document")  # the desk shows a list's name and verdict, not its units
+        .order_by("pk")
+    )
     rows = [DeskRow(e, getattr(e, "submission", None)) for e in entrants]
     rows.sort(key=DESK_SORTS.get(sort, DESK_SORTS["player"]))
     return Desk(tuple(rows))

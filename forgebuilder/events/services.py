@@ -176,7 +176,7 @@ def round_pair(*, event: Event, rng: random.Random | None = None) -> Round:
         )
         for p in result.pairings
     ]
-    documents = submitted_documents(playing)
+    documents = submitted_documents(event, playing)
     for game in games:
         game.match = game_match(event, game, documents)
     Game.objects.bulk_create(games)
@@ -222,7 +222,7 @@ def _after_swap(event: Event, current: Round, games: tuple[Game, Game]) -> list[
         frozenset((g.first_id, g.second_id))
         for g in Game.objects.filter(round__event=event, round__number__lt=current.number)
     }
-    documents = submitted_documents([e for g in games for e in (g.first, g.second) if e])
+    documents = submitted_documents(event, [e for g in games for e in (g.first, g.second) if e])
     warnings = []
     for game in games:
         if game.second is None and game.first.pk in _had_bye(event, current):
@@ -254,9 +254,10 @@ def _playing(event: Event, *, first_round: bool) -> list[Entrant]:
 def _pairing_view(event: Event, playing: list[Entrant]) -> list[pairing.Entrant]:
     rows = {row.key: row for row in standings_of(event=event)}
     tables: dict[str, set[int]] = {}
-    for game in Game.objects.filter(round__event=event, table__isnull=False):
-        for entrant_id in (game.first_id, game.second_id):
-            tables.setdefault(str(entrant_id), set()).add(game.table)
+    seated = Game.objects.filter(round__event=event, table__isnull=False)
+    for table, *entrant_ids in seated.values_list("table", "first_id", "second_id"):
+        for entrant_id in entrant_ids:
+            tables.setdefault(str(entrant_id), set()).add(table)
     views = []
     for entrant in playing:
         row = rows[str(entrant.pk)]

@@ -48,7 +48,7 @@ def event_new(request: HttpRequest) -> HttpResponse:
 
 def event_detail(request: HttpRequest, public_id: str) -> HttpResponse:
     event = selectors.event_by_public_id(public_id)
-    context = event_page(event, request.user)
+    context = event_page(event, request.user, request.GET)
     context["link"] = request.build_absolute_uri(reverse("events:detail", args=[public_id]))
     if context["entrant"] is not None:
         context["own_lists"] = sources.own_lists_for(event=event, user_id=request.user.pk)

@@ -41,7 +41,8 @@ TOO_MANY = {
 TOO_MANY_CHOICES = f"A unit takes at most {MAX_CHOICES} different choices."
 
 
-def _replace(document: ListDocument, **changes: Any) -> ListDocument:
+def replaced(document: ListDocument, **changes: Any) -> ListDocument:
+    """`document` with `changes` to its top-level fields, validated (EditError if it breaks a rule)."""
     data = document.model_dump()
     data.update(changes)
     return validated(data)
@@ -68,25 +69,29 @@ def _refusal(exc: ValidationError) -> EditError:
     return EditError(f"The change was not saved: {where + ': ' if where else ''}{message}.")
 
 
-def _unit(document: ListDocument, unit_id: str) -> ListUnit:
+def unit_in(document: ListDocument, unit_id: str) -> ListUnit:
+    """The unit `unit_id` of `document`; EditError when another tab removed it."""
     unit = document.unit(unit_id)
     if unit is None:
         raise EditError("That unit is no longer in the list.")
     return unit
 
 
-def _with_unit(document: ListDocument, unit: ListUnit) -> ListDocument:
+def with_unit(document: ListDocument, unit: ListUnit) -> ListDocument:
+    """`document` with `unit` in place of the unit of the same id."""
     units = [unit if u.id == unit.id else u for u in document.units]
-    return _replace(document, units=[u.model_dump() for u in units])
+    return replaced(document, units=[u.model_dump() for u in units])
 
 
-def _sheet(catalog: Catalog, document: ListDocument, unit: ListUnit):
+def sheet_of(catalog: Catalog, document: ListDocument, unit: ListUnit):
+    """The datasheet of `unit` in its faction; EditError when the module lost it."""
     sheet = catalog.datasheet(document.unit_faction(unit), unit.datasheet)
     if sheet is None:
         raise EditError(f"The datasheet '{unit.datasheet}' is not in the module any more.")
     return sheet
 
 
-def _force_faction(document: ListDocument, force_id: str | None) -> str | None:
+def force_faction(document: ListDocument, force_id: str | None) -> str | None:
+    """The faction of force `force_id`, or None (no force, or none of that id)."""
     force = document.force(force_id) if force_id else None
     return force.faction if force else None

@@ -22,12 +22,12 @@ from forgebuilder.engine.api import (
 from forgebuilder.lists.edit_base import (
     OTHER_FACTION,
     EditError,
-    _force_faction,
-    _replace,
-    _sheet,
-    _unit,
-    _with_unit,
+    force_faction,
+    replaced,
+    sheet_of,
+    unit_in,
     validated,
+    with_unit,
 )
 from forgebuilder.lists.list_edits import (
     add_force,
@@ -44,7 +44,7 @@ from forgebuilder.lists.list_edits import (
 def add_unit(
     document: ListDocument, catalog: Catalog, *, datasheet: str, force: str | None
 ) -> tuple[ListDocument, str]:
-    faction = _force_faction(document, force) if force else document.faction
+    faction = force_faction(document, force) if force else document.faction
     if force and faction is None:
         raise EditError("That force organization is no longer in the list.")
     sheet = catalog.datasheet(faction or document.faction, datasheet)
@@ -55,18 +55,18 @@ def add_unit(
         force = next((f.id for f in document.forces if f.faction == faction), None)
     unit_id = document.next_id("u")
     unit = ListUnit(id=unit_id, datasheet=datasheet, force=force)
-    return _replace(document, units=[*document.model_dump()["units"], unit.model_dump()]), unit_id
+    return replaced(document, units=[*document.model_dump()["units"], unit.model_dump()]), unit_id
 
 
 def remove_unit(document: ListDocument, *, unit_id: str) -> ListDocument:
-    _unit(document, unit_id)
+    unit_in(document, unit_id)
     units = [u.model_dump() for u in document.units if u.id != unit_id]
     legends = [leg.model_dump() for leg in document.legends if leg.unit != unit_id]
-    return _replace(document, units=units, legends=legends)
+    return replaced(document, units=units, legends=legends)
 
 
 def duplicate_unit(document: ListDocument, *, unit_id: str) -> tuple[ListDocument, str]:
-    unit = _unit(document, unit_id)
+    unit = unit_in(document, unit_id)
     copy_id = document.next_id("u")
     copy = unit.model_copy(update={"id": copy_id})
     units = []
@@ -74,21 +74,21 @@ def duplicate_unit(document: ListDocument, *, unit_id: str) -> tuple[ListDocumen
         units.append(u.model_dump())
         if u.id == unit_id:
             units.append(copy.model_dump())
-    return _replace(document, units=units), copy_id
+    return replaced(document, units=units), copy_id
 
 
 def rename_unit(document: ListDocument, *, unit_id: str, name: str) -> ListDocument:
     name = " ".join(name.split())
     if len(name) > 80:
         raise EditError("A unit name has at most 80 characters.")
-    return _with_unit(document, _unit(document, unit_id).model_copy(update={"name": name}))
+    return with_unit(document, unit_in(document, unit_id).model_copy(update={"name": name}))
 
 
 def set_model_count(
     document: ListDocument, catalog: Catalog, *, unit_id: str, model: str, count: int
 ) -> ListDocument:
-    unit = _unit(document, unit_id)
-    sheet = _sheet(catalog, document, unit)
+    unit = unit_in(document, unit_id)
+    sheet = sheet_of(catalog, document, unit)
     spec = next((m for m in sheet.models if m.id == model), None)
     if spec is None:
         raise EditError(f"{sheet.name} has no model '{model}'.")
@@ -99,7 +99,7 @@ def set_model_count(
             f"{sheet.name} takes {spec.min} to {spec.max_count} {spec.name}; {count} is out of range."
         )
     models = {**unit.models, model: count}
-    return _with_unit(document, unit.model_copy(update={"models": models}))
+    return with_unit(document, unit.model_copy(update={"models": models}))
 
 
 def set_option(
@@ -116,8 +116,8 @@ def set_option(
 
     `exclusive` replaces any other choice of the same option (a select of one alternative).
     """
-    unit = _unit(document, unit_id)
-    sheet = _sheet(catalog, document, unit)
+    unit = unit_in(document, unit_id)
+    sheet = sheet_of(catalog, document, unit)
     found = sheet.option(option)
     if found is None:
         raise EditError(f"{sheet.name} has no option '{option}'.")
@@ -158,7 +158,7 @@ def set_option(
         brought = _added_models(sheet, unit.model_copy(update={"options": tuple(kept)}))
         kept = [c for c in kept if _still_carried(sheet, c, brought)]
     ordered = _in_option_order(sheet, kept)
-    return _with_unit(document, unit.model_copy(update={"options": tuple(ordered)}))
+    return with_unit(document, unit.model_copy(update={"options": tuple(ordered)}))
 
 
 def _added_models(sheet, unit) -> dict[str, int]:
@@ -188,28 +188,28 @@ def _in_option_order(sheet, choices: list[ListChoice]) -> list[ListChoice]:
 def set_specialty(
     document: ListDocument, catalog: Catalog, *, unit_id: str, specialty: str | None
 ) -> ListDocument:
-    unit = _unit(document, unit_id)
+    unit = unit_in(document, unit_id)
     if specialty:
         faction = document.unit_faction(unit)
         if specialty not in catalog.power_specialties(faction):
             raise EditError(f"There is no power specialty '{specialty}'.")
-    return _with_unit(document, unit.model_copy(update={"specialty": specialty or None}))
+    return with_unit(document, unit.model_copy(update={"specialty": specialty or None}))
 
 
 def move_unit(document: ListDocument, *, unit_id: str, force: str) -> ListDocument:
-    unit = _unit(document, unit_id)
+    unit = unit_in(document, unit_id)
     target = document.force(force)
     if target is None:
         raise EditError("That force organization is no longer in the list.")
     if target.faction != document.unit_faction(unit):
         # in another faction's force the unit would be looked up in that faction's datasheets
         raise EditError(OTHER_FACTION)
-    return _with_unit(document, unit.model_copy(update={"force": force}))
+    return with_unit(document, unit.model_copy(update={"force": force}))
 
 
 def reorder_unit(document: ListDocument, *, unit_id: str, step: int) -> ListDocument:
     """Move a unit up (-1) or down (+1) among the units of its force organization."""
-    unit = _unit(document, unit_id)
+    unit = unit_in(document, unit_id)
     units = list(document.units)
     peers = [i for i, u in enumerate(units) if u.force == unit.force]
     here = peers.index(next(i for i, u in enumerate(units) if u.id == unit_id))
@@ -217,7 +217,7 @@ def reorder_unit(document: ListDocument, *, unit_id: str, step: int) -> ListDocu
     if 0 <= there < len(peers):
         a, b = peers[here], peers[there]
         units[a], units[b] = units[b], units[a]
-    return _replace(document, units=[u.model_dump() for u in units])
+    return replaced(document, units=[u.model_dump() for u in units])
 
 
 __all__ = [

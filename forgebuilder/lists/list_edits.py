@@ -15,7 +15,7 @@ from forgebuilder.engine.api import (
     ListStrategy,
     is_pre_game,
 )
-from forgebuilder.lists.edit_base import OTHER_FACTION, EditError, _replace, _unit, validated
+from forgebuilder.lists.edit_base import OTHER_FACTION, EditError, replaced, unit_in, validated
 
 
 def add_force(
@@ -29,7 +29,7 @@ def add_force(
     # the list's focus is the default of new forces of its own faction
     focus = document.focus if faction == document.faction else None
     force = ListForce(id=force_id, organization=organization, faction=faction, focus=focus)
-    return _replace(
+    return replaced(
         document, forces=[*document.model_dump()["forces"], force.model_dump()]
     ), force_id
 
@@ -49,7 +49,7 @@ def set_force_focus(
         else f.model_dump()
         for f in document.forces
     ]
-    return _replace(document, forces=forces)
+    return replaced(document, forces=forces)
 
 
 def remove_force(
@@ -75,7 +75,7 @@ def remove_force(
             removed.add(u.id)
     forces = [f.model_dump() for f in document.forces if f.id != force_id]
     legends = [leg.model_dump() for leg in document.legends if leg.unit not in removed]
-    return _replace(document, forces=forces, units=units, legends=legends)
+    return replaced(document, forces=forces, units=units, legends=legends)
 
 
 def add_legend(
@@ -84,9 +84,9 @@ def add_legend(
     if legend not in catalog.legends(document.faction):
         raise EditError(f"There is no legend '{legend}'.")
     if unit_id:
-        _unit(document, unit_id)
+        unit_in(document, unit_id)
     item = ListLegend(legend=legend, unit=unit_id or None)
-    return _replace(document, legends=[*document.model_dump()["legends"], item.model_dump()])
+    return replaced(document, legends=[*document.model_dump()["legends"], item.model_dump()])
 
 
 def set_pre_game_strategies(
@@ -106,14 +106,14 @@ def set_pre_game_strategies(
         items.append(
             ListStrategy(strategy=key, faction=None if faction == document.faction else faction)
         )
-    return _replace(document, pre_game_strategies=[i.model_dump() for i in items])
+    return replaced(document, pre_game_strategies=[i.model_dump() for i in items])
 
 
 def remove_legend(document: ListDocument, *, index: int) -> ListDocument:
     if not 0 <= index < len(document.legends):
         raise EditError("That legend is no longer in the list.")
     legends = [leg.model_dump() for i, leg in enumerate(document.legends) if i != index]
-    return _replace(document, legends=legends)
+    return replaced(document, legends=legends)
 
 
 def update_settings(
@@ -144,7 +144,7 @@ def update_settings(
         else f.model_dump()
         for f in document.forces
     ]
-    return _replace(
+    return replaced(
         document,
         name=name,
         points_limit=points_limit,

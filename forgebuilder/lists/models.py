@@ -41,6 +41,7 @@ class ArmyList(models.Model):
     module = models.ForeignKey(GameModule, on_delete=models.PROTECT, related_name="army_lists")
     name = models.CharField(max_length=120)
     faction_name = models.CharField(max_length=120, blank=True)
+    folder = models.CharField(max_length=60, blank=True)  # the owner's own grouping in My lists
     document = models.JSONField()
     version = models.PositiveIntegerField(default=1)
     points = models.IntegerField(default=0)
@@ -55,17 +56,44 @@ class ArmyList(models.Model):
 
     class Meta:
         ordering = ["-updated_at"]
-        indexes = [models.Index(fields=["owner", "deleted_at"])]
+        indexes = [
+            # My lists: a page by last change, and the counts by game and folder from the index
+            models.Index(fields=["owner", "deleted_at", "updated_at"], name="armylist_shelf"),
+            models.Index(
+                fields=["owner_token", "deleted_at", "updated_at"], name="armylist_visitor_shelf"
+            ),
+            models.Index(
+                fields=["owner", "deleted_at", "module", "folder"], name="armylist_shelf_counts"
+            ),
+            models.Index(
+                fields=["owner_token", "deleted_at", "module", "folder"],
+                name="armylist_visitor_shelf_counts",
+            ),
+            # the daily clean-up's question: visitors' lists nobody changed for a while
+            models.Index(
+                fields=["updated_at"],
+                condition=models.Q(owner__isnull=True) & ~models.Q(owner_token=""),
+                name="armylist_visitors_by_change",
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.name
 
 
 class ListRevision(models.Model):
-    """The document as it was before one change: what undo goes back to."""
+    """The document as it was before one change: what undo goes back to.
+
+    Kept as `changes`, the patch (`lists/jsondiff.py`) from the document right after this change
+    back to the document before it: the newest revision's patch applies to the list as it is
+    (`version` is the list's version it applies to; undo moves it on to the next one), each
+    older one to the document the newer one gives back. Revisions written before patches were
+    kept hold the whole `document` instead."""
 
     army_list = models.ForeignKey(ArmyList, on_delete=models.CASCADE, related_name="revisions")
-    document = models.JSONField()
+    document = models.JSONField(null=True, blank=True)
+    changes = models.JSONField(null=True, blank=True)
+    version = models.PositiveIntegerField(null=True, blank=True)
     label = models.CharField(max_length=200)
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -7,7 +7,7 @@ breaks and tabs are removed first (they are invisible and can disguise text).
 from __future__ import annotations
 
 from forgebuilder.engine.api import MAX_NOTE, ListDocument
-from forgebuilder.lists.edit_base import EditError, _replace, _unit, _with_unit
+from forgebuilder.lists.edit_base import EditError, replaced, unit_in, with_unit
 from forgebuilder.lists.importers.notes import clean_note
 
 TOO_LONG = f"Notes have at most {MAX_NOTE:,} characters; these have {{n:,}}."
@@ -21,9 +21,9 @@ def _checked(notes: str) -> str:
 
 
 def set_list_notes(document: ListDocument, *, notes: str) -> ListDocument:
-    return _replace(document, notes=_checked(notes))
+    return replaced(document, notes=_checked(notes))
 
 
 def set_unit_notes(document: ListDocument, *, unit_id: str, notes: str) -> ListDocument:
-    unit = _unit(document, unit_id)
-    return _with_unit(document, unit.model_copy(update={"notes": _checked(notes)}))
+    unit = unit_in(document, unit_id)
+    return with_unit(document, unit.model_copy(update={"notes": _checked(notes)}))

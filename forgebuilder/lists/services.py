@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import NotRequired, TypedDict, Unpack
 
 from django.db import connection, transaction
 from django.db.models import Subquery
@@ -11,6 +12,7 @@ from django.utils import timezone
 
 from factions.catalog import Catalog, catalog_for
 from forgebuilder.engine.api import ListDocument, ListWrite, extensions
+from forgebuilder.lists import jsondiff
 from forgebuilder.lists.edits import EditError, update_settings
 from forgebuilder.lists.models import ArmyList, ListRevision, ShareLink
 from forgebuilder.lists.ownership import Owner
@@ -23,6 +25,7 @@ from forgebuilder.lists.selectors import (
 )
 
 UNDO_STEPS = 50
+MAX_FOLDER = 60
 
 
 class StaleEdit(Exception):
@@ -74,15 +77,19 @@ def _lock_owner_names(owner: Owner) -> None:
         cursor.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", [key])
 
 
+class ListEdit(TypedDict):
+    """One change to a list, as every edit service takes it: the version the page showed (None:
+    whatever is stored), the change itself, its undo label (or how to word it from the new
+    document) and who asks (`origin`: "editor" unless a wing's key)."""
+
+    expected_version: int | None
+    change: Callable[[ListDocument, Catalog], ListDocument]
+    label: str | Callable[[ListDocument, Catalog], str]
+    origin: NotRequired[str]
+
+
 @transaction.atomic
-def army_list_edit(
-    *,
-    army_list: ArmyList,
-    expected_version: int | None,
-    change: Callable[[ListDocument, Catalog], ListDocument],
-    label: str | Callable[[ListDocument, Catalog], str],
-    origin: str = "editor",
-) -> EvaluatedList:
+def army_list_edit(*, army_list: ArmyList, **edit: Unpack[ListEdit]) -> EvaluatedList:
     """Apply `change` to the list's document, keeping the old one for undo.
 
     Raises StaleEdit when `expected_version` is not the stored version (the edit came from an
@@ -91,20 +98,12 @@ def army_list_edit(
     wing's key). Whatever is raised, nothing is written.
     """
     locked = ArmyList.objects.select_for_update().select_related("module").get(pk=army_list.pk)
-    return _edit_locked(
-        locked, expected_version=expected_version, change=change, label=label, origin=origin
-    )
+    return _edit_locked(locked, **edit)
 
 
 @transaction.atomic
 def army_list_edit_owned(
-    *,
-    owner: Owner,
-    public_id: str,
-    expected_version: int | None,
-    change: Callable[[ListDocument, Catalog], ListDocument],
-    label: str | Callable[[ListDocument, Catalog], str],
-    origin: str = "editor",
+    *, owner: Owner, public_id: str, **edit: Unpack[ListEdit]
 ) -> EvaluatedList:
     """`army_list_edit` of the owner's list found by its public id: one query finds and locks it.
     The editor's: the result carries the list as it was before (`previous`), so that its answer
@@ -120,21 +119,13 @@ def army_list_edit_owned(
         .filter(owner.filter(), public_id=public_id)
         .get()
     )
-    return _edit_locked(
-        locked, expected_version=expected_version, change=change, label=label, origin=origin,
-        with_previous=True,
-    )  # fmt: skip
+    return _edit_locked(locked, with_previous=True, **edit)
 
 
 def _edit_locked(
-    locked: ArmyList,
-    *,
-    expected_version: int | None,
-    change: Callable[[ListDocument, Catalog], ListDocument],
-    label: str | Callable[[ListDocument, Catalog], str],
-    origin: str = "editor",
-    with_previous: bool = False,
+    locked: ArmyList, *, with_previous: bool = False, **edit: Unpack[ListEdit]
 ) -> EvaluatedList:
+    expected_version, label = edit["expected_version"], edit["label"]
     if expected_version is not None and expected_version != locked.version:
         raise StaleEdit()
     catalog = catalog_for(locked.module)
@@ -142,15 +133,22 @@ def _edit_locked(
     # evaluated again): the editor answers with what the edit moved
     previous = evaluated_list(army_list=locked) if with_previous else None
     before = previous.document if previous else ListDocument.model_validate(locked.document)
-    after = change(before, catalog)
+    after = edit["change"](before, catalog)
     if after == before:
         return previous or evaluated_list(army_list=locked)
     if callable(label):
         label = label(after, catalog)
+    origin = edit.get("origin", "editor")
     extensions.guard_write(ListWrite(locked, "edit", label, before, after, origin))
-    ListRevision.objects.create(army_list=locked, document=locked.document, label=label[:200])
+    document = after.to_json()
+    ListRevision.objects.create(
+        army_list=locked,
+        changes=jsondiff.diff(document, locked.document),
+        version=locked.version + 1,
+        label=label[:200],
+    )
     _trim_revisions(locked)
-    locked.document = after.to_json()
+    locked.document = document
     locked.version += 1
     evaluated = _summarise(locked, after, catalog)
     locked.save()
@@ -181,15 +179,34 @@ def army_list_undo(
     revision = ListRevision.objects.filter(army_list=locked).first()
     if revision is None:
         return None
-    document = ListDocument.model_validate(revision.document)
+    previous = _before(revision, locked)
+    if previous is None:
+        return None
+    document = ListDocument.model_validate(previous)
     before = ListDocument.model_validate(locked.document)
     extensions.guard_write(ListWrite(locked, "undo", revision.label, before, document, origin))
-    locked.document = revision.document
+    locked.document = previous
     locked.version += 1
     _summarise(locked, document, catalog_for(locked.module))
     locked.save()
     revision.delete()
+    # the next step back applies to the document this undo gave back, now at this version
+    newest = ListRevision.objects.filter(army_list=locked).order_by("-pk").values("pk")[:1]
+    ListRevision.objects.filter(pk__in=Subquery(newest)).update(version=locked.version)
     return revision.label
+
+
+def _before(revision: ListRevision, locked: ArmyList) -> dict | None:
+    """The document as it was before the revision's change, or None where the history no
+    longer fits the list. A patch applies only to the document it was made from: should the
+    list have been written since without a revision (no path does), the history is dropped
+    (undo then has nothing to undo) rather than a wrong document given back."""
+    if revision.changes is None:
+        return revision.document
+    if revision.version != locked.version:
+        ListRevision.objects.filter(army_list=locked).delete()
+        return None
+    return jsondiff.apply(locked.document, revision.changes)
 
 
 def army_list_duplicate(*, army_list: ArmyList, owner: Owner, name: str | None = None) -> ArmyList:
@@ -231,6 +248,19 @@ def army_list_delete(*, army_list: ArmyList, origin: str = "editor") -> None:
 def army_list_restore(*, army_list: ArmyList) -> None:
     """Take a list out of the bin; its share links stay revoked (see army_list_delete)."""
     ArmyList.objects.filter(pk=army_list.pk).update(deleted_at=None)
+
+
+def army_list_file(*, army_list: ArmyList, folder: str) -> str:
+    """Put a list in the owner's folder `folder` ("" takes it out of its folder); returns the
+    folder's name as kept. Only My lists reads it: the list itself does not change."""
+    folder = " ".join(folder.split())
+    if len(folder) > MAX_FOLDER:
+        raise EditError(
+            f"A folder's name is at most {MAX_FOLDER} characters; this one has {len(folder)}.",
+            "Choose a shorter name.",
+        )
+    ArmyList.objects.filter(pk=army_list.pk).update(folder=folder)
+    return folder
 
 
 def army_lists_adopt(*, user_id: int, token: str) -> int:

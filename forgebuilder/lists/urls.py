@@ -4,7 +4,17 @@ from django.urls import path
 
 from forgebuilder.lists import views
 from forgebuilder.lists.exports import printouts
-from forgebuilder.lists.views import battleforge, edit, exports, imports, match, notes, share, table
+from forgebuilder.lists.views import (
+    battleforge,
+    edit,
+    exports,
+    imports,
+    match,
+    notes,
+    share,
+    shelf,
+    table,
+)
 from forgebuilder.lists.views import json_api as api
 
 app_name = "armylists"
@@ -13,7 +23,7 @@ unit = "lists/<str:public_id>/units/<str:unit_id>/"
 urlpatterns = [
     path("api/validate", api.validate, name="api_validate"),
     path("api/match", api.match, name="api_match"),
-    path("lists/", views.my_lists, name="my_lists"),
+    path("lists/", shelf.my_lists, name="my_lists"),
     path("lists/new/", views.list_new, name="new"),
     path("lists/import/", imports.list_import, name="import"),
     path("lists/export-all.json", views.export_all, name="export_all"),
@@ -48,6 +58,8 @@ urlpatterns = [
     path("lists/<str:public_id>/duplicate", views.list_duplicate, name="duplicate"),
     path("lists/<str:public_id>/delete", views.list_delete, name="delete"),
     path("lists/<str:public_id>/restore", views.list_restore, name="restore"),
+    path("lists/<str:public_id>/folder", shelf.list_folder, name="folder"),
+    path("lists/<str:public_id>/manage", shelf.list_manage, name="manage"),
     path("lists/<str:public_id>/export.json", views.export_json, name="export_json"),
     *(
         path(

@@ -24,7 +24,7 @@ CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 @lru_cache(maxsize=2)
-def _advances(bold: bool) -> tuple[dict[int, float], float]:
+def glyph_advances(bold: bool) -> tuple[dict[int, float], float]:
     """Advance width of each character in em, and a fallback for characters the font lacks."""
     from fontTools.ttLib import TTFont
 
@@ -47,13 +47,13 @@ def glyph_ids(bold: bool) -> dict[int, int]:
 def covers(text: str) -> bool:
     """Whether both weights of the print font have every character of `text` (but the
     control characters, which are never drawn)."""
-    regular, bold = _advances(False)[0], _advances(True)[0]
+    regular, bold = glyph_advances(False)[0], glyph_advances(True)[0]
     return all(ord(ch) in regular and ord(ch) in bold for ch in CONTROL.sub("", text))
 
 
 def text_width_mm(text: str, size_pt: float, *, bold: bool = False) -> float:
     """The width of `text` set in the print font at `size_pt`, in millimetres."""
-    widths, fallback = _advances(bold)
+    widths, fallback = glyph_advances(bold)
     em = sum(widths.get(ord(ch), fallback) for ch in text)
     return em * size_pt / PT_PER_MM
 
@@ -66,7 +66,7 @@ SPACES = "\u2003\u2002\u2004\u0020\u2009\u2006\u200a"
 @lru_cache(maxsize=4)
 def _space_sums(bold: bool) -> tuple[tuple[float, str], ...]:
     """Every run of up to four of the narrower spaces, by width (em): the fine part of padding."""
-    widths, _ = _advances(bold)
+    widths, _ = glyph_advances(bold)
     narrow = [(widths[ord(ch)], ch) for ch in SPACES[1:]]
     sums: dict[float, str] = {0.0: ""}
     for _ in range(4):
@@ -80,7 +80,7 @@ def _space_sums(bold: bool) -> tuple[tuple[float, str], ...]:
 
 def spaces_mm(gap_mm: float, size_pt: float, *, bold: bool = False) -> str:
     """A run of space characters as close as can be to `gap_mm` wide (never negative)."""
-    widths, _ = _advances(bold)
+    widths, _ = glyph_advances(bold)
     em_mm = size_pt / PT_PER_MM
     gap = max(0.0, gap_mm / em_mm)
     wide = widths[ord(SPACES[0])]

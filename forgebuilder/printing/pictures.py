@@ -16,7 +16,7 @@ from math import inf
 
 from forgebuilder.printing.drawn_cards import Drawn, Fill, Outline, Text
 from forgebuilder.printing.flow import Face, drawable
-from forgebuilder.printing.measure import _advances, glyph_ids
+from forgebuilder.printing.measure import glyph_advances, glyph_ids
 
 PX_PER_MM = 96 / 25.4
 PX_PER_PT = 96 / 72
@@ -127,7 +127,7 @@ MISSING = 0
 
 def _register(font, bold: bool, blocks: Iterable[Drawn]) -> None:
     """Tell WeasyPrint's font which glyphs the blocks use (it subsets and maps them)."""
-    gids, (advances, fallback) = glyph_ids(bold), _advances(bold)
+    gids, (advances, fallback) = glyph_ids(bold), glyph_advances(bold)
     for block in blocks:
         for ch in block.characters(bold):
             gid = gids.get(ord(ch), MISSING)

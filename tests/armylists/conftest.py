@@ -1,4 +1,5 @@
-"""Fixtures for the list tests: list documents of the mini-vale module and files holding them.
+"""Fixtures for the list tests: list documents of the mini-vale module, files holding them, and
+a saved list with its owner's client.
 
 The module itself is loaded by `mini_module` (tests/conftest.py); rules tests build their game
 data in Python instead (tests/armylists/rules/factories.py).
@@ -13,7 +14,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.test import Client
 
+from factions.catalog import catalog_for
+from forgebuilder.lists import edits
+from forgebuilder.lists.models import ArmyList
+from forgebuilder.lists.ownership import SESSION_KEY, Owner
+from forgebuilder.lists.services import army_list_create, army_list_edit
 from tests.conftest import write_module_rows
 
 LIST_FORMAT_DOC = Path(__file__).resolve().parents[2] / "docs" / "list-format.md"
@@ -108,3 +115,45 @@ def dark_army(name: str, captains: int) -> dict[str, Any]:
         "doctrine": "iron_vigil",
         "units": [{"id": f"c{i}", "datasheet": "warden_captain"} for i in range(captains)],
     }
+
+
+@pytest.fixture
+def owner_client(db) -> Client:
+    client = Client()
+    session = client.session
+    session[SESSION_KEY] = "owner-token"
+    session.save()
+    return client
+
+
+@pytest.fixture
+def army_list(mini_module) -> ArmyList:
+    """A Millford list with a Captain and Spearmen, owned by `owner_client`'s session."""
+    catalog = catalog_for(mini_module)
+    document = edits.new_document(
+        catalog, faction="millford", name="River Guard", points_limit=150, casual=False
+    )
+    army_list = army_list_create(
+        owner=Owner(None, "owner-token"), catalog=catalog, document=document
+    )
+    for sheet in ("captain", "spearmen"):
+        army_list_edit(
+            army_list=army_list,
+            expected_version=None,
+            change=lambda doc, cat, sheet=sheet: edits.add_unit(
+                doc, cat, datasheet=sheet, force="f1"
+            )[0],
+            label="add",
+        )
+    army_list.refresh_from_db()
+    return army_list
+
+
+def add_unit(army_list: ArmyList, sheet: str) -> None:
+    army_list_edit(
+        army_list=army_list,
+        expected_version=None,
+        change=lambda doc, cat: edits.add_unit(doc, cat, datasheet=sheet, force="f1")[0],
+        label="add",
+    )
+    army_list.refresh_from_db()

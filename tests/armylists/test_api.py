@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 import pytest
 from django.test import Client
@@ -99,9 +101,29 @@ def test_a_second_validation_of_a_module_costs_one_query(
         assert post(client, VALIDATE, mini_list).status_code == 200
 
 
-def errors_of(response) -> list[tuple[str, str]]:
-    assert response.status_code == 400
-    return [(e["path"], e["message"]) for e in response.json()["errors"]]
+def documented_codes() -> set[str]:
+    """The refusal codes docs/list-format.md's table lists."""
+    text = (Path(__file__).parents[2] / "docs" / "list-format.md").read_text()
+    table = text.split("The same shape answers every other refusal")[1].split("\n\n")[1]
+    return set(re.findall(r"^\| `([a-z-]+)` \|", table, flags=re.MULTILINE))
+
+
+DOCUMENTED_CODES = documented_codes()
+
+
+def errors_of(response, status: int = 400) -> list[tuple[str, str]]:
+    """The (path, message) of each error; every one also carries a documented code and a hint."""
+    assert response.status_code == status
+    errors = response.json()["errors"]
+    for error in errors:
+        assert set(error) == {"path", "message", "code", "hint"}, error
+        assert error["code"] in DOCUMENTED_CODES, error
+        assert error["hint"].strip(), error
+    return [(e["path"], e["message"]) for e in errors]
+
+
+def codes_of(response) -> list[str]:
+    return [e["code"] for e in response.json()["errors"]]
 
 
 @pytest.mark.parametrize(
@@ -191,9 +213,37 @@ def test_every_wrong_value_is_named_at_once(client, mini_module, mini_list):
 def test_an_unknown_module_is_a_400(client, mini_module, mini_list):
     mini_list["module"] = "grand-vale"
 
-    assert errors_of(post(client, VALIDATE, mini_list)) == [
-        ("module", "no game module 'grand-vale' is loaded")
+    response = post(client, VALIDATE, mini_list)
+
+    assert errors_of(response) == [("module", "no game module 'grand-vale' is loaded")]
+    assert codes_of(response) == ["unknown-module"]
+    assert mini_list["module"] != mini_module.slug
+    assert (
+        f"Use one of the loaded modules: {mini_module.slug}" in response.json()["errors"][0]["hint"]
+    )
+
+
+def test_the_documented_codes_are_each_answered(client, mini_module, mini_list, dark_module):
+    """Each code of the documented table is one some request gets (none is documented only)."""
+    seen = set()
+    bodies = [
+        (VALIDATE, {**mini_list, "points_limit": "lots", "colour": 1}, "application/json"),
+        (VALIDATE, {"name": "x"}, "application/json"),
+        (VALIDATE, "{", "application/json"),
+        (VALIDATE, '{"name": "a\\u0000b"}', "application/json"),
+        (VALIDATE, "{}", "text/plain"),
+        (VALIDATE, "[]", "application/json"),
+        (VALIDATE, json.dumps({**mini_list, "p": "x" * 1_000_001}), "application/json"),
+        (VALIDATE, {**mini_list, "module": "nowhere"}, "application/json"),
+        (MATCH, {"lists": []}, "application/json"),
+        (MATCH, {"lists": [mini_list, dark_army("Dark", 1)]}, "application/json"),
     ]
+    for url, body, content_type in bodies:
+        response = post(client, url, body, content_type)
+        errors_of(response)
+        seen.update(codes_of(response))
+
+    assert seen | {"rate-limited"} == DOCUMENTED_CODES
 
 
 @pytest.mark.parametrize(

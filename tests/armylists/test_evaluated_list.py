@@ -7,15 +7,13 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from factions.catalog import catalog_for
 from factions.models import Datasheet
 from factions.services import game_module_touch
 from forgebuilder.engine.rules.registry import CheckRegistry
 from forgebuilder.lists import edits, printables
 from forgebuilder.lists.models import ShareLink
-from forgebuilder.lists.ownership import SESSION_KEY, Owner
 from forgebuilder.lists.selectors import evaluated_list, evaluated_shared_list
-from forgebuilder.lists.services import army_list_create, army_list_edit
+from forgebuilder.lists.services import army_list_edit
 from forgebuilder.lists.sharing import share_link_create
 
 HTMX = {"HX-Request": "true"}
@@ -33,26 +31,6 @@ def evaluations(monkeypatch) -> list[str]:
 
     monkeypatch.setattr(CheckRegistry, "for_ruleset", counting)
     return calls
-
-
-@pytest.fixture
-def owner_client(db) -> Client:
-    client = Client()
-    session = client.session
-    session[SESSION_KEY] = "owner-token"
-    session.save()
-    return client
-
-
-@pytest.fixture
-def army_list(mini_module):
-    catalog = catalog_for(mini_module)
-    document = edits.new_document(
-        catalog, faction="millford", name="River Guard", points_limit=150, casual=False
-    )
-    for sheet in ("captain", "spearmen"):
-        document, _ = edits.add_unit(document, catalog, datasheet=sheet, force="f1")
-    return army_list_create(owner=Owner(None, "owner-token"), catalog=catalog, document=document)
 
 
 def test_the_editor_page_evaluates_its_list_once(owner_client, army_list, evaluations):

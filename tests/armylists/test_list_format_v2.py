@@ -79,7 +79,7 @@ def test_converting_is_idempotent_through_json():
 def test_an_unknown_version_is_refused_with_its_path():
     with pytest.raises(DocumentError) as caught:
         parse_document({**V1, "version": 7})
-    assert caught.value.problems[0][0] == "version"
+    assert caught.value.problems[0].path == "version"
 
 
 def test_notes_hold_up_to_2000_characters_on_the_list_and_each_unit():
@@ -87,8 +87,8 @@ def test_notes_hold_up_to_2000_characters_on_the_list_and_each_unit():
     ListDocument.model_validate({**V1, "notes": "x" * 2000, "units": [unit]})
     with pytest.raises(DocumentError) as caught:
         parse_document({**V1, "units": [{**unit, "notes": "n" * 2001}]})
-    assert caught.value.problems[0][0] == "units[0].notes"
-    assert "2000" in caught.value.problems[0][1]
+    assert caught.value.problems[0].path == "units[0].notes"
+    assert "2000" in caught.value.problems[0].message
 
 
 def test_campaign_state_is_validated_and_a_hero_joins_only_a_unit_of_the_list():
@@ -103,10 +103,10 @@ def test_campaign_state_is_validated_and_a_hero_joins_only_a_unit_of_the_list():
 
     with pytest.raises(DocumentError) as caught:
         parse_document({**V1, "units": [{**hero, "campaign": {"joined": "u9"}}]})
-    assert "joined unit 'u9', which the list lacks" in caught.value.problems[0][1]
+    assert "joined unit 'u9', which the list lacks" in caught.value.problems[0].message
     with pytest.raises(DocumentError) as caught:
         parse_document({**V1, "units": [{**hero, "campaign": {"status": "lost"}}]})
-    assert caught.value.problems[0][0] == "units[0].campaign.status"
+    assert caught.value.problems[0].path == "units[0].campaign.status"
     with pytest.raises(DocumentError):
         parse_document({**V1, "units": [{**hero, "campaign": {"xp": -1}}]})
 

@@ -10,6 +10,8 @@ width through CSS alone."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -78,6 +80,16 @@ def logged_in(browser, live_server, user, size, *, mobile: bool = False):
         [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
     )
     return context
+
+
+@contextmanager
+def window(browser, live_server, user, size, *, mobile: bool = False) -> Iterator:
+    """A page in a new window of `size` with `user` logged in (`logged_in`), closed after."""
+    context = logged_in(browser, live_server, user, size, mobile=mobile)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
 
 
 def looked_at(page, name: str) -> None:

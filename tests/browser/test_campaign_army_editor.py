@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from forgebuilder.lists.models import ArmyList
 
-from .campaign import SIZES, ashfall, logged_in, looked_at, no_sideways_scroll
+from .campaign import SIZES, ashfall, looked_at, no_sideways_scroll, window
 
 
 @pytest.mark.parametrize("size", SIZES.values(), ids=SIZES.keys())
@@ -25,9 +25,7 @@ def test_the_editor_on_a_campaign_army_refuses_what_bypasses_the_campaign(
     army = ArmyList.objects.get(pk=a.army_id)
     before = army.document
 
-    context = logged_in(browser, live_server, ana, size)
-    page = context.new_page()
-    try:
+    with window(browser, live_server, ana, size) as page:
         page.goto(f"{live_server.url}/lists/{army.public_id}/")
         notice = page.locator("#list-notice")
         expect(notice).to_contain_text("This is ana's army in the campaign Ashfall")
@@ -59,6 +57,4 @@ def test_the_editor_on_a_campaign_army_refuses_what_bypasses_the_campaign(
         page.locator("#catalogue").get_by_role("link", name="Recruit on the campaign page").click()
         expect(page.locator("#recruit")).to_contain_text("Recruit from the bank")
         no_sideways_scroll(page, size[0])
-    finally:
-        context.close()
     assert ArmyList.objects.get(pk=army.pk).document == before

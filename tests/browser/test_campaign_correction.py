@@ -11,9 +11,9 @@ from .campaign import (
     SIZES,
     ashfall,
     checked_at_both_sizes,
-    logged_in,
     looked_at,
     no_sideways_scroll,
+    window,
 )
 
 
@@ -24,9 +24,7 @@ def test_the_organiser_voids_the_last_report_and_sees_what_was_undone(
     t = ashfall(levelled=True)
     ana, campaign = t.ana, t.campaign
 
-    context = logged_in(browser, live_server, ana, SIZES["phone"])
-    page = context.new_page()
-    try:
+    with window(browser, live_server, ana, SIZES["phone"]) as page:
         page.goto(f"{live_server.url}/campaigns/{campaign.pk}/")
         expect(page.locator("table.standings").locator("tr", has_text="ana")).to_contain_text(
             "150 pts"
@@ -49,8 +47,6 @@ def test_the_organiser_voids_the_last_report_and_sees_what_was_undone(
         )
         expect(page.locator("#next-step")).to_contain_text("Play and report mission 1 with ben")
         checked_at_both_sizes(page, "corrected")
-    finally:
-        context.close()
 
 
 @pytest.mark.django_db(transaction=True)
@@ -59,9 +55,7 @@ def test_the_organiser_corrects_the_report_from_the_form_as_recorded(
 ):
     t = ashfall(levelled=True)
 
-    context = logged_in(browser, live_server, t.ana, SIZES["phone"])
-    page = context.new_page()
-    try:
+    with window(browser, live_server, t.ana, SIZES["phone"]) as page:
         page.goto(f"{live_server.url}/campaigns/{t.campaign.pk}/")
         page.get_by_text("Correct the report of mission 1…").click()
         page.locator("#correct-report").get_by_role("link", name="Correct this report").click()
@@ -85,8 +79,6 @@ def test_the_organiser_corrects_the_report_from_the_form_as_recorded(
         expect(page.locator(".history")).to_contain_text(
             "ana corrected the report of mission 1: Ben held the field"
         )
-    finally:
-        context.close()
 
 
 @pytest.mark.django_db(transaction=True)
@@ -99,9 +91,7 @@ def test_ben_proposes_a_correction_and_ana_confirms_it_on_a_phone(
     phone = SIZES["phone"]
     home = f"{live_server.url}/campaigns/{t.campaign.pk}/"
 
-    ben = logged_in(browser, live_server, t.ben, phone)
-    page = ben.new_page()
-    try:
+    with window(browser, live_server, t.ben, phone) as page:
         page.goto(home)
         page.get_by_text("Correct the report of mission 1…").click()
         page.locator("#correct-report").get_by_role("link", name="Propose a correction").click()
@@ -117,12 +107,8 @@ def test_ben_proposes_a_correction_and_ana_confirms_it_on_a_phone(
         expect(page.locator("table.standings").locator("tr", has_text="ana")).to_contain_text(
             "150 pts"
         )  # nothing applied until ana confirms
-    finally:
-        ben.close()
 
-    ana = logged_in(browser, live_server, t.ana, phone)
-    page = ana.new_page()
-    try:
+    with window(browser, live_server, t.ana, phone) as page:
         page.goto(home)
         page.locator("#next-step").get_by_role(
             "link", name="Confirm or decline ben's correction of mission 1"
@@ -145,5 +131,3 @@ def test_ben_proposes_a_correction_and_ana_confirms_it_on_a_phone(
             "ana confirmed ben's correction of the report of mission 1: Ben held the field"
         )
         looked_at(page, "confirmed-proposal-375")
-    finally:
-        ana.close()

@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from forgebuilder.lists.models import ArmyList
 
-from .campaign import ashfall, logged_in
+from .campaign import ashfall, window
 
 PHONE = (375, 740)
 
@@ -19,9 +19,7 @@ def test_a_battle_report_and_the_post_mission_steps_on_a_phone(
     t = ashfall(set_up=True)
     ana, campaign, a, b = t.ana, t.campaign, t.a, t.b
 
-    context = logged_in(browser, live_server, ana, PHONE, mobile=True)
-    page = context.new_page()
-    try:
+    with window(browser, live_server, ana, PHONE, mobile=True) as page:
         page.goto(f"{live_server.url}/campaigns/{campaign.pk}/")
         page.get_by_role("link", name="Report mission 1", exact=True).click()
         form = page.locator("#battle-report")
@@ -56,6 +54,4 @@ def test_a_battle_report_and_the_post_mission_steps_on_a_phone(
         page.locator("#recruit").get_by_role("button", name="Recruit from the bank").click()
         expect(page.locator(".messages")).to_contain_text("Recruited")
         expect(page.locator("main")).to_contain_text("bank 135 pts")  # 225 - 90
-    finally:
-        context.close()
     assert ArmyList.objects.get(pk=a.army_id).points == 80 + 100 + 25 + 90

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .campaign import SIZES, ashfall, checked_at_both_sizes, logged_in
+from .campaign import SIZES, ashfall, checked_at_both_sizes, window
 
 
 @pytest.mark.django_db(transaction=True)
@@ -17,9 +17,7 @@ def test_a_missing_roll_is_asked_by_name_and_the_report_keeps_every_value(
     t = ashfall(set_up=True)
     ana, campaign = t.ana, t.campaign
 
-    context = logged_in(browser, live_server, ana, SIZES["phone"])
-    page = context.new_page()
-    try:
+    with window(browser, live_server, ana, SIZES["phone"]) as page:
         page.goto(f"{live_server.url}/campaigns/{campaign.pk}/missions/1/report/")
         form = page.locator("#battle-report")
         form.get_by_label("ana won").check()
@@ -59,5 +57,3 @@ def test_a_missing_roll_is_asked_by_name_and_the_report_keeps_every_value(
         expect(dice).to_contain_text("Corsair Captain's injury roll")
         expect(dice).to_contain_text("(rolled by the server)")
         checked_at_both_sizes(page, "report-recorded")
-    finally:
-        context.close()

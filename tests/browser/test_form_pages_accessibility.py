@@ -67,6 +67,9 @@ FORM_PAGES = {
         "accounts/account.html", "ana", lambda w: reverse("accounts:account")
     ),
     "my lists": FormPage("armylists/my_lists.html", "ana", lambda w: reverse("armylists:my_lists")),
+    "manage a list": FormPage(
+        "armylists/manage.html", "ana", lambda w: f"/lists/{w.army_list.public_id}/manage"
+    ),
     "new list": FormPage("armylists/new.html", "ana", lambda w: reverse("armylists:new")),
     "import": FormPage("armylists/import.html", "ana", lambda w: reverse("armylists:import")),
     "editor": FormPage(

@@ -11,22 +11,32 @@ from .test_builder import add_unit, expect_points, start_list
 pytestmark = pytest.mark.pdf  # every test here draws a PDF (needs Pango)
 
 
-@pytest.mark.django_db(transaction=True)
-def test_the_roster_is_prepared_in_the_background_then_downloads(
-    live_server, page, starter_modules, render_worker
-):
+def paid_in_full(page, live_server) -> None:
+    """A new Gilt Ledger list, "Paid in Full", with a Company Captain (35 points)."""
     start_list(page, live_server.url, "ember-reach/gilt_ledger", "Paid in Full")
     add_unit(page, "Company Captain")
     expect_points(page, 35)
 
-    page.get_by_role("button", name="Download roster").click()
-    expect(page.locator("#pdf-status")).to_contain_text("Preparing your PDF…")
 
+def prepared_download(page, button: str, render_worker):
+    """Ask for a PDF with `button`: the page says it is being prepared, the worker draws it and
+    the download starts. The worker draws in this thread, which shares the live server's
+    in-memory database (a worker thread of its own meets SQLite's table locks); the page's poll
+    then sees it ready."""
+    page.get_by_role("button", name=button).click()
+    expect(page.locator("#pdf-status")).to_contain_text("Preparing your PDF…")
     with page.expect_download(timeout=30_000) as download_info:
-        # Drawn in this thread, which shares the live server's in-memory database (a worker
-        # thread of its own meets SQLite's table locks); the page's poll then sees it ready.
         render_worker.run_queued()
-    download = download_info.value
+    return download_info.value
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_roster_is_prepared_in_the_background_then_downloads(
+    live_server, page, starter_modules, render_worker
+):
+    paid_in_full(page, live_server)
+
+    download = prepared_download(page, "Download roster", render_worker)
     assert download.suggested_filename == "paid-in-full-150pts.pdf"
     with open(download.path(), "rb") as pdf:
         assert pdf.read(5) == b"%PDF-"
@@ -72,15 +82,9 @@ def test_the_compact_roster_is_offered_in_the_editor_and_on_the_share_page(
     from tests.armylists.exports.pdfread import page_texts
 
     caches["renders"].clear()  # an earlier test may have drawn the same list
-    start_list(page, live_server.url, "ember-reach/gilt_ledger", "Paid in Full")
-    add_unit(page, "Company Captain")
-    expect_points(page, 35)
+    paid_in_full(page, live_server)
 
-    page.get_by_role("button", name="Download compact roster").click()
-    expect(page.locator("#pdf-status")).to_contain_text("Preparing your PDF…")
-    with page.expect_download(timeout=30_000) as download_info:
-        render_worker.run_queued()
-    download = download_info.value
+    download = prepared_download(page, "Download compact roster", render_worker)
     assert download.suggested_filename == "paid-in-full-150pts-compact.pdf"
     with open(download.path(), "rb") as pdf:
         text = " ".join(page_texts(pdf.read()))
@@ -92,12 +96,9 @@ def test_the_compact_roster_is_offered_in_the_editor_and_on_the_share_page(
 
     link = share_link_create(army_list=ArmyList.objects.get(), kind=ShareLink.LIVE)
     page.goto(f"{live_server.url}/s/{link.token}/")
-    page.get_by_role("button", name="Download compact roster").click()
     # the same list with its share link printed in the footer: drawn again for the reader
-    expect(page.locator("#pdf-status")).to_contain_text("Preparing your PDF…")
-    with page.expect_download(timeout=30_000) as shared_info:
-        render_worker.run_queued()
-    assert shared_info.value.suggested_filename == "paid-in-full-150pts-compact.pdf"
+    shared = prepared_download(page, "Download compact roster", render_worker)
+    assert shared.suggested_filename == "paid-in-full-150pts-compact.pdf"
 
 
 @pytest.mark.django_db(transaction=True)
@@ -110,9 +111,7 @@ def test_a_long_drawing_shows_how_far_it_got_and_a_drawn_roster_opens_at_once(
     from forgebuilder.printing.progress import progress_reporter
 
     caches["renders"].clear()  # an earlier test may have drawn the same list
-    start_list(page, live_server.url, "ember-reach/gilt_ledger", "Paid in Full")
-    add_unit(page, "Company Captain")
-    expect_points(page, 35)
+    paid_in_full(page, live_server)
     editor_url = page.url
 
     page.get_by_role("button", name="Download roster").click()

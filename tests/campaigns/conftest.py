@@ -6,6 +6,7 @@ from django.contrib.auth import get_user_model
 from factions.catalog import catalog_for
 from factions.models import GameModule
 from forgebuilder.engine.listdoc import ListDocument
+from forgebuilder.lists.models import ArmyList
 from forgebuilder.lists.ownership import Owner
 from forgebuilder.lists.services import army_list_create
 from tests.conftest import write_module_rows
@@ -34,6 +35,14 @@ def make_army(module: GameModule, user, faction: str, *datasheets: str, name: st
     return army_list_create(owner=Owner(user.pk, ""), catalog=catalog, document=document)
 
 
+def with_xp(player, unit_index: int, xp: int = 5) -> None:
+    """Write `xp` XP straight into the campaign state of the player's unit (by its place in the
+    army), as if earned in missions: enough for a level at 5."""
+    army = ArmyList.objects.get(pk=player.army_id)
+    army.document["units"][unit_index]["campaign"]["xp"] = xp
+    army.save()
+
+
 @pytest.fixture
 def users(db):
     model = get_user_model()
@@ -50,16 +59,19 @@ def game(ashen, users):
     return ashfall(ashen, ana, ben)
 
 
-def ashfall(ashen: GameModule, ana, ben):
-    """Ashfall, organised by ana: ana brings a Lantern Marshal and a Lightbearer Squad, ben a
-    Corsair Captain and a Deckhand Mob. Returns the campaign and the two players."""
+ANA_UNITS = ("lantern_marshal", "lightbearer_squad")
+
+
+def ashfall(ashen: GameModule, ana, ben, *, name: str = "Ashfall", ana_units=ANA_UNITS):
+    """Ashfall, organised by ana: ana brings a Lantern Marshal and a Lightbearer Squad (or
+    `ana_units`), ben a Corsair Captain and a Deckhand Mob. Returns the campaign and the two
+    players."""
     from forgebuilder.campaigns import services
 
-    campaign = services.campaign_create(organiser=ana, module=ashen, name="Ashfall")
+    campaign = services.campaign_create(organiser=ana, module=ashen, name=name)
     a = services.campaign_join(
-        campaign=campaign, user=ana,
-        army_list=make_army(ashen, ana, "cinder_compact", "lantern_marshal", "lightbearer_squad"),
-    )  # fmt: skip
+        campaign=campaign, user=ana, army_list=make_army(ashen, ana, "cinder_compact", *ana_units)
+    )
     b = services.campaign_join(
         campaign=campaign, user=ben,
         army_list=make_army(ashen, ben, "gutterfleet", "corsair_captain", "deckhand_mob"),

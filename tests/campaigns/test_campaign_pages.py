@@ -14,7 +14,7 @@ from forgebuilder.campaigns.dice import SeededDie
 from forgebuilder.campaigns.models import CampaignEvent, CampaignPlayer, Mission
 from forgebuilder.lists.models import ArmyList
 
-from .conftest import make_army
+from .conftest import make_army, with_xp
 from .test_campaign_views import messages_of
 
 pytestmark = pytest.mark.django_db
@@ -160,9 +160,7 @@ def test_another_players_upgrade_page_is_404(client, game, users):
 
 def test_fast_learner_offers_every_other_trait_as_radio_buttons(client, game, users):
     campaign, a, _ = game
-    army = ArmyList.objects.get(pk=a.army_id)
-    army.document["units"][1]["campaign"]["xp"] = 5
-    army.save()
+    with_xp(a, 1)
     client.force_login(users[0])
     # a 6 is Fast Learner: the player picks any other trait
     response = act(client, campaign, a, action="level", unit="u2", dice="6")
@@ -178,9 +176,7 @@ def test_fast_learner_offers_every_other_trait_as_radio_buttons(client, game, us
 
 def test_the_level_up_form_has_no_typed_choice(client, game, users):
     campaign, a, _ = game
-    army = ArmyList.objects.get(pk=a.army_id)
-    army.document["units"][1]["campaign"]["xp"] = 5
-    army.save()
+    with_xp(a, 1)
     client.force_login(users[0])
     page = client.get(reverse("campaigns:army", args=[campaign.pk, a.pk])).content.decode()
     assert 'name="pick"' not in page  # picks come as radio buttons from the rolled table

@@ -13,7 +13,7 @@ from forgebuilder.campaigns.models import Campaign, CampaignPlayer, Mission
 from forgebuilder.campaigns.steps import StepError
 from forgebuilder.lists.models import ArmyList
 
-from .conftest import make_army
+from .conftest import make_army, with_xp
 
 pytestmark = pytest.mark.django_db
 
@@ -137,9 +137,7 @@ def test_a_level_up_without_enough_xp_is_refused_with_a_message(client, game, us
 
 def test_a_hero_picks_a_skill_set_of_the_rolled_pair_from_radio_buttons(client, game, users):
     campaign, a, _ = game
-    army = ArmyList.objects.get(pk=a.army_id)
-    army.document["units"][0]["campaign"]["xp"] = 5
-    army.save()
+    with_xp(a, 0)
     client.force_login(users[0])
     act = reverse("campaigns:army_action", args=[campaign.pk, a.pk])
     response = client.post(act, {"action": "level", "unit": "u1"}, follow=True)
@@ -163,9 +161,7 @@ def test_a_hero_picks_a_skill_set_of_the_rolled_pair_from_radio_buttons(client, 
 
 def test_a_pick_outside_the_rolled_choices_is_refused_and_changes_nothing(client, game, users):
     campaign, a, _ = game
-    army = ArmyList.objects.get(pk=a.army_id)
-    army.document["units"][0]["campaign"]["xp"] = 5
-    army.save()
+    with_xp(a, 0)
     before = ArmyList.objects.get(pk=a.army_id).document
     client.force_login(users[0])
     act = reverse("campaigns:army_action", args=[campaign.pk, a.pk])
@@ -189,9 +185,7 @@ def test_campaign_posts_need_a_csrf_token(game, users):
 
 def test_a_specialist_records_whether_it_is_melee_or_shooting(client, game, users):
     campaign, a, _ = game
-    army = ArmyList.objects.get(pk=a.army_id)
-    army.document["units"][1]["campaign"]["xp"] = 5
-    army.save()
+    with_xp(a, 1)
     client.force_login(users[0])
     act = reverse("campaigns:army_action", args=[campaign.pk, a.pk])
 
@@ -214,9 +208,7 @@ def test_a_specialist_records_whether_it_is_melee_or_shooting(client, game, user
 
 def test_a_specialist_without_a_choice_is_refused_and_changes_nothing(game):
     _campaign, a, _ = game
-    army = ArmyList.objects.get(pk=a.army_id)
-    army.document["units"][1]["campaign"]["xp"] = 5
-    army.save()
+    with_xp(a, 1)
     before = ArmyList.objects.get(pk=a.army_id).document
 
     with pytest.raises(StepError) as no:

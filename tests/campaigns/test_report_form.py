@@ -13,7 +13,7 @@ from forgebuilder.campaigns.dice import SeededDie
 from forgebuilder.campaigns.models import CampaignEvent, Mission
 from forgebuilder.lists.models import ArmyList
 
-from .conftest import make_army
+from .conftest import ashfall
 
 pytestmark = pytest.mark.django_db
 
@@ -181,15 +181,8 @@ def test_a_draft_saved_by_one_player_is_finished_by_the_other(client, mission, u
 
 def test_two_squads_of_one_name_are_numbered_on_the_form(client, ashen, users):
     ana, ben, _ = users
-    campaign = services.campaign_create(organiser=ana, module=ashen, name="Twins")
-    a = services.campaign_join(
-        campaign=campaign, user=ana,
-        army_list=make_army(ashen, ana, "cinder_compact", "lightbearer_squad", "lightbearer_squad"),
-    )  # fmt: skip
-    b = services.campaign_join(
-        campaign=campaign, user=ben,
-        army_list=make_army(ashen, ben, "gutterfleet", "corsair_captain", "deckhand_mob"),
-    )  # fmt: skip
+    twins = ("lightbearer_squad", "lightbearer_squad")
+    campaign, a, b = ashfall(ashen, ana, ben, name="Twins", ana_units=twins)
     services.mission_setup(campaign=campaign, players=[a, b], die=SeededDie(1))
     client.force_login(ana)
 

@@ -6,6 +6,14 @@ import pytest
 
 from .conftest import codes, document, model
 
+# war hounds (a model template) join a Team or a Band: 2 points each, up to 20
+HOUNDS = {
+    "id": "hounds",
+    "verb": "add_model",
+    "model_limit": 20,
+    "choices": [{"id": "hound", "items": ["hound"], "points": 2}],
+}
+
 MODULE = {
     "format": 1,
     "slug": "spec-wargame",
@@ -31,14 +39,7 @@ MODULE = {
                         model("Leader", {"move": 6}, id="leader", min=0, max=2, leader=True),
                         model("Scout", {"move": 6}, id="scout", min=1, max=10),
                     ],
-                    "options": [
-                        {
-                            "id": "hounds",
-                            "verb": "add_model",
-                            "model_limit": 20,
-                            "choices": [{"id": "hound", "items": ["hound"], "points": 2}],
-                        }
-                    ],
+                    "options": [HOUNDS],
                 },
                 "mob": {
                     "name": "Mob",
@@ -49,14 +50,7 @@ MODULE = {
                         model("Brawler", {"move": 6}, id="brawler", min=0, max=25),
                         model("Thrower", {"move": 6}, id="thrower", min=0, max=5),
                     ],
-                    "options": [
-                        {
-                            "id": "hounds",
-                            "verb": "add_model",
-                            "model_limit": 20,
-                            "choices": [{"id": "hound", "items": ["hound"], "points": 2}],
-                        }
-                    ],
+                    "options": [HOUNDS],
                 },
             },
         }
@@ -71,6 +65,12 @@ def module(load):
 
 def listed(*units) -> dict:
     return document("spec-wargame", "wardens", list(units))
+
+
+def with_hounds(datasheet: str, hounds: int, **models: int) -> dict:
+    """A unit of `datasheet` with `models`, and `hounds` war hounds added by its option."""
+    added = {"option": "hounds", "choice": "hound", "count": hounds}
+    return {"datasheet": datasheet, "models": models, "options": [added]}
 
 
 def test_a_model_may_act_alone_as_one_model(validate):
@@ -90,15 +90,7 @@ def test_a_team_has_no_more_than_5_models(validate):
 
 def test_models_added_by_options_count_towards_a_teams_size(validate):
     """Units: a Team's 5 models include models its options add."""
-    report = validate(
-        listed(
-            {
-                "datasheet": "patrol",
-                "models": {"leader": 1, "scout": 4},
-                "options": [{"option": "hounds", "choice": "hound", "count": 3}],
-            }
-        )
-    )
+    report = validate(listed(with_hounds("patrol", 3, leader=1, scout=4)))
 
     assert codes(report) == ["team-size"]
     assert "a Team of 8 models" in report["violations"][0]["message"]
@@ -127,15 +119,7 @@ def test_band_members_are_identical_except_the_leader(validate):
     mixed = validate(
         listed({"datasheet": "mob", "models": {"boss": 1, "brawler": 6, "thrower": 1}})
     )
-    hounds = validate(
-        listed(
-            {
-                "datasheet": "mob",
-                "models": {"boss": 1, "brawler": 6},
-                "options": [{"option": "hounds", "choice": "hound", "count": 1}],
-            }
-        )
-    )
+    hounds = validate(listed(with_hounds("mob", 1, boss=1, brawler=6)))
 
     assert codes(mixed) == ["band-mixed"]
     assert codes(hounds) == ["band-mixed"]  # an added model is a member too

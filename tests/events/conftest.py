@@ -7,10 +7,24 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from factions.models import GameModule
-from forgebuilder.events.models import Event
+from forgebuilder.engine.listdoc import ListDocument
+from forgebuilder.events.models import Entrant, Event
 from tests.campaigns.conftest import make_army
 
-__all__ = ["make_army"]
+__all__ = ["entered", "make_army"]
+
+
+def entered(event: Event, player, *datasheets: str, club: str = "", name: str = "Army") -> Entrant:
+    """`player` registered for `event`, a Cinder Compact army of `datasheets` submitted, and
+    checked in: ready to be paired."""
+    from forgebuilder.events import services
+
+    entrant = services.entrant_register(event=event, player=player, club=club)
+    army = make_army(event.module, player, "cinder_compact", *datasheets, name=name)
+    document = ListDocument.model_validate(army.document)
+    services.submission_submit(entrant=entrant, document=document, source="x")
+    services.entrant_check_in(event=event, entrant=entrant)
+    return entrant
 
 
 @pytest.fixture

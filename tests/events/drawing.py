@@ -39,6 +39,12 @@ def draw_event_pages(client, user, army_list, opponent) -> None:
         reverse("events:projector", args=[event.public_id]),
     ):
         assert client.get(url).status_code == 200, url
+    from unittest import mock
+
+    from forgebuilder.events import presenters
+
+    with mock.patch.object(presenters, "PAGE_ROWS", 1):  # the standings in two parts: a pager
+        assert "Players 2–2 of 2" in client.get(f"{detail}?standings=2").text
     from forgebuilder.events.models import Submission
     from forgebuilder.events.pack_pdf import pack_html
 

@@ -10,7 +10,7 @@ from django.utils import timezone
 from forgebuilder.engine.listdoc import ListDocument
 from forgebuilder.events import api, services
 from forgebuilder.events.models import ApiToken
-from tests.events.conftest import make_army
+from tests.events.conftest import entered
 
 
 def _get(client, event, path="", key=None):
@@ -20,12 +20,7 @@ def _get(client, event, path="", key=None):
 
 def _played(event, players):
     for player in players:
-        entrant = services.entrant_register(event=event, player=player, club="Leeds")
-        army = make_army(event.module, player, "cinder_compact", "lightbearer_squad")
-        services.submission_submit(
-            entrant=entrant, document=ListDocument.model_validate(army.document), source="x"
-        )
-        services.entrant_check_in(event=event, entrant=entrant)
+        entered(event, player, "lightbearer_squad", club="Leeds")
     round_ = services.round_pair(event=event, rng=random.Random(1))
     for game in round_.games.filter(second__isnull=False):
         services.game_report(game=game, by=event.organiser, first_vp=11, second_vp=6)

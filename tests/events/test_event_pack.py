@@ -13,7 +13,7 @@ from forgebuilder.events import services
 from forgebuilder.events.models import Submission
 from forgebuilder.lists.selectors import evaluated_document
 from tests.armylists.exports.pdfread import page_texts
-from tests.events.conftest import make_army
+from tests.events.conftest import entered
 from tests.pdf_worker import pdf_worker
 
 pytestmark = [pytest.mark.pdf, pytest.mark.django_db(transaction=True)]
@@ -21,15 +21,8 @@ pytestmark = [pytest.mark.pdf, pytest.mark.django_db(transaction=True)]
 
 def _event_played(event, players):
     for n, player in enumerate(players):
-        entrant = services.entrant_register(event=event, player=player, club="Leeds")
-        army = make_army(
-            event.module, player, "cinder_compact", "lantern_marshal", "lightbearer_squad",
-            name=f"Host {n}",
-        )  # fmt: skip
-        services.submission_submit(
-            entrant=entrant, document=ListDocument.model_validate(army.document), source="x"
-        )
-        services.entrant_check_in(event=event, entrant=entrant)
+        sheets = ("lantern_marshal", "lightbearer_squad")
+        entered(event, player, *sheets, club="Leeds", name=f"Host {n}")
     for entrant in event.entrants.all()[:2]:
         services.submission_review(event=event, entrant=entrant, decision=Submission.ACCEPTED)
     round_ = services.round_pair(event=event, rng=random.Random(1))

@@ -12,7 +12,7 @@ from forgebuilder.events import services
 from forgebuilder.events.models import Event, Game
 from forgebuilder.lists.sharing import share_link_create
 from tests.armylists.exports.pdfread import qr_dark_modules_of, svg_qr_dark_modules
-from tests.events.conftest import make_army
+from tests.events.conftest import entered, make_army
 
 LEGAL = ("lantern_marshal", "lightbearer_squad")
 
@@ -250,17 +250,7 @@ def test_the_events_qr_code_is_an_svg_of_its_link(client, event):
 
 
 def test_the_standings_link_to_lists_once_they_are_public(client, event, players):
-    entrants = []
-    for player in players[:2]:
-        entrant = services.entrant_register(event=event, player=player)
-        army = make_army(event.module, player, "cinder_compact", *LEGAL)
-        from forgebuilder.engine.listdoc import ListDocument
-
-        services.submission_submit(
-            entrant=entrant, document=ListDocument.model_validate(army.document), source="x"
-        )
-        services.entrant_check_in(event=event, entrant=entrant)
-        entrants.append(entrant)
+    entrants = [entered(event, player, *LEGAL) for player in players[:2]]
     services.round_pair(event=event, rng=random.Random(1))
     link = _url("list_view", event, entrants[1].pk)
     client.force_login(players[0])

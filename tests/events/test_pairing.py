@@ -376,3 +376,36 @@ def test_every_round_of_a_swiss_event_pairs_by_the_standings(event, seed):
         assert byes <= 1
         for index in dropped:
             players.pop(f"p{index}", None)
+
+
+@pytest.mark.parametrize("seeded", [False, True])
+def test_a_round_of_999_players_seats_everyone_once_without_a_rematch(seeded):
+    # Many blocks, an odd number: round 1 decides who met whom, round 2 must avoid all of it.
+    players = [Entrant(f"p{i}", rating=i % 97, club=f"Club {i % 13}") for i in range(999)]
+    first = pair_round(entrants=players, round_number=1, seeded=seeded, rng=random.Random(9))
+    met = {p.first: p.second for p in first.pairings} | {
+        p.second: p.first for p in first.pairings if p.second
+    }
+    won = {p.first for p in first.pairings}  # the first named wins; the bye counts as a win
+    second = pair_round(
+        entrants=[
+            Entrant(
+                e.key,
+                score=3 if e.key in won else 0,
+                path=("W" if e.key in won else "L",),
+                opponents=frozenset({met[e.key]} - {None}),
+                had_bye=met[e.key] is None,
+            )
+            for e in players
+        ],
+        round_number=2,
+        rng=random.Random(9),
+    )
+    for result in (first, second):
+        seated = [k for p in result.pairings for k in (p.first, p.second) if k is not None]
+        assert sorted(seated) == sorted(e.key for e in players)
+        assert sorted(p.table for p in result.pairings if p.second) == list(range(1, 500))
+        assert not result.warnings
+    assert met[second.bye] is not None  # nobody's second bye
+    # 500 winners (the bye included): 250 games among them, none across the groups.
+    assert sum((p.first in won) != (p.second in won) for p in second.pairings if p.second) == 0

@@ -9,24 +9,14 @@ import random
 
 import pytest
 
-from forgebuilder.engine.listdoc import ListDocument
 from forgebuilder.events import services
 from forgebuilder.events.models import Game
 from forgebuilder.events.services import EventRefused
-from tests.events.conftest import make_army
+from tests.events.conftest import entered
 
 
 def _entered(event, players, sheets):
-    entrants = []
-    for player, units in zip(players, sheets, strict=True):
-        entrant = services.entrant_register(event=event, player=player)
-        army = make_army(event.module, player, "cinder_compact", *units)
-        services.submission_submit(
-            entrant=entrant, document=ListDocument.model_validate(army.document), source="x"
-        )
-        services.entrant_check_in(event=event, entrant=entrant)
-        entrants.append(entrant)
-    return entrants
+    return [entered(event, p, *units) for p, units in zip(players, sheets, strict=True)]
 
 
 def _pairs(round_) -> set[frozenset]:

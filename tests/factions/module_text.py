@@ -14,6 +14,15 @@ from factions.gamedata.validation import validate_source
 from tests.conftest import FIXTURES
 
 MINI = FIXTURES / "mini_module.yaml"
+# its Captain's stat line (Battle Forge's six stats)
+CAPTAIN_STATS = {
+    "movement": 6,
+    "accuracy": 5,
+    "strength": 6,
+    "save": 6,
+    "initiative": 6,
+    "courage": 7,
+}
 
 
 def edited(*edits: tuple[str, str]) -> str:

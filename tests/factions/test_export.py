@@ -21,6 +21,8 @@ from factions.gamedata.validation import validate_source
 from factions.models import GameModule
 from tests.conftest import FIXTURES
 
+from .module_text import CAPTAIN_STATS
+
 pytestmark = pytest.mark.django_db
 
 STARTERS = sorted(p.name for p in settings.STARTER_MODULES_DIR.iterdir() if p.is_dir())
@@ -118,14 +120,7 @@ def test_an_export_leaves_out_what_equals_the_default(tmp_path, mini_module):
         {
             "name": "Captain",
             "id": "captain",
-            "stats": {
-                "movement": 6,
-                "accuracy": 5,
-                "strength": 6,
-                "save": 6,
-                "initiative": 6,
-                "courage": 7,
-            },
+            "stats": CAPTAIN_STATS,
             "weapons": ["spear"],
             "rules": ["tough(2)"],
         }

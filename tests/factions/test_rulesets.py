@@ -23,6 +23,8 @@ from factions.rulesets.battleforge import BATTLEFORGE
 from factions.rulesets.grimdark import GRIMDARK
 from tests.conftest import FIXTURES
 
+from .module_text import CAPTAIN_STATS
+
 # --- how a stat prints --------------------------------------------------------------------------
 
 
@@ -190,15 +192,7 @@ WARDEN = "factions.wardens.datasheets.wardens.models[0].stats"
         pytest.param(
             # a stat the ruleset does not have
             "mini_module.yaml",
-            {
-                "movement": 6,
-                "accuracy": 5,
-                "strength": 6,
-                "save": 6,
-                "initiative": 6,
-                "courage": 7,
-                "speed": 3,
-            },
+            {**CAPTAIN_STATS, "speed": 3},
             [
                 (
                     f"{CAPTAIN}.speed",
@@ -211,21 +205,14 @@ WARDEN = "factions.wardens.datasheets.wardens.models[0].stats"
         pytest.param(
             # a stat left out
             "mini_module.yaml",
-            {"movement": 6, "accuracy": 5, "strength": 6, "save": 6, "initiative": 6},
+            {k: v for k, v in CAPTAIN_STATS.items() if k != "courage"},
             [(f"{CAPTAIN}.courage", "missing model stat 'courage' (Courage)")],
             id="missing stat",
         ),
         pytest.param(
             # a value above the ruleset's range
             "mini_module.yaml",
-            {
-                "movement": 6,
-                "accuracy": 5,
-                "strength": 6,
-                "save": 6,
-                "initiative": 6,
-                "courage": 25,
-            },
+            {**CAPTAIN_STATS, "courage": 25},
             [(f"{CAPTAIN}.courage", "Courage must be at most 20, not 25")],
             id="out of range",
         ),

@@ -134,8 +134,9 @@ def test_the_list_api_refuses_a_hostile_value_anywhere_naming_it(client, mini_mo
             body, path = f'{{"lists": [{json.dumps(mini_list)}, {body}]}}', f"lists[1].{path}"
         response = client.post(url, body, content_type="application/json")
         assert response.status_code == 400, (path, response.content[:300])
-        reported = [e["path"] for e in response.json()["errors"]]
-        assert any(names(p, path) for p in reported), (path, response.json())
+        errors = response.json()["errors"]
+        assert any(names(e["path"], path) for e in errors), (path, response.json())
+        assert all(e["code"] and e["hint"] for e in errors), errors
 
     check()
 

@@ -170,6 +170,7 @@ LIST_ACTIONS = [
     ("share", {"kind": st.sampled_from(["live", "snapshot", "", "x", "LIVE"])}),
     ("share/{token}/revoke", {}),
     ("share/nope/revoke", {}),
+    ("folder", {"folder": texts}),
     ("duplicate", {}),
     ("delete", {}),
     ("restore", {}),
@@ -179,7 +180,7 @@ LIST_ACTIONS = [
 def list_state(army_list: ArmyList) -> tuple:
     army_list.refresh_from_db()
     links = sorted(ShareLink.objects.filter(army_list=army_list).values_list("token", "revoked_at"))
-    return army_list.version, army_list.document, army_list.deleted_at, links
+    return army_list.version, army_list.document, army_list.deleted_at, army_list.folder, links
 
 
 def test_no_list_action_answers_500_or_writes_when_refused(client, make_list, owner, settings):

@@ -4,6 +4,7 @@ gets 429 with Retry-After and a message saying when to try again."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.urls import reverse
@@ -149,7 +150,10 @@ def test_the_api_answers_429_in_its_json_shape(client, db, settings, mini_list, 
     response = client.post(url, body, content_type="application/json")
 
     assert response.status_code == 429
-    assert response.json()["errors"][0]["message"].startswith("Too many API requests")
+    [error] = response.json()["errors"]
+    assert error["message"] == "Too many API requests from you."
+    assert error["code"] == "rate-limited"
+    assert re.fullmatch(r"Try again in \d+ seconds\.", error["hint"]), error["hint"]
     assert response["Retry-After"]
 
 

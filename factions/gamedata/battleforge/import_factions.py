@@ -6,67 +6,22 @@ the keys, the shared content and the reporter. No Django imports.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
-
-from pydantic import BaseModel
+from collections.abc import Mapping
+from typing import Any
 
 from ..schemas import FactionSpec
-from .import_base import KeyMap, Reporter, Scope
+from .import_base import KeyMap, Scope
 from .import_legends import legend_dicts
 from .import_module import focus_aliases, focus_dict
+from .import_steps import ImportSteps
 from .import_units import UnitMapper
 from .points import PricingContext
 from .refs import as_entity_map
-from .source import MODULE_INDEX, BFFaction, BFGame
+from .source import MODULE_INDEX, BFFaction
 
 
-class FactionImport:
-    """The importer's faction steps, mixed into ``importer._Importer``, which gives them the
-    state below and its ``keymap``, ``content``, ``finish_content``, ``validated``,
-    ``validate``, ``category_key`` and ``add``."""
-
-    game: BFGame
-    reporter: Reporter
-    alliance_keys: KeyMap
-    module_valued: set[str]  # rules the factions give values to, defined by the module
-    model_names: set[str]  # every faction's, for module-wide legends
-
-    if TYPE_CHECKING:  # what importer._Importer gives the steps (see there)
-
-        @property
-        def add(self) -> Callable[[str, str, str, str], None]: ...
-
-        def validate(
-            self, cls: type[BaseModel], data: dict[str, Any], file: str, path: str
-        ) -> Any: ...
-
-        def keymap(
-            self, entities: Mapping[str, Any], parent: KeyMap | None, kind: str, file: str
-        ) -> KeyMap: ...
-
-        def category_key(self, raw: str, file: str, path: str) -> str: ...
-
-        def content(
-            self,
-            scope: Scope,
-            maps: Mapping[str, Mapping[str, Any]],
-            keys: Mapping[str, KeyMap],
-            origin: Callable[[str, str], str],
-        ) -> dict[str, dict[str, dict[str, Any]]]: ...
-
-        def finish_content(
-            self,
-            scope: Scope,
-            content: dict[str, dict[str, dict[str, Any]]],
-            valued: set[str],
-            origin: Callable[[str, str], str],
-            rule_ids: Mapping[str, str],
-        ) -> None: ...
-
-        def validated(
-            self, content: Mapping[str, Mapping[str, dict[str, Any]]], file: str
-        ) -> dict[str, dict[str, Any]]: ...
+class FactionImport(ImportSteps):
+    """The importer's faction steps (``importer._Importer`` runs them for each faction)."""
 
     def factions(self, module_scope, mkeys, focus_keys, offered) -> dict[str, FactionSpec]:
         """Each faction of the game imported (those that fail entirely are left out)."""

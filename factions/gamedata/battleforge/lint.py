@@ -96,23 +96,21 @@ class _Linter:
             if kind == "model" and key in OPTION_VERBS:
                 self.add("verb_on_model", scope.file, f"{path}.{key}", f"{key!r} on a model")
                 continue
-            hint = _suggest(key, allowed)
-            self.add(
-                "unknown_key", scope.file, f"{path}.{key}", f"unknown {kind} key {key!r}{hint}"
-            )
+            self.unknown_key("unknown_key", key, allowed, scope, path, kind)
+
+    def unknown_key(
+        self, code: str, key: object, allowed: frozenset[str], scope: _Scope, path: str, what: str
+    ) -> None:
+        """A key `what` does not have, with the allowed key it may be a typo of."""
+        hint = _suggest(str(key), allowed)
+        self.add(code, scope.file, f"{path}.{key}", f"unknown {what} key {key!r}{hint}")
 
     def ref(self, kind: str, ref: object, scope: _Scope, path: str) -> None:
         allowed = {"weapon": WEAPON_REF_KEYS, "rule": RULE_REF_KEYS}.get(kind, frozenset({"id"}))
         if isinstance(ref, Mapping):
             for key in ref:
                 if key not in allowed:
-                    hint = _suggest(str(key), allowed)
-                    self.add(
-                        "unknown_key",
-                        scope.file,
-                        f"{path}.{key}",
-                        f"unknown {kind} reference key {key!r}{hint}",
-                    )
+                    self.unknown_key("unknown_key", key, allowed, scope, path, f"{kind} reference")
         rid = ref_id(ref)
         if rid is None or not rid.strip():
             self.add("ref_without_id", scope.file, path, f"{kind} reference without an id: {ref!r}")
@@ -139,16 +137,24 @@ class _Linter:
                 handler(entity, scope, sub)
 
     # ----- entities -----------------------------------------------------------------------
+    def entries(
+        self, items: Any, kind: str, scope: _Scope, path: str
+    ) -> Iterator[tuple[Mapping[str, Any], str]]:
+        """Each object of the list at `path` with its path (`path[i]`), its keys checked as a
+        `kind`'s; an entry that is not an object is a finding, and is passed over."""
+        for index, item in enumerate(as_list(items)):
+            sub = f"{path}[{index}]"
+            if not isinstance(item, Mapping):
+                self.add("entity_not_object", scope.file, sub, f"{kind} is not an object")
+                continue
+            self.keys(kind, item, scope, sub)
+            yield item, sub
+
     def entity_unit(self, unit: Mapping[str, Any], scope: _Scope, path: str) -> None:
         self.category(unit.get("category"), scope, f"{path}.category")
         for ref, sub in _refs(unit.get("rules"), f"{path}.rules"):
             self.ref("rule", ref, scope, sub)
-        for index, model in enumerate(as_list(unit.get("models"))):
-            sub = f"{path}.models[{index}]"
-            if not isinstance(model, Mapping):
-                self.add("entity_not_object", scope.file, sub, "model is not an object")
-                continue
-            self.keys("model", model, scope, sub)
+        for model, sub in self.entries(unit.get("models"), "model", scope, f"{path}.models"):
             self.entity_model(model, scope, sub)
         self.options(unit.get("options"), "unit", scope, path)
 
@@ -162,12 +168,8 @@ class _Linter:
     def entity_weapon(self, weapon: Mapping[str, Any], scope: _Scope, path: str) -> None:
         for ref, sub in _refs(weapon.get("rules"), f"{path}.rules"):
             self.ref("rule", ref, scope, sub)
-        for index, profile in enumerate(as_list(weapon.get("profiles"))):
-            sub = f"{path}.profiles[{index}]"
-            if not isinstance(profile, Mapping):
-                self.add("entity_not_object", scope.file, sub, "profile is not an object")
-                continue
-            self.keys("profile", profile, scope, sub)
+        profiles = self.entries(weapon.get("profiles"), "profile", scope, f"{path}.profiles")
+        for profile, sub in profiles:
             for ref, rsub in _refs(profile.get("rules"), f"{sub}.rules"):
                 self.ref("rule", ref, scope, rsub)
 
@@ -191,13 +193,7 @@ class _Linter:
                 continue
             for key in option:
                 if key not in OPTION_KEYS:
-                    hint = _suggest(str(key), OPTION_KEYS)
-                    self.add(
-                        "unknown_option_key",
-                        scope.file,
-                        f"{path}.{key}",
-                        f"unknown option key {key!r}{hint}",
-                    )
+                    self.unknown_key("unknown_option_key", key, OPTION_KEYS, scope, path, "option")
             ignored = "addModel" if level == "model" else "replaceModel"
             if ignored in option:
                 self.add(

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from django.db import transaction
 
+from factions.models import ModuleVersion
 from forgebuilder.refused import Refused
 
 from ..loader import LoadSummary, game_module_load
@@ -107,11 +108,11 @@ def battleforge_module_import(
 
 def _load(result: ImportResult, dry_run: bool) -> LoadSummary:
     if not dry_run:
-        return game_module_load(spec=result.spec)
+        return game_module_load(spec=result.spec, source=ModuleVersion.IMPORT)
     summary: LoadSummary | None = None
     try:
         with transaction.atomic():
-            summary = game_module_load(spec=result.spec)
+            summary = game_module_load(spec=result.spec, source=ModuleVersion.IMPORT)
             raise _DryRun
     except _DryRun:
         pass

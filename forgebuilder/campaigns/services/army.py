@@ -14,13 +14,13 @@ from .. import history, steps
 from ..dice import Die
 from ..models import CampaignPlayer
 from .base import (
-    _army_step,
-    _between_missions,
-    _lock_army,
-    _lock_player,
-    _seated,
-    _step_event,
+    army_step,
     campaign_spec,
+    lock_army,
+    lock_player,
+    record_step_event,
+    require_between_missions,
+    require_seated,
 )
 
 
@@ -28,11 +28,11 @@ from .base import (
 def army_level_up(
     *, player: CampaignPlayer, unit_id: str, die: Die, pick: str | None = None
 ) -> list[str]:
-    player = _lock_player(player)
-    _seated(player)
+    player = lock_player(player)
+    require_seated(player)
     data = {"unit": unit_id, "pick": pick}
-    new = _army_step(player, "level-up", data, label="Level up", die=die)
-    _step_event(player, "level-up", new, data, die)
+    new = army_step(player, "level-up", data, label="Level up", die=die)
+    record_step_event(player, "level-up", new, data, die)
     return new.lines
 
 
@@ -43,18 +43,18 @@ def army_buy_upgrade(*, player: CampaignPlayer, unit_id: str, option: str, choic
     Between missions only; the rules check the army afterwards (a choice the unit may not take
     again, an option limit...) and refuse an upgrade that breaks them.
     """
-    player = _lock_player(player)
-    _seated(player)
-    _between_missions(player, "upgrades")
-    army = _lock_army(player)
+    player = lock_player(player)
+    require_seated(player)
+    require_between_missions(player, "upgrades")
+    army = lock_army(player)
     catalog = catalog_for(army.module)
     document = ListDocument.model_validate(army.document)
-    unit = steps._active_unit(document, unit_id, catalog)
+    unit = steps.active_unit(document, unit_id, catalog)
     name = _choice_name(catalog, document, unit, option, choice)
     data = {"unit": unit_id, "option": option, "choice": choice, "name": name}
     bank = player.bank
-    new = _army_step(player, "upgrade", data, label="Upgrade")
-    _step_event(player, "upgrade", new, data)
+    new = army_step(player, "upgrade", data, label="Upgrade")
+    record_step_event(player, "upgrade", new, data)
     return bank - new.bank
 
 
@@ -71,24 +71,24 @@ def _choice_name(catalog: Catalog, army: ListDocument, unit, option: str, choice
 @transaction.atomic
 def army_disband_unit(*, player: CampaignPlayer, unit_id: str) -> None:
     """A unit leaves the army for good (kept on the list, marked disbanded); no refund."""
-    player = _lock_player(player)
-    _seated(player)
-    _between_missions(player, "disbanding units")
+    player = lock_player(player)
+    require_seated(player)
+    require_between_missions(player, "disbanding units")
     data = {"unit": unit_id}
-    new = _army_step(player, "disband", data, label="Disbanded a unit")
-    _step_event(player, "disband", new, data)
+    new = army_step(player, "disband", data, label="Disbanded a unit")
+    record_step_event(player, "disband", new, data)
 
 
 @transaction.atomic
 def army_sell_upgrade(*, player: CampaignPlayer, unit_id: str, option: str) -> int:
     """Sell an upgrade for half its cost, rounded down to 5; returns what the bank gets."""
-    player = _lock_player(player)
-    _seated(player)
-    _between_missions(player, "sales")
+    player = lock_player(player)
+    require_seated(player)
+    require_between_missions(player, "sales")
     data = {"unit": unit_id, "option": option}
     bank = player.bank
-    new = _army_step(player, "sell", data, label="Sold an upgrade")
-    _step_event(player, "sell", new, data)
+    new = army_step(player, "sell", data, label="Sold an upgrade")
+    record_step_event(player, "sell", new, data)
     return new.bank - bank
 
 
@@ -106,12 +106,12 @@ def army_recruit(
     *, player: CampaignPlayer, datasheet: str, veteran: bool = False, force: str | None = None
 ) -> str:
     """A new unit paid from the bank (a veteran costs more and starts with XP)."""
-    player = _lock_player(player)
-    _seated(player)
-    _between_missions(player, "recruits")
+    player = lock_player(player)
+    require_seated(player)
+    require_between_missions(player, "recruits")
     data = _recruit_data(player, datasheet, veteran, force)
-    new = _army_step(player, "recruit", data, label="Recruit")
-    _step_event(player, "recruit", new, data)
+    new = army_step(player, "recruit", data, label="Recruit")
+    record_step_event(player, "recruit", new, data)
     return new.document.units[-1].id
 
 

@@ -1,6 +1,6 @@
 """What every campaign write shares: its errors, the checks it starts with, the locks it takes
 (in one order everywhere), the history event it leaves, and the one way it changes an army
-(`_army_step`: the same `history.apply` that replays it).
+(`army_step`: the same `history.apply` that replays it).
 """
 
 from __future__ import annotations
@@ -37,14 +37,15 @@ def require_organiser(campaign: Campaign, user, action: str) -> None:
         raise CampaignForbidden(f"Only the organiser, {campaign.organiser}, can {action}.")
 
 
-def _writable(campaign: Campaign) -> None:
+def require_writable(campaign: Campaign) -> None:
+    """Refuse any change to a closed campaign (every write starts here)."""
     if campaign.closed:
         raise CampaignError(f"{campaign.name} is closed: it can be read, not changed.")
 
 
-def _seated(player: CampaignPlayer) -> None:
+def require_seated(player: CampaignPlayer) -> None:
     """The player's army can still change: the campaign is open and they have not left it."""
-    _writable(player.campaign)
+    require_writable(player.campaign)
     if player.left_at is not None:
         raise CampaignError(
             f"{player.name} has left {player.campaign.name}; the army can only be read."
@@ -56,7 +57,8 @@ def pending_mission(player: CampaignPlayer) -> Mission | None:
     return Mission.objects.filter(players=player, status=Mission.SET_UP).order_by("number").first()
 
 
-def _between_missions(player: CampaignPlayer, what: str) -> None:
+def require_between_missions(player: CampaignPlayer, what: str) -> None:
+    """Refuse `what` while the player's last mission waits for its report."""
     pending = pending_mission(player)
     if pending is not None:
         raise CampaignError(
@@ -71,7 +73,7 @@ def campaign_spec(campaign: Campaign) -> CampaignSpec:
     return spec
 
 
-def _event(
+def record_event(
     campaign, kind, lines, *, player=None, die: Die | None = None, mission=None, data=None,
     by=None, dice: dict | None = None,
 ):  # fmt: skip
@@ -88,7 +90,7 @@ def _event(
     )
 
 
-def _lock_campaign(campaign: Campaign) -> Campaign:
+def lock_campaign(campaign: Campaign) -> Campaign:
     """The campaign's row, locked until the transaction ends and read again.
 
     Every step locks the campaign first, then its mission, then its players by id, then their
@@ -98,16 +100,17 @@ def _lock_campaign(campaign: Campaign) -> Campaign:
     return Campaign.objects.select_for_update().select_related("module").get(pk=campaign.pk)
 
 
-def _lock_player(player: CampaignPlayer) -> CampaignPlayer:
+def lock_player(player: CampaignPlayer) -> CampaignPlayer:
     """The player's row (campaign locked first), read again: another tab may have changed it."""
-    campaign = _lock_campaign(player.campaign)
+    campaign = lock_campaign(player.campaign)
     locked = CampaignPlayer.objects.select_for_update(of=("self",)).select_related("user")
     fresh = locked.get(pk=player.pk)
     fresh.campaign = campaign
     return fresh
 
 
-def _lock_army(player: CampaignPlayer) -> ArmyList:
+def lock_army(player: CampaignPlayer) -> ArmyList:
+    """The player's army, locked (after their campaign and their row: the one lock order)."""
     return (
         ArmyList.objects.select_for_update(of=("self",))
         .select_related("module")
@@ -118,7 +121,7 @@ def _lock_army(player: CampaignPlayer) -> ArmyList:
 def _edit_army(player: CampaignPlayer, label: str, change: Callable) -> ArmyList:
     """The campaign's own write to its army; undo never reaches back across it (the list's
     undo steps before it are dropped: the campaign history keeps the army's story)."""
-    army = _lock_army(player)
+    army = lock_army(player)
     army_list_edit(
         army_list=army, expected_version=None, change=change, label=label, origin=CAMPAIGNS
     )
@@ -127,12 +130,12 @@ def _edit_army(player: CampaignPlayer, label: str, change: Callable) -> ArmyList
     return army
 
 
-def _army_step(
+def army_step(
     player: CampaignPlayer, kind: str, data: dict, *, label: str, die=None
 ) -> history.Army:
     """Apply one step of `player`'s history to their locked army and store the army, bank, VP
     and missions it gives (the caller stores the event). The same `history.apply` replays it."""
-    army_list = _lock_army(player)
+    army_list = lock_army(player)
     catalog = catalog_for(army_list.module)
     now = history.Army(
         ListDocument.model_validate(army_list.document),
@@ -148,5 +151,6 @@ def _army_step(
     return new
 
 
-def _step_event(player: CampaignPlayer, kind: str, new: history.Army, data: dict, die=None):
-    return _event(player.campaign, kind, new.lines, player=player, die=die, data=data)
+def record_step_event(player: CampaignPlayer, kind: str, new: history.Army, data: dict, die=None):
+    """Keep the event of an `army_step`: its lines, data and the die that rolled them."""
+    return record_event(player.campaign, kind, new.lines, player=player, die=die, data=data)

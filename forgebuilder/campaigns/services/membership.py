@@ -25,14 +25,14 @@ from ..models import Campaign, CampaignEvent, CampaignPlayer
 from .base import (
     CAMPAIGNS,
     CampaignError,
-    _event,
-    _lock_army,
-    _lock_campaign,
-    _lock_player,
-    _writable,
     campaign_spec,
+    lock_army,
+    lock_campaign,
+    lock_player,
     pending_mission,
+    record_event,
     require_organiser,
+    require_writable,
 )
 
 
@@ -47,7 +47,7 @@ def campaign_create(
     campaign = Campaign.objects.create(
         name=name[:120], module=module, organiser=organiser, starting_points=starting_points
     )
-    _event(campaign, "created", [f"{organiser} started the campaign {campaign.name}."])
+    record_event(campaign, "created", [f"{organiser} started the campaign {campaign.name}."])
     return campaign
 
 
@@ -95,8 +95,8 @@ def campaign_join(*, campaign: Campaign, user, army_list: ArmyList) -> CampaignP
     The list must be legal for the campaign (`army_problems`); campaign state it carries (from
     an import or an older campaign) is dropped: every founding unit starts fresh.
     """
-    campaign = _lock_campaign(campaign)
-    _writable(campaign)
+    campaign = lock_campaign(campaign)
+    require_writable(campaign)
     locked = ArmyList.objects.select_for_update(of=("self",)).select_related("module")
     army_list = locked.get(pk=army_list.pk)
     if army_list.owner_id != user.pk:
@@ -127,14 +127,14 @@ def campaign_join(*, campaign: Campaign, user, army_list: ArmyList) -> CampaignP
     lines = [f"{user} joined with {army_list.name}."]
     if stale:
         lines.append(campaign_state_left_behind(stale))
-    _event(campaign, "joined", lines, player=player, data={"army": army_list.document})
+    record_event(campaign, "joined", lines, player=player, data={"army": army_list.document})
     return player
 
 
 def campaign_army_start(*, campaign: Campaign, user, faction: str, name: str) -> ArmyList:
     """A new list of the campaign's game for an invited player, sized to its starting points;
     they add the founding army's units in the editor, then join with it."""
-    _writable(campaign)
+    require_writable(campaign)
     catalog = catalog_for(campaign.module)
     try:
         document = edits.new_document(
@@ -155,9 +155,9 @@ def campaign_leave(*, player: CampaignPlayer, by) -> None:
 
     The army stays readable in the campaign's history; the list stays its owner's.
     """
-    player = _lock_player(player)
+    player = lock_player(player)
     campaign = player.campaign
-    _writable(campaign)
+    require_writable(campaign)
     if by is None or by.pk != player.user_id:
         require_organiser(campaign, by, "remove another player")
     if player.left_at is not None:
@@ -174,18 +174,18 @@ def campaign_leave(*, player: CampaignPlayer, by) -> None:
         line = f"{player.name} disbanded {player.army.name} and left the campaign."
     else:
         line = f"{by} removed {player.name} ({player.army.name}) from the campaign."
-    _event(campaign, "left", [line], player=player)
+    record_event(campaign, "left", [line], player=player)
 
 
 @transaction.atomic
 def campaign_close(*, campaign: Campaign, by) -> None:
     """The organiser ends the campaign: standings and armies stay, nothing changes any more."""
     require_organiser(campaign, by, "close the campaign")
-    campaign = _lock_campaign(campaign)
-    _writable(campaign)
+    campaign = lock_campaign(campaign)
+    require_writable(campaign)
     campaign.closed_at = timezone.now()
     campaign.save(update_fields=["closed_at"])
-    _event(campaign, "closed", [f"{by} closed the campaign after {campaign.missions_played} "
+    record_event(campaign, "closed", [f"{by} closed the campaign after {campaign.missions_played} "
                                 "missions."])  # fmt: skip
 
 
@@ -194,8 +194,8 @@ def campaign_army_adopt(*, player: CampaignPlayer) -> bool:
     """Take an army whose history cannot be replayed (kept from before every step recorded its
     facts) as it stands, units, bank, VP and missions, as the starting point its history
     replays from. False, and nothing written, when its history replays already."""
-    player = _lock_player(player)
-    army = _lock_army(player)
+    player = lock_player(player)
+    army = lock_army(player)
     events = CampaignEvent.objects.filter(player=player, voided_by__isnull=True)
     try:
         history.replay(
@@ -217,5 +217,5 @@ def campaign_army_adopt(*, player: CampaignPlayer) -> bool:
         "vp": player.victory_points,
         "missions": player.missions,
     }
-    _event(player.campaign, "adopted", [line], player=player, data=data)
+    record_event(player.campaign, "adopted", [line], player=player, data=data)
     return True

@@ -18,14 +18,14 @@ from ..models import Campaign, CampaignPlayer, Mission
 from ..steps import BattleReport
 from .base import (
     CampaignError,
-    _army_step,
-    _event,
-    _lock_army,
-    _lock_campaign,
-    _writable,
+    army_step,
     campaign_spec,
+    lock_army,
+    lock_campaign,
     pending_mission,
+    record_event,
     require_organiser,
+    require_writable,
 )
 from .membership import army_problems
 
@@ -57,8 +57,8 @@ def mission_setup(
     """
     if by is not None:
         require_organiser(campaign, by, "set up a mission")
-    campaign = _lock_campaign(campaign)
-    _writable(campaign)
+    campaign = lock_campaign(campaign)
+    require_writable(campaign)
     spec = campaign_spec(campaign)
     players = _mission_players(campaign, players)
     values = _army_values(campaign, players)
@@ -86,7 +86,7 @@ def mission_setup(
     entry = spec.objectives.entries[objective]
     lines = [f"Mission {mission.number}: special objective {entry.name} ({entry.effect})"]
     lines += [f"{p.name}: {values[p.pk]} pts, {underdog[p.pk]} underdog points" for p in players]
-    _event(campaign, "mission-setup", lines, die=die, mission=mission.number)
+    record_event(campaign, "mission-setup", lines, die=die, mission=mission.number)
     return Setup(mission, values, underdog)
 
 
@@ -179,8 +179,8 @@ def mission_report(*, mission: Mission, reports: dict[int, BattleReport], die: D
     The mission is locked and its status read again: of two reports sent at once, the second
     is refused whole (nothing of it is written) and told the mission is already reported.
     """
-    campaign = _lock_campaign(mission.campaign)
-    _writable(campaign)
+    campaign = lock_campaign(mission.campaign)
+    require_writable(campaign)
     spec = campaign_spec(campaign)
     mission = Mission.objects.select_for_update().get(pk=mission.pk)
     if mission.status != Mission.SET_UP:
@@ -194,14 +194,14 @@ def mission_report(*, mission: Mission, reports: dict[int, BattleReport], die: D
     check_reports(players, reports)
     catalog = catalog_for(campaign.module)
     for player in players:
-        document = ListDocument.model_validate(_lock_army(player).document)
+        document = ListDocument.model_validate(lock_army(player).document)
         steps.check_report(document, reports[player.pk], catalog=catalog)
     for player in players:
         side = Side(player, reports[player.pk], reports, die)
-        new = _army_step(
+        new = army_step(
             player, "mission-report", side.data, label=f"Mission {mission.number}", die=side.die
         )
-        _event(
+        record_event(
             campaign, "mission-report", side.lines(new, spec), player=player,
             mission=mission.number, data=side.data, dice=side.dice(),
         )  # fmt: skip
@@ -215,8 +215,8 @@ def mission_report(*, mission: Mission, reports: dict[int, BattleReport], die: D
 @transaction.atomic
 def mission_report_draft(*, mission: Mission, values: dict[str, str], by) -> None:
     """Keep the report form as typed so far; either player (or the organiser) finishes it."""
-    campaign = _lock_campaign(mission.campaign)
-    _writable(campaign)
+    campaign = lock_campaign(mission.campaign)
+    require_writable(campaign)
     mission = Mission.objects.select_for_update().get(pk=mission.pk)
     if mission.status != Mission.SET_UP:
         raise CampaignError(f"Mission {mission.number} is already reported (see the history).")
@@ -232,8 +232,8 @@ def mission_report_prefill(
     as it stands, read with the mission locked (of two games finished at once, the second fills
     the draft the first left), and answers the draft to keep. Nothing is recorded: a player
     still opens the report, checks it and records it."""
-    campaign = _lock_campaign(mission.campaign)
-    _writable(campaign)
+    campaign = lock_campaign(mission.campaign)
+    require_writable(campaign)
     mission = Mission.objects.select_for_update().get(pk=mission.pk)
     if mission.status != Mission.SET_UP:
         raise CampaignError(f"Mission {mission.number} is already reported (see the history).")

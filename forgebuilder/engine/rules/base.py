@@ -4,12 +4,22 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypedDict, Unpack
 
 if TYPE_CHECKING:
     from forgebuilder.engine.rules.roster import Roster
 
 Severity = Literal["error", "warning"]
+
+
+class Where(TypedDict, total=False):
+    """What a check's violation says besides its message (see `Violation`); `code` replaces
+    the check's own code for a problem of its own (the check's code when not given)."""
+
+    hint: str
+    units: Iterable[str]
+    forces: Iterable[str]
+    code: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,27 +238,16 @@ class Check:
         """(force id, slot status) of the force organizations the check counts."""
         return iter(())
 
-    def error(
-        self,
-        message: str,
-        *,
-        hint: str = "",
-        units: Iterable[str] = (),
-        forces: Iterable[str] = (),
-        code: str | None = None,
-    ) -> Violation:
-        return Violation(code or self.code, "error", message, hint, tuple(units), tuple(forces))
+    def error(self, message: str, **where: Unpack[Where]) -> Violation:
+        return self._violation("error", message, where)
 
-    def warning(
-        self,
-        message: str,
-        *,
-        hint: str = "",
-        units: Iterable[str] = (),
-        forces: Iterable[str] = (),
-        code: str | None = None,
-    ) -> Violation:
-        return Violation(code or self.code, "warning", message, hint, tuple(units), tuple(forces))
+    def warning(self, message: str, **where: Unpack[Where]) -> Violation:
+        return self._violation("warning", message, where)
+
+    def _violation(self, severity: Severity, message: str, where: Where) -> Violation:
+        units, forces = tuple(where.get("units", ())), tuple(where.get("forces", ()))
+        code = where.get("code") or self.code
+        return Violation(code, severity, message, where.get("hint", ""), units, forces)
 
 
 def plural(n: int, word: str, plural_word: str | None = None) -> str:

@@ -102,19 +102,21 @@ def match_check(rosters: list[Roster]) -> MatchReport:
     define a match check have one, and only lists of one module are compared (MatchError).
     """
     if len(rosters) < 2:
-        raise MatchError("A match check needs at least two lists.")
+        raise MatchError("A match check needs at least two lists.", "Add the opponent's list.")
     modules = {r.catalog.slug for r in rosters}
     if len(modules) > 1:
         raise MatchError(
             "A match check compares lists of one game module; these lists use "
             + ", ".join(sorted(modules))
-            + "."
+            + ".",
+            "Compare lists built with the same game module.",
         )
     ruleset = rosters[0].ruleset
     if not ruleset.match_check:
         raise MatchError(
             f"{ruleset.name} defines no match check between armies; only its lists' own checks "
-            "apply."
+            "apply.",
+            "Check each list on its own (POST /api/validate).",
         )
     params = rosters[0].params
     gap = params.army_size_gap

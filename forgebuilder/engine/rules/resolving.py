@@ -57,16 +57,7 @@ def resolve(document: ListDocument, catalog: Catalog) -> Roster:
     faction = catalog.faction(document.faction)
     if faction is None:
         issues.append(Issue("unknown-faction", f"The module has no faction '{document.faction}'."))
-    focus = None
-    if document.focus is not None:
-        focus = catalog.focuses(document.faction).get(document.focus)
-        if focus is None:
-            issues.append(
-                Issue(
-                    "unknown-focus",
-                    f"{catalog.faction_name(document.faction)} has no focus '{document.focus}'.",
-                )
-            )
+    focus = _focus(catalog, document.faction, document.focus, issues)
     forces = [_force(force, document, catalog, focus, issues) for force in document.forces]
     force_of = {f.id: f for f in forces}
     units = []
@@ -122,17 +113,9 @@ def _force(
                     f"The module has no force organization '{force.organization}'.",
                 )
             )
-    force_focus = None
-    if force.focus is not None:
-        force_focus = catalog.focuses(force.faction).get(force.focus)
-        if force_focus is None and not (force.focus == document.focus and list_focus is None):
-            # (a list focus the faction lacks, copied onto its forces, is reported once)
-            issues.append(
-                Issue(
-                    "unknown-focus",
-                    f"{catalog.faction_name(force.faction)} has no focus '{force.focus}'.",
-                )
-            )
+    # (a list focus the faction lacks, copied onto its forces, is reported once)
+    already_reported = force.focus == document.focus and list_focus is None
+    force_focus = _focus(catalog, force.faction, force.focus, [] if already_reported else issues)
     return RosterForce(
         force.id,
         force.organization,
@@ -143,6 +126,20 @@ def _force(
         focus_key=force.focus if force_focus else None,
         focus=force_focus,
     )
+
+
+def _focus(
+    catalog: Catalog, faction_key: str, key: str | None, issues: list[Issue]
+) -> FocusSpec | None:
+    """The focus `key` of a faction (None when none is chosen); one the faction lacks is an
+    issue."""
+    if key is None:
+        return None
+    focus = catalog.focuses(faction_key).get(key)
+    if focus is None:
+        message = f"{catalog.faction_name(faction_key)} has no focus '{key}'."
+        issues.append(Issue("unknown-focus", message))
+    return focus
 
 
 def labelled_forces(forces: list[RosterForce]) -> tuple[RosterForce, ...]:

@@ -7,7 +7,7 @@ and the loadouts of resolved units (`loadouts.py`).
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -195,6 +195,11 @@ class Roster:
 
     def force(self, force_id: str | None) -> RosterForce | None:
         return next((f for f in self.forces if f.id == force_id), None)
+
+    def with_datasheets(self) -> Iterator[tuple[RosterUnit, DatasheetSpec]]:
+        """Each unit whose datasheet the module has, with it: the checks of a unit's models and
+        options pass over one it lacks (KnownReferences reports that once)."""
+        return ((u, u.datasheet) for u in self.units if u.datasheet is not None)
 
     def units_in(self, force_id: str) -> list[RosterUnit]:
         return [u for u in self.units if u.force_id == force_id]

@@ -26,15 +26,15 @@ from forgebuilder.lists.exports.text import LIST_NOTE, UNIT_NOTE
 from forgebuilder.lists.importers.notes import clean_line
 from forgebuilder.lists.importers.result import ImportOutcome
 from forgebuilder.lists.importers.text_lines import (
-    _HEAD,
-    _by_name,
-    _campaign_units,
-    _Force,
-    _force_line,
-    _legend_line,
-    _qualified,
-    _too_long,
-    _unit_line,
+    HEAD,
+    ForceLine,
+    campaign_units_line,
+    force_line,
+    key_by_name,
+    legend_line,
+    qualified_title,
+    too_long,
+    unit_line_body,
 )
 from forgebuilder.lists.importers.text_units import UnitReader
 
@@ -66,11 +66,11 @@ class _TextReader(UnitReader):
         self.focus_guessed = False  # the list's focus is the first of several the text names
 
     def faction_key(self, name: str) -> str | None:
-        return _by_name({k: f.name for k, f in self.catalog.spec.factions.items()}, name)
+        return key_by_name({k: f.name for k, f in self.catalog.spec.factions.items()}, name)
 
     def run(self) -> ImportOutcome:
         catalog = self.catalog
-        head = _HEAD.match(self.lines[0])
+        head = HEAD.match(self.lines[0])
         assert head is not None
         faction, focus, casual = self.header(self.lines[1])
         self.faction, self.focus = faction, focus
@@ -131,9 +131,9 @@ class _TextReader(UnitReader):
         if focus_name:
             focuses = {k: f.name for k, f in self.catalog.focuses(faction).items()}
             # the focuses of the list's forces ("Town Watch, Levy"): the first is the default
-            focus = _by_name(focuses, focus_name)
+            focus = key_by_name(focuses, focus_name)
             if focus is None and len(names := focus_name.split(", ")) > 1:
-                found = [_by_name(focuses, name) for name in names]
+                found = [key_by_name(focuses, name) for name in names]
                 focus = found[0] if None not in found else None
                 self.focus_guessed = focus is not None
             if focus is None:
@@ -150,17 +150,17 @@ class _TextReader(UnitReader):
         if line == LIST_NOTE or line.startswith(f"{LIST_NOTE} "):
             self.last_unit = last  # a list's note between a unit and its own notes: none
             self.notes.append(line[len(LIST_NOTE) + 1 :])
-        elif (units := _campaign_units(line)) is not None:
+        elif (units := campaign_units_line(line)) is not None:
             self.miss(place, campaign_state_left_behind(units))
         elif line.startswith("Doctrine: "):
             self.read_doctrine(line.removeprefix("Doctrine: "), place)
         elif line.startswith("Pre-game strategy: "):
             self.read_strategy(line.removeprefix("Pre-game strategy: "), place)
-        elif (found := _force_line(line)) is not None:
+        elif (found := force_line(line)) is not None:
             self.read_force(found, place)
-        elif (body := _unit_line(line)) is not None:
+        elif (body := unit_line_body(line)) is not None:
             self.read_unit(body, place)
-        elif (legend := _legend_line(line)) is not None:
+        elif (legend := legend_line(line)) is not None:
             self.read_legend(*legend, place)
 
     def read_unit(self, body: str, place: str) -> None:
@@ -186,7 +186,7 @@ class _TextReader(UnitReader):
 
     def read_doctrine(self, name: str, place: str) -> None:
         doctrines = {k: d.name for k, d in self.catalog.spec.doctrines.items()}
-        self.doctrine = _by_name(doctrines, name)
+        self.doctrine = key_by_name(doctrines, name)
         if self.doctrine is None:
             self.miss(place, f"{self.catalog.spec.name} has no doctrine “{name}”; left out")
 
@@ -194,7 +194,7 @@ class _TextReader(UnitReader):
         """`<strategy>` of the list's faction, or `<strategy> (<faction>)` of an allied one."""
         faction, name = self.faction, text
         if (key := self.strategy_key(faction, name)) is None:
-            name, qualifiers = _qualified(text)
+            name, qualifiers = qualified_title(text)
             faction = self.faction_key(qualifiers[0]) if len(qualifiers) == 1 else None
             key = self.strategy_key(faction, name) if faction else None
         if key is None:
@@ -204,9 +204,9 @@ class _TextReader(UnitReader):
         self.strategies.append(ListStrategy(strategy=key, faction=other))
 
     def strategy_key(self, faction: str | None, name: str) -> str | None:
-        return _by_name({k: s.name for k, s in self.catalog.strategies(faction).items()}, name)
+        return key_by_name({k: s.name for k, s in self.catalog.strategies(faction).items()}, name)
 
-    def read_force(self, found: _Force, place: str) -> None:
+    def read_force(self, found: ForceLine, place: str) -> None:
         """A force's heading: the units below it are its own (none for the units outside)."""
         fac = self.faction_key(found.faction)
         if fac is None:
@@ -223,27 +223,27 @@ class _TextReader(UnitReader):
         focus = None
         if found.focus:
             focuses = {k: f.name for k, f in self.catalog.focuses(fac).items()}
-            focus = _by_name(focuses, found.focus)
+            focus = key_by_name(focuses, found.focus)
             if focus is None:
                 self.miss(place, f"{found.faction} has no focus “{found.focus}”; left out")
         self.force_id = f"f{len(self.forces) + 1}"
         self.forces.append(ListForce(id=self.force_id, organization=org, faction=fac, focus=focus))
 
-    def organization(self, found: _Force, faction: str) -> tuple[str | None, str]:
+    def organization(self, found: ForceLine, faction: str) -> tuple[str | None, str]:
         """(key, name) of the force organization a heading names: by its whole title, else by
         the title without what tells it from a force of the same name (its faction, its
         number: `Support (Orcs and Goblins, 2)`)."""
         orgs = {k: o.name for k, o in self.catalog.force_organizations(faction).items()}
-        if (org := _by_name(orgs, found.title)) is not None:
+        if (org := key_by_name(orgs, found.title)) is not None:
             return org, found.title
-        name, qualifiers = _qualified(found.title)
+        name, qualifiers = qualified_title(found.title)
         if qualifiers and all(q == found.faction or q.isdigit() for q in qualifiers):
-            return _by_name(orgs, name), name
+            return key_by_name(orgs, name), name
         return None, found.title
 
     def read_legend(self, legend_name: str, holder_name: str, place: str) -> None:
         legends = {k: leg.name for k, leg in self.catalog.legends(self.faction).items()}
-        key = _by_name(legends, legend_name)
+        key = key_by_name(legends, legend_name)
         if key is None:
             self.miss(place, f"no legend “{legend_name}”; left out")
             return
@@ -266,7 +266,7 @@ class _TextReader(UnitReader):
 def text_list_document(text: str) -> ImportOutcome:
     """The list of a forgebuilder text export; raises DocumentError when its module or
     faction is unknown."""
-    if (problem := _too_long(text)) is not None:
+    if (problem := too_long(text)) is not None:
         raise problem
     lines = [line.rstrip() for line in text.strip().splitlines()]
     lines = [line.strip() if not line.startswith("  !") else line for line in lines]

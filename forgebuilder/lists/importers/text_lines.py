@@ -25,7 +25,8 @@ MAX_LINE_CHARS = 2_000
 MAX_LINES = 2_000
 
 
-_HEAD = re.compile(r"^(?P<name>.*) \[(?P<points>-?[0-9]{1,9})/(?P<limit>[0-9]{1,9}) pts\]$")
+# The list's first line: `<name> [<points>/<limit> pts]`.
+HEAD = re.compile(r"^(?P<name>.*) \[(?P<points>-?[0-9]{1,9})/(?P<limit>[0-9]{1,9}) pts\]$")
 
 
 _POINTS = re.compile(r"-?[0-9]{1,9} pts")
@@ -37,17 +38,20 @@ _SP = re.compile(r" \([0-9]{1,9} SP\)$")
 _MODELS = re.compile(r" ×(?P<n>[0-9]{1,4})")
 
 
-_COUNT = re.compile(r"(?P<n>[0-9]{1,4})× ")
+# A count before an extra's name: `2× Crossbow`.
+COUNT = re.compile(r"(?P<n>[0-9]{1,4})× ")
 
 
 @dataclass(frozen=True)
-class _Force:
+class ForceLine:
+    """What a force's line says: its title, its faction and its focus, by name."""
+
     title: str
     faction: str
     focus: str = ""  # the force's own focus, by name ("": none said)
 
 
-def _force_line(line: str) -> _Force | None:
+def force_line(line: str) -> ForceLine | None:
     """`== <title>[ (N SP)] · <faction>[, allied][, focus: <focus>] · <points> pts ==`"""
     if not (line.startswith("== ") and line.endswith(" pts ==")):
         return None
@@ -58,10 +62,10 @@ def _force_line(line: str) -> _Force | None:
     if (sp := _SP.search(title)) is not None:
         title = title[: sp.start()]
     faction, _, focus = faction.partition(", focus: ")
-    return _Force(title, faction.removesuffix(", allied"), focus)
+    return ForceLine(title, faction.removesuffix(", allied"), focus)
 
 
-def _qualified(title: str) -> tuple[str, list[str]]:
+def qualified_title(title: str) -> tuple[str, list[str]]:
     """(name, qualifiers) of a force's title: `Support (Orcs and Goblins, 2)` names the force
     organization Support, with its faction and number said beside a force of the same name."""
     if not title.endswith(")") or " (" not in title:
@@ -70,7 +74,7 @@ def _qualified(title: str) -> tuple[str, list[str]]:
     return name, qualifiers.split(", ")
 
 
-def _unit_line(line: str) -> str | None:
+def unit_line_body(line: str) -> str | None:
     """The body of `<n>. <body>[ · dead| · disbanded] · <points> pts` (a campaign unit out of
     the army comes back in it: its campaign state is left behind, as the text says)."""
     number, sep, rest = line.partition(". ")
@@ -82,7 +86,7 @@ def _unit_line(line: str) -> str | None:
     return body if _POINTS.fullmatch(points) else None
 
 
-def _campaign_units(line: str) -> int | None:
+def campaign_units_line(line: str) -> int | None:
     """How many units carried campaign state, from the line saying it is not in the text."""
     start, _, end = CAMPAIGN_LINE.partition("{n}")
     if not (line.startswith(start) and line.endswith(end)):
@@ -91,7 +95,7 @@ def _campaign_units(line: str) -> int | None:
     return int(count) if count.isascii() and count.isdigit() and len(count) <= 4 else None
 
 
-def _legend_line(line: str) -> tuple[str, str] | None:
+def legend_line(line: str) -> tuple[str, str] | None:
     """(name, holder or "") of `Legend: <name>[ (on <holder>)] · <points> pts`."""
     if not line.startswith("Legend: "):
         return None
@@ -104,7 +108,7 @@ def _legend_line(line: str) -> tuple[str, str] | None:
     return body, ""
 
 
-def _tail(rest: str, sheet: DatasheetSpec) -> tuple[int, str, str] | None:
+def unit_tail(rest: str, sheet: DatasheetSpec) -> tuple[int, str, str] | None:
     """(models, model types, extras) of what follows a datasheet's name: a model count, each
     model type's count in brackets when the unit has several to count, then `: extras`."""
     models, types = 1, ""
@@ -117,7 +121,8 @@ def _tail(rest: str, sheet: DatasheetSpec) -> tuple[int, str, str] | None:
     return (models, types, rest[2:]) if rest.startswith(": ") else None
 
 
-def _too_long(text: str) -> DocumentError | None:
+def too_long(text: str) -> DocumentError | None:
+    """Why `text` is too long to read (characters, lines, a line), or None."""
     if len(text) > MAX_TEXT_CHARS:
         return DocumentError((("", f"the text is longer than {MAX_TEXT_CHARS:,} characters"),))
     lines = text.splitlines()
@@ -134,16 +139,18 @@ def _too_long(text: str) -> DocumentError | None:
 def looks_like_text_export(text: str) -> bool:
     """Whether `text` starts like forgebuilder's text export (a `Name [x/y pts]` line)."""
     lines = text.strip().splitlines()
-    return len(lines) >= 2 and _HEAD.match(lines[0].strip()) is not None
+    return len(lines) >= 2 and HEAD.match(lines[0].strip()) is not None
 
 
-def _by_name(names: dict[str, str], text: str) -> str | None:
+def key_by_name(names: dict[str, str], text: str) -> str | None:
     """The key whose name is `text` (keys map to names)."""
     return next((key for key, name in names.items() if name == text), None)
 
 
 @dataclass
-class _Unit:
+class UnitLine:
+    """What a unit's line says, its datasheet found: name, model count, types and extras."""
+
     key: str
     sheet: DatasheetSpec
     name: str

@@ -15,7 +15,7 @@ from forgebuilder.lists.documents import DocumentError
 from forgebuilder.lists.exports.text import datasheet_names
 from forgebuilder.lists.importers.notes import clean_line
 from forgebuilder.lists.importers.result import Unmatched
-from forgebuilder.lists.importers.text_lines import _COUNT, _tail, _Unit
+from forgebuilder.lists.importers.text_lines import COUNT, UnitLine, unit_tail
 
 MAX_UNMATCHED = 200
 #: The readings of a unit's line tried for one whose options all match (a custom name can hold
@@ -41,7 +41,7 @@ class UnitReader:
             )
         self.unmatched.append(Unmatched(place, message))
 
-    def readings(self, body: str, faction: str) -> Iterator[_Unit]:
+    def readings(self, body: str, faction: str) -> Iterator[UnitLine]:
         """The ways `body` reads as a unit, likeliest first: `<datasheet><tail>`, then
         `<custom name> (<datasheet>)<tail>` from the last place where the rest fits, since what
         a player typed is on the left ("a (Spearmen): x (Captain)" is a Captain)."""
@@ -50,8 +50,8 @@ class UnitReader:
         ordered = sorted(sheets.items(), key=lambda kv: -len(names[kv[0]]))
         for key, sheet in ordered:
             name = names[key]
-            if body.startswith(name) and (t := _tail(body[len(name) :], sheet)):
-                yield _Unit(key, sheet, "", *t)
+            if body.startswith(name) and (t := unit_tail(body[len(name) :], sheet)):
+                yield UnitLine(key, sheet, "", *t)
         places = []
         for key, sheet in ordered:
             marker = f" ({names[key]})"
@@ -60,8 +60,8 @@ class UnitReader:
                 places.append((at + len(marker), at, key, sheet))
                 at = body.find(marker, at + 1)
         for end, at, key, sheet in sorted(places, key=lambda p: (-p[0], p[1])):
-            if (t := _tail(body[end:], sheet)) is not None:
-                yield _Unit(key, sheet, body[:at], *t)
+            if (t := unit_tail(body[end:], sheet)) is not None:
+                yield UnitLine(key, sheet, body[:at], *t)
 
     def read_body(self, body: str, faction: str, place: str, unit_id: str):
         """(reading, options, specialty) of a unit's line: the first reading whose options
@@ -166,7 +166,7 @@ class UnitReader:
     ) -> str:
         """Take the option `rest` starts with into `options`; what is left to read."""
         count = 1
-        counted = _COUNT.match(rest)
+        counted = COUNT.match(rest)
         if counted is not None:
             count, rest = int(counted["n"]), rest[counted.end() :]
         fits = [

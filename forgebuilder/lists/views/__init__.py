@@ -1,4 +1,4 @@
-"""Pages of the list builder: my lists, a new list, the editor, import and export."""
+"""Pages of the list builder: a new list, the editor, import and export."""
 
 from __future__ import annotations
 
@@ -30,20 +30,8 @@ from forgebuilder.lists.services import (
 )
 from forgebuilder.lists.sharing import share_links_of
 from forgebuilder.lists.views.editor_parts import editor_partial
+from forgebuilder.lists.views.shelf import shelf_page
 from forgebuilder.ratelimit import rate_limited
-
-
-@require_GET
-def my_lists(request: HttpRequest) -> HttpResponse:
-    owner = owner_of(request, create=False)
-    return render(
-        request,
-        "armylists/my_lists.html",
-        {
-            "lists": army_lists_of(owner=owner),
-            "deleted": army_lists_of(owner=owner, deleted=True)[:20],
-        },
-    )
 
 
 @require_GET
@@ -146,11 +134,7 @@ def list_rename(request: HttpRequest, public_id: str) -> HttpResponse:
         army_list_rename(army_list=army_list, name=request.POST.get("name", ""))
     except (EditError, ListWriteRefused) as exc:
         refusals.flash(request, exc)
-        context = {
-            "lists": army_lists_of(owner=owner),
-            "deleted": army_lists_of(owner=owner, deleted=True)[:20],
-        }
-        return render(request, "armylists/my_lists.html", context, status=400)
+        return shelf_page(request, owner, status=400)
     messages.success(request, "List renamed.")
     next_url = request.POST.get("next", "")
     # Only a path of this site; `redirect()` would take any other word for a view name (500).

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_http_methods
 
 from factions.catalog import catalog_by_slug
 from forgebuilder.engine.api import campaign_state_left_behind
-from forgebuilder.lists.documents import DocumentError
+from forgebuilder.lists.documents import DocumentError, DocumentProblem
 from forgebuilder.lists.importers.detect import read_import
 from forgebuilder.lists.importers.result import MAX_IMPORT_BYTES, ImportOutcome
 from forgebuilder.lists.importing import import_warnings
@@ -69,7 +69,7 @@ def list_import(request: HttpRequest) -> HttpResponse:
     if request.method != "POST":
         return _page(request)
     if _too_large(request):
-        return _page(request, 413, problems=[("", TOO_LARGE)])
+        return _page(request, 413, problems=[DocumentProblem("", TOO_LARGE, "too-large")])
     try:
         raw = _source(request)
         outcome = read_import(raw)

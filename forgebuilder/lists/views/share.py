@@ -15,6 +15,7 @@ from django.utils.safestring import mark_safe
 from django.utils.text import compress_string
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from forgebuilder.cache import cached_once
 from forgebuilder.engine.api import campaign_state_left_behind, card_groups, focus_names, over_limit
 from forgebuilder.lists.exports import list_text, source_from_evaluated
 from forgebuilder.lists.models import ShareLink
@@ -39,6 +40,8 @@ def share_create(request: HttpRequest, public_id: str) -> HttpResponse:
     if kind not in (ShareLink.LIVE, ShareLink.SNAPSHOT):
         return HttpResponse("Choose a live link or a snapshot.", status=400)
     link = share_link_create(army_list=army_list, kind=kind)
+    # drawn now, while its owner waits for the link: its first readers wait for none
+    share_page_content(link.token, share_link_etag(link.token) or "")
     what = "A live link" if kind == ShareLink.LIVE else "A frozen snapshot"
     messages.success(request, f"{what} is ready: {share_url(request, link)}")
     return redirect(reverse("armylists:editor", args=[army_list.public_id]) + "#share")
@@ -102,13 +105,12 @@ def _generic_html(request: HttpRequest, token: str, base: str, etag: str) -> str
     """The page every anonymous reader gets: the same bytes for each, with no CSRF token (it
     has no form) and no cookie set, so a shared cache may keep it. Rendered once per ETag and
     address (the page holds its own URL)."""
-    key = _generic_key(request, etag)
-    html = cache.get(key)
-    if html is None:
+
+    def make() -> str:
         context = {**_context(request, token, base), "csrf_token": ""}
-        html = render_to_string("armylists/shared.html", context, request=request)
-        cache.set(key, html, 3600)
-    return html
+        return render_to_string("armylists/shared.html", context, request=request)
+
+    return cached_once(_generic_key(request, etag), make)
 
 
 def _generic_gzip(request: HttpRequest, token: str, base: str, etag: str) -> bytes:
@@ -126,17 +128,19 @@ def _generic_key(request: HttpRequest, etag: str) -> str:
 
 
 def _context(request: HttpRequest, token: str, base: str) -> dict:
-    # The page's content depends only on what the ETag encodes: drawn once per ETag.
-    page = cache.get(f"share-page:{base}")
-    if page is None:
-        page = _page(evaluated_shared_list(token=token))
-        cache.set(f"share-page:{base}", page, 3600)
+    page = share_page_content(token, base)
     return {
         **page,
         "body": mark_safe(page["body"]),  # rendered (and escaped) by the template engine
         "share_token": token,
         "share_url": request.build_absolute_uri(reverse("armylists:shared", args=[token])),
     }
+
+
+def share_page_content(token: str, base: str) -> dict:
+    """What the share page shows, drawn once per ETag (`base`) however many readers ask at once
+    (the first reader of a fresh link in a club chat is rarely alone)."""
+    return cached_once(f"share-page:{base}", lambda: _page(evaluated_shared_list(token=token)))
 
 
 def _is_generic_visitor(request: HttpRequest) -> bool:

@@ -133,19 +133,24 @@ def test_the_same_list_is_drawn_once(client, fetch_pdf, ember_list, render_calls
     assert first.content == second.content
 
 
-@pytest.mark.pdf
-def test_an_edit_draws_the_list_anew(fetch_pdf, ember_list, ember_catalog, render_calls):
+def rename_u2(army_list) -> None:
+    """The owner renames the list's second unit "Old Ash-Eye"."""
     from forgebuilder.lists import edits
     from forgebuilder.lists.services import army_list_edit
 
-    url = owner_url("armylists:roster_pdf", ember_list)
-    fetch_pdf(url)
     army_list_edit(
-        army_list=ember_list,
+        army_list=army_list,
         expected_version=None,
         change=lambda doc, cat: edits.rename_unit(doc, unit_id="u2", name="Old Ash-Eye"),
         label="Rename",
     )
+
+
+@pytest.mark.pdf
+def test_an_edit_draws_the_list_anew(fetch_pdf, ember_list, ember_catalog, render_calls):
+    url = owner_url("armylists:roster_pdf", ember_list)
+    fetch_pdf(url)
+    rename_u2(ember_list)
     response = fetch_pdf(url)
     assert len(render_calls) == 2
     assert "Old Ash-Eye" in page_texts(response.content)[0]
@@ -153,17 +158,11 @@ def test_an_edit_draws_the_list_anew(fetch_pdf, ember_list, ember_catalog, rende
 
 @pytest.mark.pdf
 def test_an_undone_edit_finds_its_drawing_again(fetch_pdf, ember_list, render_calls):
-    from forgebuilder.lists import edits
-    from forgebuilder.lists.services import army_list_edit, army_list_undo
+    from forgebuilder.lists.services import army_list_undo
 
     url = owner_url("armylists:roster_pdf", ember_list)
     fetch_pdf(url)
-    army_list_edit(
-        army_list=ember_list,
-        expected_version=None,
-        change=lambda doc, cat: edits.rename_unit(doc, unit_id="u2", name="Old Ash-Eye"),
-        label="Rename",
-    )
+    rename_u2(ember_list)
     fetch_pdf(url)
     army_list_undo(army_list=ember_list, expected_version=None)
     fetch_pdf(url)

@@ -103,7 +103,7 @@ def test_a_line_over_the_cap_is_refused_with_its_number(export):
     text = export + "1. " + "x" * MAX_LINE_CHARS + " · 5 pts\n"
     with pytest.raises(DocumentError) as refused:
         read_import(text)
-    place, message = refused.value.problems[0]
+    place, message = refused.value.problems[0][:2]
     assert place == f"line {len(export.splitlines()) + 1}"
     assert f"longer than {MAX_LINE_CHARS:,} characters" in message
 
@@ -124,7 +124,7 @@ def test_a_normal_long_list_is_read(export):
 def test_more_units_than_a_list_holds_is_a_clear_refusal(export):
     with pytest.raises(DocumentError) as refused:
         read_import(padded(export, 3 * SIZE))
-    place, message = refused.value.problems[0]
+    place, message = refused.value.problems[0][:2]
     assert place == "units"
     assert "at most 400 items" in message
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from forgebuilder.lists import edits
 
 from .factories import check, choice, codes, force, forge, legend, option, sheet, take, the, unit
@@ -58,53 +60,34 @@ def test_a_version_2_list_focus_is_only_the_default_of_new_forces():
     assert codes(report) == ["focus-only-unit"]
 
 
-def test_an_allied_force_may_take_its_own_factions_focus():
-    report = check(
-        with_friends(),
-        unit("regulars", force="f1"),
-        unit("rangers", force="f2"),
-        forces=[force(), force(faction="friend", focus="scouts")],
-        version=2,
-    )
+@pytest.mark.parametrize(
+    ("allied", "focus", "code", "message"),
+    [
+        pytest.param("rangers", "scouts", None, None, id="its own faction's focus"),
+        pytest.param(
+            "rangers", None, "focus-only-unit", "Only the Far Scouts focus may take Rangers.",
+            id="without the focus its units need",
+        ),
+        pytest.param(
+            "spears", "wall", "focus-forbids-unit", "The Shield Wall focus does not allow Spears.",
+            id="a restricted focus forbids its units",
+        ),
+        pytest.param(
+            None, "watch", "unknown-focus", "Friends has no focus 'watch'.",
+            id="not the list faction's focus",
+        ),
+    ],
+)  # fmt: skip
+def test_an_allied_force_answers_to_its_own_factions_focuses(allied, focus, code, message):
+    units = [unit("regulars", force="f1"), *([unit(allied, force="f2")] if allied else [])]
+    forces = [force(), force(faction="friend", focus=focus)]
 
-    assert codes(report) == []
+    report = check(with_friends(), *units, forces=forces, version=2)
 
-
-def test_an_allied_force_without_its_focus_may_not_take_its_focus_units():
-    report = check(
-        with_friends(),
-        unit("regulars", force="f1"),
-        unit("rangers", force="f2"),
-        forces=[force(), force(faction="friend")],
-        version=2,
-    )
-
-    assert the(report, "focus-only-unit").message == "Only the Far Scouts focus may take Rangers."
-
-
-def test_an_allied_restricted_focus_forbids_its_units():
-    report = check(
-        with_friends(),
-        unit("regulars", force="f1"),
-        unit("spears", force="f2"),
-        forces=[force(), force(faction="friend", focus="wall")],
-        version=2,
-    )
-
-    assert (
-        the(report, "focus-forbids-unit").message == "The Shield Wall focus does not allow Spears."
-    )
-
-
-def test_an_allied_force_may_not_take_the_list_factions_focus():
-    report = check(
-        with_friends(),
-        unit("regulars", force="f1"),
-        forces=[force(), force(faction="friend", focus="watch")],
-        version=2,
-    )
-
-    assert the(report, "unknown-focus").message == "Friends has no focus 'watch'."
+    if code is None:
+        assert codes(report) == []
+    else:
+        assert the(report, code).message == message
 
 
 def test_an_option_follows_its_units_force_focus():
@@ -129,22 +112,17 @@ def test_an_option_follows_its_units_force_focus():
 def test_a_legend_follows_the_focus_of_the_force_of_its_unit():
     catalog = focused(legends={"pike": {"name": "The Long Pike", "points": 5, "focuses": ["levy"]}})
 
-    on_levy = check(
-        catalog,
-        unit("regulars", force="f1"),
-        unit("regulars", force="f2"),
-        forces=[force(focus="watch"), force(focus="levy")],
-        legends=[legend("pike", "u2")],
-        version=2,
-    )
-    on_watch = check(
-        catalog,
-        unit("regulars", force="f1"),
-        unit("regulars", force="f2"),
-        forces=[force(focus="watch"), force(focus="levy")],
-        legends=[legend("pike", "u1")],
-        version=2,
-    )
+    def pike_on(holder: str):
+        return check(
+            catalog,
+            unit("regulars", force="f1"),
+            unit("regulars", force="f2"),
+            forces=[force(focus="watch"), force(focus="levy")],
+            legends=[legend("pike", holder)],
+            version=2,
+        )
+
+    on_levy, on_watch = pike_on("u2"), pike_on("u1")
 
     assert "legend-focus" not in codes(on_levy)
     assert the(on_watch, "legend-focus").message == (

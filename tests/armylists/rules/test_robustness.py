@@ -77,7 +77,7 @@ def test_any_input_is_read_or_refused_with_where_and_what(raw):
         document = parse_document(raw)
     except DocumentError as exc:
         assert exc.problems
-        assert all(isinstance(p, str) and m for p, m in exc.problems)
+        assert all(isinstance(p.path, str) and p.message and p.code for p in exc.problems)
         assert json.dumps(exc.to_json())
     else:
         assert isinstance(document, ListDocument)

@@ -13,8 +13,8 @@ from factions.services import game_module_touch
 from forgebuilder.lists.models import ArmyList, ShareLink
 from forgebuilder.lists.sharing import share_link_create
 
+from ..conftest import add_unit
 from ..exports.pdfread import qr_dark_modules_of, svg_qr_dark_modules
-from .conftest import add_unit
 
 
 def share(client: Client, army_list: ArmyList, kind: str) -> ShareLink:

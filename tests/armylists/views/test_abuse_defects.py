@@ -233,7 +233,9 @@ def test_an_api_body_over_the_upload_limit_gets_the_json_error(client, db, setti
     response = client.post(reverse(endpoint), "x" * 5000, content_type="application/json")
 
     assert response.status_code == 400
-    assert "larger than this site accepts" in response.json()["errors"][0]["message"]
+    [error] = response.json()["errors"]
+    assert "larger than this site accepts" in error["message"]
+    assert (error["code"], error["hint"]) == ("too-large", "Send a list of under 1 MB.")
 
 
 def test_an_import_over_the_upload_limit_shows_the_form_with_the_message(client, db, settings):

@@ -147,6 +147,21 @@ WEAPONS: dict[str, Any] = {
 MakeContext = Callable[..., PricingContext]
 
 
+def soldier(**stats: Any) -> dict[str, Any]:
+    """A 6/5/5/5/5/5 model with the given overrides."""
+    base: dict[str, Any] = {
+        "name": "Soldier",
+        "movement": 6,
+        "shoot": 5,
+        "fight": 5,
+        "courage": 5,
+        "defense": 5,
+        "reflexes": 5,
+    }
+    base.update(stats)
+    return base
+
+
 def make_faction(
     rules: Mapping[str, Any] | None = None,
     weapons: Mapping[str, Any] | None = None,

@@ -8,6 +8,8 @@ import pytest
 
 from factions.gamedata.battleforge.formula import CONSTANTS, evaluate, resolve_path
 
+from .conftest import RULES
+
 
 def test_a_number_is_kept_and_no_points_is_zero() -> None:
     assert evaluate(7) == 7
@@ -113,14 +115,7 @@ def test_constants_are_readable_exactly_as_the_data_uses_them() -> None:
 
 
 def test_wounds_formula_shape_prices_extra_wounds_by_save() -> None:
-    wounds = [
-        "model.defense",
-        {"subtract": "constants.baseStats.defense"},
-        {"max": 0},
-        {"multiply": 2},
-        {"add": 5},
-        {"multiply": ["rule.x", {"subtract": 1}]},
-    ]
+    wounds = RULES["wounds"]["points"]
     assert evaluate(wounds, {"model": {"defense": 6}, "rule": {"x": 2}}) == 7
     assert evaluate(wounds, {"model": {"defense": 3}, "rule": {"x": 3}}) == 10
 

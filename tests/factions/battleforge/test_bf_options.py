@@ -2,35 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from factions.gamedata.battleforge import (
     OptionGroup,
-    PricingContext,
     UnitPrice,
     price_unit_data,
 )
 
-MakeContext = Callable[..., PricingContext]
-
-
-def soldier(**stats: Any) -> dict[str, Any]:
-    """A 6/5/5/5/5/5 model with the given overrides."""
-    base: dict[str, Any] = {
-        "name": "Soldier",
-        "movement": 6,
-        "shoot": 5,
-        "fight": 5,
-        "courage": 5,
-        "defense": 5,
-        "reflexes": 5,
-    }
-    base.update(stats)
-    return base
-
+from .conftest import MakeContext, soldier
 
 MODELS = {
     # B 5, blade 2 (+ the unit's fear 2) = 9; cannot shoot

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from factions.gamedata.battleforge import (
-    PricingContext,
     model_base_cost,
     mount_factor,
     price_unit,
@@ -17,23 +15,7 @@ from factions.gamedata.battleforge import (
     trunc,
 )
 
-MakeContext = Callable[..., PricingContext]
-
-
-def soldier(**stats: Any) -> dict[str, Any]:
-    """A 6/5/5/5/5/5 model with the given overrides."""
-    base: dict[str, Any] = {
-        "name": "Soldier",
-        "movement": 6,
-        "shoot": 5,
-        "fight": 5,
-        "courage": 5,
-        "defense": 5,
-        "reflexes": 5,
-    }
-    base.update(stats)
-    return base
-
+from .conftest import MakeContext, soldier
 
 # ----- B(m) ------------------------------------------------------------------------------
 

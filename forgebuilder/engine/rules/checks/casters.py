@@ -51,9 +51,7 @@ class CasterSpecialty(Check):
     description = "A caster picks exactly one power specialty available to its faction."
 
     def check(self, roster: Roster) -> Iterator[Violation]:
-        for unit in roster.units:
-            if unit.datasheet is None:
-                continue
+        for unit, _ in roster.with_datasheets():
             specialties = roster.catalog.power_specialties(unit.faction_key)
             caster = is_caster(roster, unit)
             if unit.specialty is None:

@@ -56,9 +56,7 @@ class ModelCounts(Check):
     )
 
     def check(self, roster: Roster) -> Iterator[Violation]:
-        for unit in roster.units:
-            if unit.datasheet is None:
-                continue
+        for unit, sheet in roster.with_datasheets():
             if unit.total_models == 0:
                 yield self.error(
                     f"{unit.name} has no models; a unit is one or more models.",
@@ -66,7 +64,7 @@ class ModelCounts(Check):
                     units=(unit.id,),
                     code="unit-without-models",
                 )
-            for model in unit.datasheet.models:
+            for model in sheet.models:
                 n = unit.count_of(model.id)
                 top = model.max_count
                 if n < model.min:
@@ -95,9 +93,7 @@ class OptionLimits(Check):
     )
 
     def check(self, roster: Roster) -> Iterator[Violation]:
-        for unit in roster.units:
-            if unit.datasheet is None:
-                continue
+        for unit, _ in roster.with_datasheets():
             yield from self._limits(roster, unit)
             yield from self._replacements(roster, unit)
             yield from self._focus(roster, unit)

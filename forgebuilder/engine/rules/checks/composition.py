@@ -19,10 +19,7 @@ class TeamsAndBands(Check):
 
     def check(self, roster: Roster) -> Iterator[Violation]:
         p = roster.params
-        for unit in roster.units:
-            sheet = unit.datasheet
-            if sheet is None:
-                continue
+        for unit, sheet in roster.with_datasheets():
             total = unit.total_models
             leaders = sum(unit.count_of(m.id) for m in sheet.models if m.leader)
             kind = sheet.unit_type

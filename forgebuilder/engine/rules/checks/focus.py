@@ -18,10 +18,7 @@ class FocusUnits(Check):
 
     def check(self, roster: Roster) -> Iterator[Violation]:
         # every unit answers to its own force's focus, allied forces included
-        for unit in roster.units:
-            sheet = unit.datasheet
-            if sheet is None:
-                continue
+        for unit, sheet in roster.with_datasheets():
             if available_under_focus(sheet.focuses, roster, unit.focus_key, unit.faction_key):
                 continue
             focuses = roster.catalog.focuses(unit.faction_key)

@@ -105,10 +105,7 @@ class SquadHitPoints(Check):
     casual = True
 
     def facts(self, roster: Roster) -> Iterator[tuple[str, str]]:
-        for unit in roster.units:
-            sheet = unit.datasheet
-            if sheet is None:
-                continue
+        for unit, sheet in roster.with_datasheets():
             points = sum(
                 unit.count_of(m.id) * (m.stats.get("hit_points") or 0) for m in sheet.models
             )

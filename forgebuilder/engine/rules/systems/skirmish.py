@@ -1,25 +1,8 @@
 from __future__ import annotations
 
-from forgebuilder.engine.rules.checks.common import (
-    KnownReferences,
-    ModelCounts,
-    OptionLimits,
-    PointsLimit,
-)
 from forgebuilder.engine.rules.checks.composition import LargeModels
-from forgebuilder.engine.rules.checks.gamesize import ModuleVersion
 from forgebuilder.engine.rules.checks.membership import FactionMembership
 from forgebuilder.engine.rules.registry import checks
+from forgebuilder.engine.rules.systems.core import composed
 
-checks.register(
-    "skirmish",
-    [
-        KnownReferences(),
-        ModuleVersion(),
-        PointsLimit(),
-        FactionMembership(),
-        ModelCounts(),
-        OptionLimits(),
-        LargeModels(),
-    ],
-)
+checks.register("skirmish", composed([FactionMembership()], [LargeModels()]))

@@ -1,27 +1,9 @@
 from __future__ import annotations
 
-from forgebuilder.engine.rules.checks.common import (
-    KnownReferences,
-    ModelCounts,
-    OptionLimits,
-    PointsLimit,
-)
 from forgebuilder.engine.rules.checks.composition import TeamsAndBands
-from forgebuilder.engine.rules.checks.gamesize import ModuleVersion
 from forgebuilder.engine.rules.checks.membership import FactionMembership
 from forgebuilder.engine.rules.checks.table_notes import Cohesion
 from forgebuilder.engine.rules.registry import checks
+from forgebuilder.engine.rules.systems.core import composed
 
-checks.register(
-    "wargame",
-    [
-        KnownReferences(),
-        ModuleVersion(),
-        PointsLimit(),
-        FactionMembership(),
-        ModelCounts(),
-        OptionLimits(),
-        TeamsAndBands(),
-        Cohesion(),
-    ],
-)
+checks.register("wargame", composed([FactionMembership()], [TeamsAndBands(), Cohesion()]))
