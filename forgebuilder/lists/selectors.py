@@ -65,7 +65,8 @@ class EvaluatedList:
     """One list as every page shows it: its document, resolved roster and the engine's report.
 
     `share_link` is the link it was opened through (share pages, shared printouts), else None;
-    `undo_label` is what undo would take back, when an edit just stored it.
+    `undo_label` is what undo would take back, when an edit just stored it; `previous` the
+    list as it was before that edit (what the page showed: its answer sends what moved).
     """
 
     army_list: ArmyList
@@ -75,6 +76,7 @@ class EvaluatedList:
     report: Report
     share_link: ShareLink | None = None
     undo_label: str | None = None
+    previous: EvaluatedList | None = None
 
 
 # The last evaluations, by everything they depend on: a second read of an unchanged list in
@@ -94,11 +96,7 @@ def evaluated_list(*, army_list: ArmyList, share_link: ShareLink | None = None) 
     snapshot = (
         share_link if share_link is not None and share_link.kind == ShareLink.SNAPSHOT else None
     )
-    key = (
-        id(catalog),
-        army_list.pk,
-        ("snapshot", snapshot.pk) if snapshot else (army_list.version, army_list.updated_at),
-    )
+    key = _memo_key(catalog, army_list, snapshot)
     found = _MEMO.get(key) if army_list.pk else None
     if found is None or found[0] is not catalog:
         raw = snapshot.document if snapshot else army_list.document
@@ -108,6 +106,22 @@ def evaluated_list(*, army_list: ArmyList, share_link: ShareLink | None = None) 
             _remember(key, found)
     _, document, roster, report = found
     return EvaluatedList(army_list, document, catalog, roster, report, share_link=share_link)
+
+
+def _memo_key(catalog: Catalog, army_list: ArmyList, snapshot: ShareLink | None) -> tuple:
+    return (
+        id(catalog),
+        army_list.pk,
+        ("snapshot", snapshot.pk) if snapshot else (army_list.version, army_list.updated_at),
+    )
+
+
+def evaluation_remember(evaluated: EvaluatedList) -> None:
+    """Keep a list just saved, evaluated, for the next read of it in this process (the next
+    edit's "before")."""
+    army_list = evaluated.army_list
+    key = _memo_key(evaluated.catalog, army_list, None)
+    _remember(key, (evaluated.catalog, evaluated.document, evaluated.roster, evaluated.report))
 
 
 def evaluations_forget() -> None:

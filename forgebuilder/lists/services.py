@@ -20,6 +20,7 @@ from forgebuilder.lists.selectors import (
     EvaluatedList,
     evaluated_document,
     evaluated_list,
+    evaluation_remember,
     unused_list_name,
 )
 
@@ -105,6 +106,8 @@ def army_list_edit_owned(
     *, owner: Owner, public_id: str, **edit: Unpack[ListEdit]
 ) -> EvaluatedList:
     """`army_list_edit` of the owner's list found by its public id: one query finds and locks it.
+    The editor's: the result carries the list as it was before (`previous`), so that its answer
+    sends what the edit moved.
 
     Raises ArmyList.DoesNotExist when the owner has no such list (another person's list looks
     the same as no list), and whatever `army_list_edit` raises.
@@ -116,18 +119,23 @@ def army_list_edit_owned(
         .filter(owner.filter(), public_id=public_id)
         .get()
     )
-    return _edit_locked(locked, **edit)
+    return _edit_locked(locked, with_previous=True, **edit)
 
 
-def _edit_locked(locked: ArmyList, **edit: Unpack[ListEdit]) -> EvaluatedList:
+def _edit_locked(
+    locked: ArmyList, *, with_previous: bool = False, **edit: Unpack[ListEdit]
+) -> EvaluatedList:
     expected_version, label = edit["expected_version"], edit["label"]
     if expected_version is not None and expected_version != locked.version:
         raise StaleEdit()
     catalog = catalog_for(locked.module)
-    before = ListDocument.model_validate(locked.document)
+    # the list as the page showed it (remembered from drawing that page or the last edit, else
+    # evaluated again): the editor answers with what the edit moved
+    previous = evaluated_list(army_list=locked) if with_previous else None
+    before = previous.document if previous else ListDocument.model_validate(locked.document)
     after = edit["change"](before, catalog)
     if after == before:
-        return evaluated_list(army_list=locked)
+        return previous or evaluated_list(army_list=locked)
     if callable(label):
         label = label(after, catalog)
     origin = edit.get("origin", "editor")
@@ -144,7 +152,9 @@ def _edit_locked(locked: ArmyList, **edit: Unpack[ListEdit]) -> EvaluatedList:
     locked.version += 1
     evaluated = _summarise(locked, after, catalog)
     locked.save()
-    return replace(evaluated, undo_label=label[:200])
+    if with_previous:
+        evaluation_remember(evaluated)  # the editor's next edit starts from this list
+    return replace(evaluated, undo_label=label[:200], previous=previous)
 
 
 def _trim_revisions(army_list: ArmyList) -> None:

@@ -42,6 +42,11 @@ MIDDLEWARE = [
     "forgebuilder.middleware.PermissionsPolicyMiddleware",
     "forgebuilder.inputguard.RefuseNulMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Every page and fragment gzipped for a browser that accepts it (issue 41: an editor on a
+    # weak signal): below WhiteNoise, which sends static files as gzipped at deploy, and above
+    # every middleware that writes a body. BREACH: Django pads each compressed answer with
+    # random bytes, and CSRF tokens are masked afresh per answer.
+    "django.middleware.gzip.GZipMiddleware",
     "forgebuilder.middleware.SessionTagMiddleware",  # outside sessions: sees a new session's key
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",

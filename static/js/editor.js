@@ -76,10 +76,17 @@
     if (panel.open) openPanels.add(panel.id); else openPanels.delete(panel.id);
   }, true);
 
+  // A redrawn card comes closed, its controls not drawn: its Edit link fetches them again.
   function reopenPanels() {
     openPanels.forEach(function (id) {
       var panel = document.getElementById(id);
       if (panel && !panel.open) panel.open = true;
+      if (panel) return;
+      var link = document.getElementById(id.replace(/-edit$/, "-open"));
+      if (!link || link.tagName !== "A" || link.hasAttribute("aria-busy") || !window.htmx) return;
+      link.setAttribute("aria-busy", "true");
+      // after this redraw has put the focus back (its request would remember a lost focus)
+      setTimeout(function () { window.htmx.trigger(link, "reopen"); }, 0);
     });
   }
 

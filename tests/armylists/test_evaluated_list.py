@@ -40,10 +40,24 @@ def test_the_editor_page_evaluates_its_list_once(owner_client, army_list, evalua
 
 
 def test_an_edit_and_the_redrawn_editor_parts_evaluate_once(owner_client, army_list, evaluations):
+    """The list before the edit (what the page showed, to answer with what moved) is the one
+    this process evaluated for the page, then for the last edit: each edit evaluates once."""
+    owner_client.get(reverse("armylists:editor", args=[army_list.public_id]))
+    evaluations.clear()
+    url = reverse("armylists:unit_rename", args=[army_list.public_id, "u1"])
+    for version, name in enumerate(("Bold", "Bolder"), start=army_list.version):
+        response = owner_client.post(url, {"name": name, "version": version}, headers=HTMX)
+        assert response.status_code == 200
+    assert len(evaluations) == 2
+
+
+def test_an_edit_of_a_page_another_process_drew_evaluates_the_list_before_it_too(
+    owner_client, army_list, evaluations
+):
     url = reverse("armylists:unit_rename", args=[army_list.public_id, "u1"])
     response = owner_client.post(url, {"name": "Bold", "version": army_list.version}, headers=HTMX)
     assert response.status_code == 200
-    assert len(evaluations) == 1
+    assert len(evaluations) == 2
 
 
 @pytest.mark.parametrize("kind", ["live", "snapshot"])

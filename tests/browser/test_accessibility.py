@@ -36,7 +36,8 @@ def test_the_main_pages_have_no_serious_accessibility_problems(
         page.wait_for_url(EDITOR_URL)
         page.get_by_role("button", name="Add Forge-Thane", exact=True).click()
         expect(page.locator("article.unit")).to_have_count(1)
-        page.locator("#unit-u1 details.unit-edit > summary").click()
+        page.locator("#unit-u1-open").click()  # the card opened: its controls drawn
+        expect(page.locator("#unit-u1 details.unit-edit")).to_have_attribute("open", "")
         problems["editor"] = axe_problems_in_both_schemes(page)
         link = share_link_create(army_list=ArmyList.objects.get(), kind="live")
         page.goto(f"{page.url}table/")

@@ -66,13 +66,18 @@ def unfold(card) -> None:
 
 
 def edit(page: Page, name: str):
-    """The unit card with its Edit panel open (options, custom name, moves)."""
+    """The unit card opened, its Edit panel open (model counts, options, custom name, moves):
+    a card's controls are drawn when the player opens it (its Edit link)."""
     card = unit(page, name)
     unfold(card)
-    panel = card.locator("details.unit-edit")
     # Wait until htmx is idle: after a redraw the page reopens the panels the player had open
     # (on htmx:afterSettle); a click on a closed-looking panel before that would close it again.
     expect(page.locator(".htmx-request, .htmx-swapping, .htmx-settling")).to_have_count(0)
+    opener = card.locator("a.unit-open")
+    if opener.count():
+        opener.click()
+    panel = card.locator("details.unit-edit")
+    expect(panel).to_have_count(1)
     if panel.get_attribute("open") is None:
         panel.locator(":scope > summary").click()
     expect(panel).to_have_attribute("open", "")
@@ -108,7 +113,7 @@ def test_a_player_builds_a_legal_150_point_list(live_server, page, starter_modul
         "great_hammer"
     )
     expect_points(page, 110)
-    hearthguard = unit(page, "Hearthguard")
+    hearthguard = edit(page, "Hearthguard")
     hearthguard.get_by_role("button", name="One more Hearthguard").click()
     expect(hearthguard.get_by_label("Hearthguard count")).to_have_value("5")
     expect_points(page, 116)
@@ -147,7 +152,7 @@ def test_a_player_builds_a_legal_150_point_list(live_server, page, starter_modul
     # Fix it: back to the standard hammer and one Hearthguard fewer.
     edit(page, "Forge-Thane").get_by_label(re.compile(r"replace .* with", re.I)).select_option("")
     expect_points(page, 156)
-    unit(page, "Hearthguard").get_by_role("button", name="One fewer Hearthguard").click()
+    edit(page, "Hearthguard").get_by_role("button", name="One fewer Hearthguard").click()
     expect_points(page, 149)
     expect(page.locator("#totals .points-meter")).not_to_have_class(re.compile("over"))
     expect(page.locator("#totals .verdict")).to_have_text("Legal")
@@ -185,6 +190,7 @@ def test_the_editor_works_on_a_phone(live_server, browser, starter_modules):
         spears = unit(page, "Bogwater Spears")
         # a phone folds the cards to one line: a tap opens one
         spears.get_by_role("button", name="Details of Bogwater Spears").tap()
+        spears.get_by_role("link", name="Edit Bogwater Spears").tap()  # its controls drawn
         spears.get_by_role("button", name="One more Bogwater Spear").tap()
         expect(spears.get_by_label("Bogwater Spear count")).to_have_value("7")
         expect_points(page, 94)

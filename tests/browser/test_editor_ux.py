@@ -134,6 +134,8 @@ def test_focus_stays_on_the_control_after_each_edit(live_server, sized, starter_
         page.locator("[data-view-tab=list]").click()
     card = page.locator("#unit-u1")
     unfold(card)  # folded to one line on a phone
+    page.locator("#unit-u1-open").click()  # its controls are drawn when the card is opened
+    expect(page.locator("#unit-u1-open")).to_be_focused()  # the Edit panel's summary now
 
     more = card.get_by_role("button", name="One more Hearthguard")
     more_id = more.get_attribute("id")
@@ -143,7 +145,6 @@ def test_focus_stays_on_the_control_after_each_edit(live_server, sized, starter_
     assert active_id(page) == more_id
     expect(page.locator("#announce")).to_have_text(re.compile(r"Total 36 of 500 points"))
 
-    card.locator("details.unit-edit > summary").click()
     shield = card.get_by_label(re.compile("Oathshield"))
     shield_id = shield.get_attribute("id")
     shield.check()
@@ -171,6 +172,20 @@ def test_focus_stays_on_the_control_after_each_edit(live_server, sized, starter_
     page.keyboard.press("Control+z")
     page.wait_for_timeout(300)
     expect(page.locator("#totals .points-figure")).to_have_text("41 / 500 pts")
+
+    # moving a unit redraws the list: the focus stays in its card, and another card the player
+    # had open comes open again (its controls fetched once the focus is back)
+    add_from_the_list_view(page, "Firelock Company", 35)
+    if size == "phone":
+        page.locator("[data-view-tab=list]").click()
+    unfold(page.locator("#unit-u1"))
+    unfold(page.locator("#unit-u2"))
+    page.locator("#unit-u2-open").click()
+    expect(page.locator("#unit-u2 details.unit-edit")).to_have_attribute("open", "")
+    page.locator("#down-u1").click()
+    expect(page.locator("#down-u1")).to_be_disabled()  # the list redrawn, Hearthguard last
+    expect(page.locator("#unit-u2 details.unit-edit")).to_have_attribute("open", "")
+    expect(page.locator("#up-u1")).to_be_focused()
 
 
 @pytest.mark.django_db(transaction=True)

@@ -5,15 +5,14 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .test_builder import add_unit, expect_points, start_list, unfold, unit
+from .test_builder import add_unit, edit, expect_points, start_list
 
 
 @pytest.mark.django_db(transaction=True)
 def test_a_player_types_a_model_count_and_steps_by_five(live_server, page, starter_modules):
     start_list(page, live_server.url, "ember-reach/cinderhold", "Counted")
     add_unit(page, "Hearthguard")  # 4 to 9 models, 30 points for 4, 6 per extra model
-    card = unit(page, "Hearthguard")
-    unfold(card)
+    card = edit(page, "Hearthguard")  # opened: its controls drawn
     count = card.get_by_label("Hearthguard count")
     expect(count).to_have_value("4")
 

@@ -53,6 +53,22 @@ def test_stylesheets_and_scripts_come_compressed_to_browsers_that_accept_gzip(si
     assert list(collected.rglob("*.br")) == []
 
 
+def test_static_files_under_hashed_names_are_kept_by_browsers_for_a_year_unasked(site):
+    """A file under the name holding its hash (the name every page links to) never changes:
+    nginx marks it immutable, so a phone reopening the editor asks for none of its scripts
+    and stylesheets again. A file under its plain name may change at the next deploy: kept
+    for a week, as before, then asked again."""
+    stack, nginx = site
+    manifest = json.loads((stack.template / "static" / "staticfiles.json").read_text())
+    for name in ("js/editor.js", "css/app.css", "vendor/htmx/htmx-2.0.11.min.js"):
+        hashed = Browser(nginx).get(f"/static/{manifest['paths'][name]}")
+        plain = Browser(nginx).get(f"/static/{name}")
+        assert hashed.status == plain.status == 200
+        assert hashed.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+        assert plain.headers["Cache-Control"] == "max-age=604800"
+        assert hashed.headers["X-Content-Type-Options"] == "nosniff"  # still the headers
+
+
 def test_an_api_body_over_nginxs_limit_gets_the_apis_json_error(site):
     _, nginx = site
     body = b"{" + b" " * (3 * 1024 * 1024 + 10) + b"}"

@@ -29,8 +29,9 @@ from forgebuilder.lists.pre_game import pre_game_panel
 from forgebuilder.lists.presenters.units import UnitView, unit_views
 
 # What the editor's templates read that only some renders set: the parts an edit redraws
-# elsewhere on the page (`oob`, views/edit.py), the unit whose Edit panel a link opens (?edit=).
-UNSET_BY_DEFAULT = {"oob": False, "open_unit": ""}
+# elsewhere on the page (`oob`, views/edit.py; `row_oob`, a row of the problems panel alone),
+# the unit whose card a link opens (?edit=).
+UNSET_BY_DEFAULT = {"oob": False, "row_oob": False, "open_unit": ""}
 
 
 @dataclass
@@ -81,7 +82,7 @@ def editor_context(
     for force in forces:
         for i, unit in enumerate(force.units):
             unit.first, unit.last = i == 0, i == len(force.units) - 1
-    violations = _violations(roster, report)
+    violations = violation_views(roster, report)
     points = points_view(report)
     notices = extensions.list_notices(army_list, document)
     return {
@@ -128,7 +129,8 @@ def _settings(catalog, roster: Roster, document) -> dict:
     }
 
 
-def _violations(roster: Roster, report: Report) -> list[ViolationView]:
+def violation_views(roster: Roster, report: Report) -> list[ViolationView]:
+    """The problems panel's rows: each violation with its units and forces named."""
     names = {u.id: u.name for u in roster.units}
     labels = {f.id: f.label for f in roster.forces}
     return [

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
 from django.utils.http import content_disposition_header, url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -78,11 +79,35 @@ def list_new(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def editor(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The editor page; `?edit=<unit>` draws that unit's card open, with its controls (the
+    other cards show their units and an Edit link here). htmx asks the same address for the
+    opened card alone, which it swaps in."""
     army_list = army_list_owned(owner=owner_of(request, create=False), public_id=public_id)
+    unit_id = request.GET.get("edit", "")
+    if request.htmx and unit_id:
+        return opened_card(request, army_list, unit_id)
     return render_editor(request, army_list)
 
 
-def render_editor(request, army_list, *, status: int = 200, banner: str = "", partial: str = ""):
+def opened_card(request: HttpRequest, army_list, unit_id: str) -> HttpResponse:
+    """One unit's card drawn open, with its controls (htmx's answer to its Edit link)."""
+    evaluated = evaluated_list(army_list=army_list)
+    context = editor_context(
+        army_list, evaluated.roster, evaluated.report, focus_units={unit_id}, with_catalogue=False
+    )
+    unit = context["units"].get(unit_id)
+    if unit is None:
+        raise Http404("This unit is no longer in the list: reload the page.")
+    context.update(unit=unit, open_unit=unit_id)
+    response = render(request, editor_partial("unit"), context)
+    patch_vary_headers(response, ["HX-Request"])  # the page and the card share one address
+    return response
+
+
+def render_editor(
+    request, army_list, *, status: int = 200, banner: str = "", partial: str = "",
+    open_unit: str | None = None,
+):  # fmt: skip
     evaluated = evaluated_list(army_list=army_list)
     context = editor_context(
         army_list,
@@ -94,7 +119,7 @@ def render_editor(request, army_list, *, status: int = 200, banner: str = "", pa
     context["banner"] = banner
     context["undo_label"] = army_list.revisions.values_list("label", flat=True).first()
     context["share_links"] = share_links_of(army_list)
-    context["open_unit"] = request.GET.get("edit", "")
+    context["open_unit"] = open_unit or request.GET.get("edit", "")
     # the copy box is filled in the page: the text is readable without JavaScript
     context["list_text"] = list_text(source_from_evaluated(evaluated))
     template = editor_partial(partial) if partial else "armylists/editor.html"

@@ -65,7 +65,7 @@ def _text(request: HttpRequest, name: str, *, required: bool = True, max_length:
     return value.strip()
 
 
-def _run(
+def run_edit(
     request: HttpRequest,
     public_id: str,
     label: str | Callable[[ListDocument, Catalog], str],
@@ -76,7 +76,11 @@ def _run(
     added: bool = False,
     legends: bool = False,
     new_force: bool = False,
+    keep_open: str | None = None,
 ) -> HttpResponse:
+    """One edit of the owner's list from the editor (its endpoints and the notes views): `parse`
+    reads the form into the change (BadInput says what is wrong), `label` names it for undo,
+    and the answer is the page, or for htmx what the edit moved."""
     owner = owner_of(request, create=False)
     try:
         version = _int(request, "version")
@@ -92,12 +96,13 @@ def _run(
     except ArmyList.DoesNotExist:
         raise Http404("No such list.") from None
     except StaleEdit:
-        return stale(request, army_list_owned(owner=owner, public_id=public_id))
+        army_list = army_list_owned(owner=owner, public_id=public_id)
+        return stale(request, army_list, open_unit=unit_id or keep_open)
     except (edits.EditError, ListWriteRefused) as exc:
         return refused(request, army_list_owned(owner=owner, public_id=public_id), str(exc))
     return respond(
         request, result.army_list, result, unit_id=unit_id, catalogue=catalogue, added=added,
-        legends=legends, new_force=new_force,
+        legends=legends, new_force=new_force, keep_open=keep_open,
     )  # fmt: skip
 
 
@@ -108,10 +113,10 @@ def unit_add(request: HttpRequest, public_id: str) -> HttpResponse:
         force = request.POST.get("force") or None
         return lambda doc, cat: edits.add_unit(doc, cat, datasheet=datasheet, force=force)[0]
 
-    return _run(request, public_id, _added, parse, added=True)
+    return run_edit(request, public_id, _added, parse, added=True)
 
 
-def _about(unit_id: str, what: str) -> Callable[[ListDocument, Catalog], str]:
+def unit_label(unit_id: str, what: str) -> Callable[[ListDocument, Catalog], str]:
     """A revision label naming the unit: "Hearthguard: options"."""
 
     def label(document: ListDocument, catalog: Catalog) -> str:
@@ -147,7 +152,7 @@ def unit_models(request: HttpRequest, public_id: str, unit_id: str) -> HttpRespo
             doc, cat, unit_id=unit_id, model=model, count=count
         )
 
-    return _run(request, public_id, _about(unit_id, "model count"), parse, unit_id=unit_id)
+    return run_edit(request, public_id, unit_label(unit_id, "model count"), parse, unit_id=unit_id)
 
 
 @require_POST
@@ -162,7 +167,7 @@ def unit_option(request: HttpRequest, public_id: str, unit_id: str) -> HttpRespo
             exclusive=exclusive,
         )  # fmt: skip
 
-    return _run(request, public_id, _about(unit_id, "options"), parse, unit_id=unit_id)
+    return run_edit(request, public_id, unit_label(unit_id, "options"), parse, unit_id=unit_id)
 
 
 @require_POST
@@ -171,8 +176,8 @@ def unit_rename(request: HttpRequest, public_id: str, unit_id: str) -> HttpRespo
         name = _text(request, "name", required=False, max_length=80)
         return lambda doc, cat: edits.rename_unit(doc, unit_id=unit_id, name=name)
 
-    return _run(
-        request, public_id, _about(unit_id, "renamed"), parse, unit_id=unit_id, legends=True
+    return run_edit(
+        request, public_id, unit_label(unit_id, "renamed"), parse, unit_id=unit_id, legends=True
     )
 
 
@@ -182,20 +187,23 @@ def unit_specialty(request: HttpRequest, public_id: str, unit_id: str) -> HttpRe
         specialty = _text(request, "specialty", required=False) or None
         return lambda doc, cat: edits.set_specialty(doc, cat, unit_id=unit_id, specialty=specialty)
 
-    return _run(request, public_id, _about(unit_id, "power specialty"), parse, unit_id=unit_id)
+    return run_edit(
+        request, public_id, unit_label(unit_id, "power specialty"), parse, unit_id=unit_id
+    )
 
 
 @require_POST
 def unit_duplicate(request: HttpRequest, public_id: str, unit_id: str) -> HttpResponse:
-    return _run(
+    return run_edit(
         request, public_id, "Duplicate a unit",
         lambda: lambda doc, cat: edits.duplicate_unit(doc, unit_id=unit_id)[0],
+        keep_open=unit_id,
     )  # fmt: skip
 
 
 @require_POST
 def unit_remove(request: HttpRequest, public_id: str, unit_id: str) -> HttpResponse:
-    return _run(
+    return run_edit(
         request, public_id, "Remove a unit",
         lambda: lambda doc, cat: edits.remove_unit(doc, unit_id=unit_id),
     )  # fmt: skip
@@ -207,7 +215,7 @@ def unit_move(request: HttpRequest, public_id: str, unit_id: str) -> HttpRespons
         force = _text(request, "force")
         return lambda doc, cat: edits.move_unit(doc, unit_id=unit_id, force=force)
 
-    return _run(request, public_id, "Move a unit", parse)
+    return run_edit(request, public_id, "Move a unit", parse, keep_open=unit_id)
 
 
 @require_POST
@@ -218,7 +226,7 @@ def unit_reorder(request: HttpRequest, public_id: str, unit_id: str) -> HttpResp
             raise BadInput("'step' is -1 (up) or 1 (down).")
         return lambda doc, cat: edits.reorder_unit(doc, unit_id=unit_id, step=step)
 
-    return _run(request, public_id, "Reorder units", parse)
+    return run_edit(request, public_id, "Reorder units", parse, keep_open=unit_id)
 
 
 @require_POST
@@ -232,7 +240,7 @@ def force_add(request: HttpRequest, public_id: str) -> HttpResponse:
             doc, cat, organization=organization, faction=faction
         )[0]
 
-    return _run(
+    return run_edit(
         request, public_id, "Add a force organization", parse, catalogue=True, new_force=True
     )
 
@@ -243,7 +251,7 @@ def force_focus(request: HttpRequest, public_id: str, force_id: str) -> HttpResp
         focus = _text(request, "focus", required=False) or None
         return lambda doc, cat: edits.set_force_focus(doc, cat, force_id=force_id, focus=focus)
 
-    return _run(request, public_id, "Change a force's focus", parse, catalogue=True)
+    return run_edit(request, public_id, "Change a force's focus", parse, catalogue=True)
 
 
 @require_POST
@@ -252,7 +260,7 @@ def force_remove(request: HttpRequest, public_id: str, force_id: str) -> HttpRes
         move_to = request.POST.get("move_to") or None
         return lambda doc, cat: edits.remove_force(doc, force_id=force_id, move_to=move_to)
 
-    return _run(request, public_id, "Remove a force organization", parse, catalogue=True)
+    return run_edit(request, public_id, "Remove a force organization", parse, catalogue=True)
 
 
 @require_POST
@@ -262,12 +270,12 @@ def legend_add(request: HttpRequest, public_id: str) -> HttpResponse:
         unit = request.POST.get("unit") or None
         return lambda doc, cat: edits.add_legend(doc, cat, legend=legend, unit_id=unit)
 
-    return _run(request, public_id, "Add a legend", parse)
+    return run_edit(request, public_id, "Add a legend", parse)
 
 
 @require_POST
 def legend_remove(request: HttpRequest, public_id: str, index: int) -> HttpResponse:
-    return _run(
+    return run_edit(
         request, public_id, "Remove a legend",
         lambda: lambda doc, cat: edits.remove_legend(doc, index=index),
     )  # fmt: skip
@@ -286,7 +294,7 @@ def pre_game(request: HttpRequest, public_id: str) -> HttpResponse:
             raise BadInput("A pre-game strategy reads '<faction>/<strategy>'.")
         return lambda doc, cat: edits.set_pre_game_strategies(doc, cat, chosen=chosen)
 
-    return _run(request, public_id, "Choose pre-game strategies", parse)
+    return run_edit(request, public_id, "Choose pre-game strategies", parse)
 
 
 @require_POST
@@ -301,7 +309,7 @@ def settings(request: HttpRequest, public_id: str) -> HttpResponse:
             doc, cat, name=name, points_limit=limit, focus=focus, casual=casual, doctrine=doctrine
         )
 
-    return _run(request, public_id, "Change list settings", parse, catalogue=True)
+    return run_edit(request, public_id, "Change list settings", parse, catalogue=True)
 
 
 @require_POST

@@ -5,9 +5,9 @@ from __future__ import annotations
 _PANELS = {
     "armylists/editor/head.html": ("list-head", "undo"),
     "armylists/editor/totals.html": ("totals",),
-    "armylists/editor/violations.html": ("violations",),
+    "armylists/editor/violations.html": ("violations", "violation-row"),
     "armylists/editor/catalogue.html": ("catalogue", "catalogue-list", "catalogue-category"),
-    "armylists/editor/roster.html": ("roster", "force-slots", "force-headers", "unit-marks"),
+    "armylists/editor/roster.html": ("roster", "force-slots", "unit-marks"),
     "armylists/editor/unit.html": (
         "unit",
         "unit-problems",

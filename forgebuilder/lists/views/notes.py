@@ -7,7 +7,7 @@ from django.views.decorators.http import require_POST
 
 from forgebuilder.engine.api import MAX_NOTE
 from forgebuilder.lists import note_edits
-from forgebuilder.lists.views.edit import BadInput, _about, _run
+from forgebuilder.lists.views.edit import BadInput, run_edit, unit_label
 
 
 def _notes(request: HttpRequest) -> str:
@@ -25,7 +25,7 @@ def list_notes(request: HttpRequest, public_id: str) -> HttpResponse:
         notes = _notes(request)
         return lambda doc, cat: note_edits.set_list_notes(doc, notes=notes)
 
-    return _run(request, public_id, "Edit the list's notes", parse)
+    return run_edit(request, public_id, "Edit the list's notes", parse)
 
 
 @require_POST
@@ -34,4 +34,4 @@ def unit_notes(request: HttpRequest, public_id: str, unit_id: str) -> HttpRespon
         notes = _notes(request)
         return lambda doc, cat: note_edits.set_unit_notes(doc, unit_id=unit_id, notes=notes)
 
-    return _run(request, public_id, _about(unit_id, "notes"), parse, unit_id=unit_id)
+    return run_edit(request, public_id, unit_label(unit_id, "notes"), parse, unit_id=unit_id)

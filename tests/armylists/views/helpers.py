@@ -10,11 +10,12 @@ from html.parser import HTMLParser
 
 from django.utils.html import escape
 
+from factions.catalog import catalog_for
 from forgebuilder.engine.listdoc import ListDocument
 from forgebuilder.lists import edits
 from forgebuilder.lists.models import ArmyList
 from forgebuilder.lists.ownership import SESSION_KEY, Owner
-from forgebuilder.lists.services import army_list_edit
+from forgebuilder.lists.services import army_list_create, army_list_edit
 
 HTMX = {"HX-Request": "true"}
 
@@ -43,6 +44,27 @@ def build_document(
     for legend, unit_id in legends:
         document = edits.add_legend(document, catalog, legend=legend, unit_id=unit_id)
     return document
+
+
+# The starter modules forgebuilder ships (factions/game_modules/), and the Battle Forge modules
+# of the shared data (tests/conftest.py's BF_FIRST_IDS): the `game_module` fixture's values.
+STARTERS = ("ember-reach", "ashen-stars", "hollow-marches", "iron-squads", "shard-skirmish")
+EVERY_MODULE = (*STARTERS, "space-wars", "fantasy-realms", "wbh")
+
+
+def list_of(client, module, units: int):
+    """A list of the module's first faction with `units` units, its datasheets in turn."""
+    catalog = catalog_for(module)
+    faction = next(iter(catalog.spec.factions))
+    document = edits.new_document(
+        catalog, faction=faction, name="Thirty", points_limit=999, casual=False
+    )
+    sheets = list(catalog.faction(faction).datasheets)
+    for n in range(units):
+        document, _ = edits.add_unit(
+            document, catalog, datasheet=sheets[n % len(sheets)], force=None
+        )
+    return army_list_create(owner=session_owner(client), catalog=catalog, document=document)
 
 
 def session_owner(client) -> Owner:

@@ -16,11 +16,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from factions.catalog import catalog_for
 from forgebuilder import fragments
 from forgebuilder.lists import edits
 from forgebuilder.lists.note_edits import set_unit_notes
-from forgebuilder.lists.services import army_list_create
 
 from .helpers import HTMX, change, document_of, session_owner, stored
 
@@ -122,18 +120,6 @@ EMBER_REACH = Path(__file__).resolve().parents[3] / "factions" / "game_modules" 
 TWO_CORE = "Force organization 'Muster' needs at least 2 Core units; you have 1."
 
 
-@pytest.fixture
-def muster_with_one_core(owner, ember_reach):
-    """A Cinderhold Muster with a Forge-Thane (u1) and one Core unit, Hearthguard (u2)."""
-    catalog = catalog_for(ember_reach)
-    document = edits.new_document(
-        catalog, faction="cinderhold", name="Hold", points_limit=150, casual=False
-    )
-    for datasheet in ("forge_thane", "hearthguard"):
-        document, _ = edits.add_unit(document, catalog, datasheet=datasheet, force="f1")
-    return army_list_create(owner=owner, catalog=catalog, document=document)
-
-
 def problems_of(html: str, unit_id: str) -> list[str] | None:
     """The problems a card's list shows, or None when the answer does not redraw that list."""
     found = re.search(
@@ -162,8 +148,10 @@ def test_adding_a_unit_redraws_the_problems_of_every_card_it_fixes(client, muste
     assert 'id="unit-u2-problems" hidden hx-swap-oob="true"' in response.text
 
 
-def editor_page(client, army_list) -> str:
-    return client.get(reverse("armylists:editor", args=[army_list.public_id])).text
+def editor_page(client, army_list, edit: str = "") -> str:
+    """The editor page; `edit`: with that unit's card open (its controls drawn)."""
+    url = reverse("armylists:editor", args=[army_list.public_id])
+    return client.get(f"{url}?edit={edit}" if edit else url).text
 
 
 def card(page: str, unit_id: str) -> str:
@@ -197,12 +185,12 @@ def test_a_kept_card_carries_the_lists_version_now_and_a_token_its_session_can_p
     another unit, which left the card's content unchanged."""
     browser = Client(enforce_csrf_checks=True)
     army_list = make_list(owner=session_owner(browser))
-    first = card(editor_page(browser, army_list), "u2")
+    first = card(editor_page(browser, army_list, "u2"), "u2")
     fields = form_fields(first, "rename")
     url = reverse("armylists:unit_rename", args=[army_list.public_id, "u1"])
     assert browser.post(url, {**fields, "name": "Old Ned"}).status_code == 302
 
-    kept = card(editor_page(browser, army_list), "u2")
+    kept = card(editor_page(browser, army_list, "u2"), "u2")
 
     now = stored(army_list).version
     assert now == int(fields["version"]) + 1
@@ -214,10 +202,10 @@ def test_a_kept_card_carries_the_lists_version_now_and_a_token_its_session_can_p
 
 
 def test_a_kept_card_shows_notes_written_since(client, army_list):
-    editor_page(client, army_list)
+    editor_page(client, army_list, "u2")
     change(army_list, lambda doc, cat: set_unit_notes(doc, unit_id="u2", notes="Hold the ford"))
 
-    assert "Hold the ford</textarea>" in card(editor_page(client, army_list), "u2")
+    assert "Hold the ford</textarea>" in card(editor_page(client, army_list, "u2"), "u2")
 
 
 def test_the_kept_fragments_stay_within_their_character_budget(monkeypatch):
@@ -241,7 +229,8 @@ def test_a_card_drawn_without_a_request_has_no_token_and_no_mark_left(army_list)
     context = editor_context(army_list, evaluated.roster, evaluated.report)
 
     html = render_to_string(
-        "armylists/editor/unit.html#unit", {**context, "unit": context["units"]["u2"]}
+        "armylists/editor/unit.html#unit",
+        {**context, "unit": context["units"]["u2"], "open_unit": "u2"},
     )
 
     assert 'id="unit-u2"' in html and CSRF_MARK not in html and VERSION_MARK not in html

@@ -66,10 +66,14 @@ def test_every_edit_form_of_the_editor_carries_the_list_version_and_the_csrf_tok
         lambda d, c: edits.add_force(d, c, organization="vanguard", faction="millford")[0],
     )
 
-    response = client.get(editor_url(army_list))
+    # a unit's controls are drawn in its card when it is open: the page with each one open
+    pages = [client.get(f"{editor_url(army_list)}?edit={unit}") for unit in ("u1", "u2", "u3")]
 
     edit_forms = [
-        form for form in forms_of(response) if resolve(form["action"]).url_name in EDIT_URL_NAMES
+        form
+        for response in pages
+        for form in forms_of(response)
+        if resolve(form["action"]).url_name in EDIT_URL_NAMES
     ]
     assert {resolve(form["action"]).url_name for form in edit_forms} == EDIT_URL_NAMES
     for form in edit_forms:

@@ -49,10 +49,14 @@ def test_the_owner_writes_notes_on_the_list_and_a_unit(client, army_list, htmx):
 
 
 def test_the_editor_shows_the_notes_fields(client, army_list):
-    page = client.get(reverse("armylists:editor", args=[army_list.public_id])).content.decode()
+    """The list's notes on the page; a unit's in its card's controls, drawn when it is open."""
+    url = reverse("armylists:editor", args=[army_list.public_id])
+    page = client.get(url).content.decode()
 
     assert 'id="list-notes"' in page
-    assert all(f'id="notes-u{n}"' in page for n in (1, 2, 3))
+    for n in (1, 2, 3):
+        assert f'id="notes-u{n}"' not in page
+        assert f'id="notes-u{n}"' in client.get(f"{url}?edit=u{n}").content.decode()
 
 
 def test_control_characters_are_removed_but_line_breaks_and_tabs_kept(client, army_list):
