@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -10,6 +11,7 @@ from django.db.models import QuerySet
 from django.urls import reverse
 from django.utils import timezone
 
+from forgebuilder.cache import cached_once
 from forgebuilder.refusals import NotFound
 
 from . import standings
@@ -69,11 +71,25 @@ def may_see_list(event: Event, entrant: Entrant, user: AbstractBaseUser | Anonym
 
 
 def standings_of(*, event: Event) -> list[standings.Standing]:
-    """Every entrant ranked by the event's scoring; only confirmed results and byes count."""
+    """Every entrant ranked by the event's scoring; only confirmed results and byes count.
+
+    Worked out once for what it is worked out from: the entrants, the five numbers of each
+    confirmed game and the scoring name the cached answer (a result confirmed or corrected, a
+    bye, a new entrant: another name), so every page of a busy event reads them and no more."""
     players = [str(pk) for pk in event.entrants.values_list("pk", flat=True)]
-    confirmed = Game.objects.filter(round__event=event, status=Game.CONFIRMED).values_list(
-        "round__number", "first_id", "second_id", "first_vp", "second_vp"
+    confirmed = list(
+        Game.objects.filter(round__event=event, status=Game.CONFIRMED)
+        .order_by("pk")
+        .values_list("round__number", "first_id", "second_id", "first_vp", "second_vp")
     )
+    made_of = repr((event.pk, players, confirmed, event.scoring)).encode()
+    key = f"standings:{event.pk}:{hashlib.blake2b(made_of, digest_size=16).hexdigest()}"
+    return cached_once(key, lambda: _standings(event, players, confirmed), timeout=600)
+
+
+def _standings(
+    event: Event, players: list[str], confirmed: list[tuple]
+) -> list[standings.Standing]:
     games = [
         standings.Game(
             round=number,

@@ -167,3 +167,33 @@ def test_finding_a_player_shows_their_game_and_their_standing(client, events):
     nobody = _page(client, event, find="nobody-here")
     assert "No game of this round has a player named like “nobody-here”." in nobody
     assert "No player named like “nobody-here”." in nobody
+
+
+def test_the_standings_are_worked_out_once_for_what_they_are_made_of(events, monkeypatch):
+    from forgebuilder.events import standings
+
+    event = events[16]
+    worked = []
+    real = standings.standings
+    monkeypatch.setattr(standings, "standings", lambda **kw: worked.append(1) or real(**kw))
+    first = selectors.standings_of(event=event)
+    assert selectors.standings_of(event=event) == first
+    assert worked == [1]
+
+    game = Game.objects.filter(round__event=event, second__isnull=False).first()
+    Game.objects.filter(pk=game.pk).update(first_vp=0, second_vp=20)  # a corrected result
+    corrected = selectors.standings_of(event=event)
+
+    assert worked == [1, 1]
+    assert corrected != first
+    assert corrected == real(
+        players=[str(pk) for pk in event.entrants.values_list("pk", flat=True)],
+        games=[
+            standings.Game(round=r, first=str(a), second=str(b) if b else None,
+                           first_vp=x or 0, second_vp=y or 0)
+            for r, a, b, x, y in Game.objects.filter(
+                round__event=event, status=Game.CONFIRMED
+            ).values_list("round__number", "first_id", "second_id", "first_vp", "second_vp")
+        ],
+        scoring=event.scoring,
+    )  # fmt: skip
