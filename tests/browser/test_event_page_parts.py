@@ -3,6 +3,9 @@ a time, and a player found by name."""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import expect
 
@@ -11,6 +14,8 @@ from forgebuilder.events.selectors import current_round, games_of
 from tests.events.test_event_page_reads import _event
 
 from .campaign import SIZES, window
+
+SHOTS = os.environ.get("SCREENSHOT_DIR")
 
 
 @pytest.mark.django_db(transaction=True)
@@ -40,3 +45,6 @@ def test_a_phone_finds_its_game_and_pages_through_a_large_event(
         expect(page.locator("#standings tbody tr")).to_have_count(11)  # p120-7, -70 … -79
         page.get_by_role("link", name="Everyone").click()
         expect(page.locator("#round nav")).to_contain_text("of 60")
+        if SHOTS:
+            Path(SHOTS).mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=f"{SHOTS}/event-parts-phone.png", full_page=True)

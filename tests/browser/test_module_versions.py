@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import copy
+import os
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -10,6 +12,8 @@ from playwright.sync_api import expect
 from factions.gamedata.loader import game_module_load
 from factions.gamedata.schemas import ModuleSpec
 from tests.factions.test_module_versions import datasheets, starter_spec
+
+SHOTS = os.environ.get("SCREENSHOT_DIR")
 
 
 @pytest.mark.django_db(transaction=True)
@@ -35,6 +39,9 @@ def test_a_phone_reads_what_a_points_update_changed(live_server, page):
     )
     expect(page.locator("#version-1")).to_contain_text("Where the module's versions begin.")
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=f"{SHOTS}/module-versions-phone.png", full_page=True)
     with page.expect_navigation():
         latest.get_by_role("link", name="These changes as JSON").click()
     assert '"kind": "changed"' in page.content()
