@@ -61,6 +61,12 @@ def mission_setup(
     require_writable(campaign)
     spec = campaign_spec(campaign)
     players = _mission_players(campaign, players)
+    waiting = campaign.missions.filter(status=Mission.SET_UP).order_by("number").first()
+    if waiting is not None:  # missions are numbered in order: the next one follows its report
+        raise CampaignError(
+            f"Mission {waiting.number} is set up and not reported yet: set up the next one once "
+            "it is reported."
+        )
     values = _army_values(campaign, players)
     smallest, largest = min(values.values()), max(values.values())
     gap = spec.mission.army_size_gap

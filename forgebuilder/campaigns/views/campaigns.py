@@ -65,6 +65,7 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
                 for m in campaign.missions.filter(status=Mission.SET_UP)
             ],
             "next_step": selectors.next_step(campaign, request.user),
+            "setup_awaits": selectors.mission_awaits(campaign),
             "correction": selectors.correction_offer(campaign, request.user),
             "my_missions": list(
                 campaign.missions.filter(status=Mission.SET_UP, players__user=request.user)
