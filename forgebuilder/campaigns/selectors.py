@@ -119,7 +119,7 @@ def upgrade_offers(player: CampaignPlayer) -> list[dict]:
         out.append(
             {
                 "id": unit.id,
-                "name": steps.label(unit, catalog, document),
+                "name": steps.numbered(document, unit, catalog),
                 "points": points.get(unit.id, 0),
                 "offers": _offers(catalog, faction, sheet, unit),
                 "taken": _taken(evaluated, faction, sheet, unit),

@@ -51,6 +51,7 @@ from forgebuilder.engine.rules.base import (
     Total,
     UnitProgress,
     Violation,
+    plural,
 )
 from forgebuilder.engine.rules.checks.casters import is_caster
 from forgebuilder.engine.rules.checks.common import allowed_picks
@@ -123,6 +124,7 @@ __all__ = [
     "offered_strategies",
     "other_totals",
     "over_limit",
+    "plural",
     "points_view",
     "resolve",
     "systems",

@@ -11,7 +11,7 @@ from forgebuilder.campaigns import services
 from forgebuilder.campaigns.dice import EnteredDie
 from forgebuilder.campaigns.steps import BattleReport
 from forgebuilder.campaigns.steps import UnitOutcome as Out
-from tests.campaigns.conftest import make_army
+from tests.campaigns.conftest import ashfall, make_army
 
 pytestmark = pytest.mark.django_db
 
@@ -141,3 +141,14 @@ def test_a_second_mission_waits_for_the_first_ones_report(ashen, game, users):
             campaign=campaign, players=[c, d], die=EnteredDie([]), objective="rage"
         )
     assert campaign.missions.count() == 1
+
+
+def test_one_underdog_point_is_said_in_the_singular(client, ashen, users):
+    ana, ben, _ = users
+    campaign, a, b = ashfall(ashen, ana, ben, ana_units=("lightbearer_squad",))  # 100 vs 155 pts
+    services.mission_setup(campaign=campaign, players=[a, b], die=EnteredDie([]), objective="rage")
+    client.force_login(ana)
+    page = client.get(reverse("campaigns:detail", args=[campaign.pk])).content.decode()
+    assert "<li>ana: 100 pts, 1 underdog point</li>" in page  # the history
+    assert "<li>ana: 100 pts, 55 pts below the largest army: 1 underdog point</li>" in page
+    assert "underdog points" not in page.replace("0 underdog points", "")

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from django.db import transaction
 
 from factions.catalog import catalog_for
-from forgebuilder.engine.api import ListDocument
+from forgebuilder.engine.api import ListDocument, plural
 from forgebuilder.lists.api import ArmyList
 
 from .. import history, steps
@@ -91,7 +91,9 @@ def mission_setup(
     mission.players.set(players)
     entry = spec.objectives.entries[objective]
     lines = [f"Mission {mission.number}: special objective {entry.name} ({entry.effect})"]
-    lines += [f"{p.name}: {values[p.pk]} pts, {underdog[p.pk]} underdog points" for p in players]
+    lines += [
+        f"{p.name}: {values[p.pk]} pts, {plural(underdog[p.pk], 'underdog point')}" for p in players
+    ]
     record_event(campaign, "mission-setup", lines, die=die, mission=mission.number)
     return Setup(mission, values, underdog)
 

@@ -129,10 +129,10 @@ def army_action(request: HttpRequest, pk: int, player_id: int) -> HttpResponse:
                     "Pick one of the upgrades the page offers now (reload it: another tab may have"
                     " bought one)."
                 )
-            cost = services.army_buy_upgrade(
+            bought = services.army_buy_upgrade(
                 player=player, unit_id=unit_id, option=picked[0], choice=picked[1]
             )
-            messages.success(request, f"Bought for {cost} pts.")
+            messages.success(request, " ".join(bought))
         elif action == "sell":
             target = upgrades if request.POST.get("back") == "upgrades" else target
             price = services.army_sell_upgrade(
