@@ -16,6 +16,7 @@ from forgebuilder import refusals
 
 from .. import selectors, services
 from ..dice import SeededDie
+from ..history_page import history_rows
 from ..models import CampaignEvent, CampaignPlayer
 from .common import REFUSED, die_of
 
@@ -60,7 +61,7 @@ def _army_page(request: HttpRequest, campaign, player: CampaignPlayer, **warning
             "mine": player.user_id == request.user.pk,
             "units": selectors.army_units(player),
             "datasheets": faction.datasheets.items() if faction else [],
-            "history": CampaignEvent.objects.filter(player=player).order_by("-pk"),
+            "history": history_rows(CampaignEvent.objects.filter(player=player).order_by("-pk")),
             "choosing": _choosing(request, player),
             "pending": services.pending_mission(player),
             "recruit_warning": warning or None,
