@@ -9,6 +9,7 @@ from forgebuilder.engine.extensions import (
     ListNotice,
     ListWrite,
     ListWriteRefused,
+    ShelfMark,
     extensions,
 )
 from forgebuilder.engine.listdoc import (
@@ -99,6 +100,7 @@ __all__ = [
     "Roster",
     "RosterForce",
     "RosterUnit",
+    "ShelfMark",
     "SlotStatus",
     "Total",
     "UnitCampaign",
