@@ -22,6 +22,7 @@ from factions.catalog import catalog_for
 from forgebuilder.lists.api import ListRevision, army_list_edit
 
 from . import history, report_form, steps
+from .history_page import KEPT_OF
 from .models import Campaign, CampaignEvent, CampaignPlayer, Mission
 from .services.base import (
     CAMPAIGNS,
@@ -273,9 +274,11 @@ def _amend(
 
 
 def _kept(event: CampaignEvent) -> CampaignEvent:
-    """A copy of a recorded report event, to keep it in the history once it is corrected."""
-    fields = ("campaign_id", "player_id", "mission", "kind", "lines", "dice", "data", "by_id")
-    return CampaignEvent.objects.create(**{f: getattr(event, f) for f in fields})
+    """A copy of a recorded report event, to keep it in the history once it is corrected; it
+    names the report it was (the pages show it beside the report that replaced it)."""
+    fields = ("campaign_id", "player_id", "mission", "kind", "lines", "dice", "by_id")
+    copy = {f: getattr(event, f) for f in fields}
+    return CampaignEvent.objects.create(**copy, data={**event.data, KEPT_OF: event.pk})
 
 
 def _rewritten(player: CampaignPlayer, side: Side, mission: Mission, correction) -> list[str]:

@@ -20,6 +20,7 @@ from forgebuilder.engine.api import (
     ListUnit,
     ListWrite,
     ListWriteRefused,
+    ShelfMark,
     UnitProgress,
 )
 
@@ -87,6 +88,13 @@ class CampaignExtension(ListExtension):
         if write.after is not None and _campaign_part(write.before) == _campaign_part(write.after):
             return
         raise ListWriteRefused(f"{where}: {CHANGES_HERE}")
+
+    def shelf_mark(self) -> ShelfMark:
+        """A campaign army says so in My lists, with its campaign (the seat's campaign name,
+        read in the page's one query)."""
+        from django.db.models import F
+
+        return ShelfMark(F("campaign_seat__campaign__name"), lambda name: f"Campaign: {name}")
 
     def underdog_points(self, army_list_id: int) -> int:
         from .selectors import underdog_points_for  # models load after the app registry

@@ -99,7 +99,7 @@ def _buy(army: Army, data: dict, spec, catalog, die) -> Army:
     cost = unit_points(after, catalog, unit.id) - unit_points(before, catalog, unit.id)
     if cost > army.bank:
         raise StepError(f"The upgrade costs {cost} pts; the bank holds {army.bank}.")
-    name = steps.label(unit, catalog, before)
+    name = steps.numbered(before, unit, catalog)
     line = f"{name}: bought {data.get('name', choice)} for {cost} pts."
     return Army(after, army.bank - cost, army.vp, army.missions, [line])
 
@@ -112,9 +112,7 @@ def _sell(army: Army, data: dict, spec, catalog, die) -> Army:
     )
     cost = unit_points(before, catalog, unit.id) - unit_points(after, catalog, unit.id)
     price = spec.sale_price(cost)
-    line = (
-        f"{steps.label(unit, catalog, before)}: sold an upgrade worth {cost} pts for {price} pts."
-    )
+    line = f"{steps.numbered(before, unit, catalog)}: sold an upgrade worth {cost} pts for {price} pts."
     return Army(after, army.bank + price, army.vp, army.missions, [line])
 
 
@@ -145,7 +143,7 @@ def _disband(army: Army, data: dict, spec, catalog, die) -> Army:
     unit = army.document.unit(data["unit"])
     if unit is None:
         raise StepError(f"The army has no unit '{data['unit']}'.")
-    name = steps.label(unit, catalog, army.document)
+    name = steps.numbered(army.document, unit, catalog)
     if steps.state(unit).status != "active":
         raise StepError(f"{name} is {steps.state(unit).status} already.")
     after = steps.with_state(army.document, unit.id, status="disbanded")

@@ -14,7 +14,7 @@ from .steps import (
     Step,
     StepError,
     active_unit,
-    label,
+    numbered,
     roll_on,
     state,
     unit_is_hero,
@@ -46,7 +46,7 @@ def level_up(
     hero without a set, or whose set is complete), or any other trait after Fast Learner.
     """
     unit = active_unit(army, unit_id, catalog)
-    name = label(unit, catalog, army)
+    name = numbered(army, unit, catalog)
     now = _ready_to_level(unit, spec, name)
     if unit_is_hero(army, catalog, unit):
         return _hero_level(army, unit, spec, die, pick, name)
@@ -138,7 +138,7 @@ def level_up_choices(
     Rolls `die` as `level_up` does, so the same seed (or entered dice) gives the same choice.
     """
     unit = active_unit(army, unit_id, catalog)
-    now = _ready_to_level(unit, spec, label(unit, catalog, army))
+    now = _ready_to_level(unit, spec, numbered(army, unit, catalog))
     if unit_is_hero(army, catalog, unit):
         sets = list(now.skill_sets)
         current = sets[-1] if sets else None

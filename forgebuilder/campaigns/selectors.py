@@ -119,7 +119,7 @@ def upgrade_offers(player: CampaignPlayer) -> list[dict]:
         out.append(
             {
                 "id": unit.id,
-                "name": steps.label(unit, catalog, document),
+                "name": steps.numbered(document, unit, catalog),
                 "points": points.get(unit.id, 0),
                 "offers": _offers(catalog, faction, sheet, unit),
                 "taken": _taken(evaluated, faction, sheet, unit),
@@ -294,7 +294,8 @@ def mission_briefing(campaign: Campaign, mission: Mission) -> dict:
 
 
 def next_step(campaign: Campaign, user) -> tuple[str, str] | None:
-    """What `user` does next in the campaign, in words, with the page that does it."""
+    """What `user` does next in the campaign, in words, with the page (or the place on the
+    campaign's page) that does it; "" when there is nothing to click (waiting for others)."""
     if campaign.closed:
         return None
     offer = correction_offer(campaign, user)
@@ -304,7 +305,6 @@ def next_step(campaign: Campaign, user) -> tuple[str, str] | None:
         url = reverse("campaigns:correct", args=[campaign.pk, number])
         return f"Confirm or decline {who}'s correction of mission {number}", url
     me = campaign.players.filter(user=user, left_at__isnull=True).select_related("army").first()
-    organiser = campaign.organiser_id == user.pk
     pending = campaign.missions.filter(status=Mission.SET_UP).order_by("number")
     mine = pending.filter(players=me).first() if me else None
     if mine is not None:
@@ -319,11 +319,40 @@ def next_step(campaign: Campaign, user) -> tuple[str, str] | None:
         if me.bank > 0:
             upgrades = reverse("campaigns:upgrades", args=[campaign.pk, me.pk])
             return f"Spend {me.bank} pts on upgrades or recruits, or keep them", upgrades
-    if organiser and not pending.exists():
-        number = campaign.missions_played + 1
-        return f"Set up mission {number}", reverse("campaigns:detail", args=[campaign.pk]) + (
-            "#mission-setup"
-        )
-    if me is not None:
-        return "Wait for the organiser to set up the next mission", ""
-    return None
+    if campaign.organiser_id == user.pk:
+        return _organisers_step(campaign, pending.first())
+    return _players_wait(campaign, pending.first()) if me is not None else None
+
+
+def _organisers_step(campaign: Campaign, pending: Mission | None) -> tuple[str, str]:
+    """Set up the next mission, or what it waits for: each links to its place on the page."""
+    page = reverse("campaigns:detail", args=[campaign.pk])
+    awaited = mission_awaits(campaign, pending)
+    if pending is not None:
+        return awaited, f"{page}#mission-{pending.number}"
+    if awaited:
+        return awaited, f"{page}#invite"
+    return f"Set up mission {campaign.missions_played + 1}", f"{page}#mission-setup"
+
+
+def _players_wait(campaign: Campaign, pending: Mission | None) -> tuple[str, str]:
+    """What a player with nothing to do waits for (nothing to click)."""
+    if pending is not None:
+        return mission_awaits(campaign, pending), ""
+    if mission_awaits(campaign):
+        return "Wait for another player to join", ""
+    return "Wait for the organiser to set up the next mission", ""
+
+
+def mission_awaits(campaign: Campaign, pending: Mission | None = None) -> str:
+    """What the next mission waits for, in words ("": it can be set up now): the report of the
+    mission set up (one at a time: missions are numbered in order), or a second player."""
+    if pending is None:
+        pending = campaign.missions.filter(status=Mission.SET_UP).order_by("number").first()
+    if pending is not None:
+        names = " and ".join(p.name for p in pending.players.select_related("user"))
+        return f"Wait for {names} to report mission {pending.number}"
+    active = campaign.players.filter(left_at__isnull=True).count()
+    if active >= 2:
+        return ""
+    return f"Invite {'one more player' if active else 'players'} (a mission needs two)"

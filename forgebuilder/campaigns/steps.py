@@ -203,7 +203,7 @@ def experience(
             current = step.army.unit(unit.id)
             assert current is not None
             step.army = with_state(step.army, unit.id, xp=state(current).xp + gained)
-            step.events.append(f"{label(unit, catalog, army)}: +{gained} XP")
+            step.events.append(f"{numbered(army, unit, catalog)}: +{gained} XP")
     return step
 
 

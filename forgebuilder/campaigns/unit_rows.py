@@ -12,7 +12,7 @@ from . import history, steps
 from .card_lines import gains
 from .levelling import can_level_up
 from .models import CampaignEvent, CampaignPlayer, Mission
-from .steps import label, state
+from .steps import numbered, state
 
 
 def army_units(player: CampaignPlayer) -> list[dict]:
@@ -24,11 +24,10 @@ def army_units(player: CampaignPlayer) -> list[dict]:
     units = []
     for unit in document.units:
         now = state(unit)
-        faction = report.unit_factions.get(unit.id, document.faction)
         units.append(
             {
                 "id": unit.id,
-                "name": label(unit) if unit.name else _sheet_name(catalog, faction, unit),
+                "name": numbered(document, unit, catalog),
                 "points": report.unit_points.get(unit.id, 0),
                 "state": now,
                 "active": now.status == "active",
@@ -64,9 +63,7 @@ def _units_before_report(player: CampaignPlayer, mission: Mission) -> list[dict]
     return [
         {
             "id": unit.id,
-            "name": label(unit)
-            if unit.name
-            else _sheet_name(catalog, document.unit_faction(unit), unit),
+            "name": numbered(document, unit, catalog),
             "active": state(unit).status == "active",
             "hero": steps.unit_is_hero(document, catalog, unit),
         }
@@ -82,11 +79,6 @@ def recorded_report(mission: Mission) -> list:
             voided_by__isnull=True,
         ).order_by("pk")
     )  # fmt: skip
-
-
-def _sheet_name(catalog, faction: str, unit) -> str:
-    sheet = catalog.datasheet(faction, unit.datasheet)
-    return sheet.name if sheet else unit.datasheet
 
 
 def _details(now, spec) -> list[tuple[str, str, str]]:

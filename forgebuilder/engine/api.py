@@ -9,6 +9,7 @@ from forgebuilder.engine.extensions import (
     ListNotice,
     ListWrite,
     ListWriteRefused,
+    ShelfMark,
     extensions,
 )
 from forgebuilder.engine.listdoc import (
@@ -51,6 +52,7 @@ from forgebuilder.engine.rules.base import (
     Total,
     UnitProgress,
     Violation,
+    plural,
 )
 from forgebuilder.engine.rules.checks.casters import is_caster
 from forgebuilder.engine.rules.checks.common import allowed_picks
@@ -98,6 +100,7 @@ __all__ = [
     "Roster",
     "RosterForce",
     "RosterUnit",
+    "ShelfMark",
     "SlotStatus",
     "Total",
     "UnitCampaign",
@@ -123,6 +126,7 @@ __all__ = [
     "offered_strategies",
     "other_totals",
     "over_limit",
+    "plural",
     "points_view",
     "resolve",
     "systems",

@@ -11,7 +11,7 @@ refused).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Protocol
@@ -68,6 +68,16 @@ class ListNotice:
     locked: bool = False
 
 
+@dataclass(frozen=True)
+class ShelfMark:
+    """A wing's mark on the rows of My lists: `read` is what the lists app adds to the page's
+    one query (a database expression, opaque to the engine), `badge` the words for a row whose
+    value is not None ("Campaign: Ashfall")."""
+
+    read: Any
+    badge: Callable[[Any], str]
+
+
 class ListExtension:
     """A wing's part in every list. The defaults add nothing; override what the wing adds."""
 
@@ -107,6 +117,10 @@ class ListExtension:
 
     def guard_write(self, write: ListWrite) -> None:
         """Raise ListWriteRefused to stop `write`; called in its transaction, on the locked row."""
+
+    def shelf_mark(self) -> ShelfMark | None:
+        """The mark the wing puts on its lists in My lists (None: none)."""
+        return None
 
 
 class ExtensionRegistry:
@@ -166,6 +180,11 @@ class ExtensionRegistry:
     def guard_write(self, write: ListWrite) -> None:
         for extension in self._all:
             extension.guard_write(write)
+
+    def shelf_marks(self) -> dict[str, ShelfMark]:
+        """Each wing's mark on My lists' rows, by the wing's key."""
+        found = ((e.key, e.shelf_mark()) for e in self._all)
+        return {key: mark for key, mark in found if mark is not None}
 
 
 extensions = ExtensionRegistry()

@@ -45,8 +45,14 @@ def pack_verdict(*, event: Event, catalog: Catalog, document: ListDocument) -> V
     roster, report = evaluated_document(document=played, catalog=catalog)
     names = {u.id: u.name for u in roster.units}
     faction_name = catalog.faction_name(played.faction)
-    problems = [
-        _problem(v.code, v.message, v.hint, [names.get(u, u) for u in v.units], v.severity)
+    problems = [  # the pack sets the limit: a hint says what to cut, never to raise it
+        _problem(
+            v.code,
+            v.message,
+            v.fixed_limit_hint or v.hint,
+            [names.get(u, u) for u in v.units],
+            v.severity,
+        )
         for v in report.violations
     ]
     if event.factions and played.faction not in event.factions:

@@ -114,10 +114,11 @@ class NewListForm(forms.Form):
         # Only the chosen faction's focuses are offered (the first faction's before any choice);
         # the page asks for the new faction's menu when the faction changes (htmx), and without
         # JavaScript a focus of another faction is refused with the faction's own focuses named.
-        self.fields["focus"].widget.choices = [
-            ("", "No focus"),
-            *self.focuses_of(self.chosen_faction()),
-        ]
+        focuses = self.focuses_of(self.chosen_faction())
+        if focuses:
+            self.fields["focus"].widget.choices = [("", "No focus"), *focuses]
+        else:  # nothing to choose: the field's box stays (hidden) for the swap to fill
+            self.fields["focus"].widget = forms.HiddenInput()
         self._offer_game_choices(self.games.get(self.chosen_faction().partition("/")[0]))
         self.fields["faction"].widget.attrs.update(
             {

@@ -16,6 +16,7 @@ from django.core.paginator import Page, Paginator
 from django.db.models import Count, Q
 
 from factions.models import GameModule
+from forgebuilder.engine.api import extensions
 from forgebuilder.lists.models import ArmyList
 from forgebuilder.lists.ownership import Owner
 from forgebuilder.lists.services import MAX_FOLDER
@@ -120,11 +121,17 @@ def shelf_of(*, owner: Owner, query: ShelfQuery) -> Shelf:
     if query.folder:
         found = found.filter(folder=query.folder)
     rows = found.select_related("module").only(*ROW_FIELDS).order_by(*SORTS[query.sort][1])
+    marks = extensions.shelf_marks()  # the wings' marks, read in the same query
+    rows = rows.annotate(**{f"mark_{key}": mark.read for key, mark in marks.items()})
     paginator = Paginator(rows, PAGE_SIZE)
     matching = paginator.count if query.filtered else sum(n for _, _, n in games)
     if not query.filtered:
         paginator.count = matching  # the games' counts add up to it: no second COUNT
     page = paginator.get_page(query.page)
+    page.object_list = list(page.object_list)
+    for row in page.object_list:
+        values = ((mark, getattr(row, f"mark_{key}")) for key, mark in marks.items())
+        row.marks = [mark.badge(value) for mark, value in values if value is not None]
     return Shelf(query, page, sum(n for _, _, n in games), matching, games, folders)
 
 

@@ -11,6 +11,8 @@ from forgebuilder.campaigns.models import CampaignPlayer, Mission
 from forgebuilder.campaigns.report_form import COUNTS
 from forgebuilder.campaigns.services import campaign_spec, pending_mission
 
+KILL_SHORTS = ("units", "heroes", "hero + unit")  # the fold's summary, by COUNTS
+
 
 def mission_of(army_list) -> Mission | None:
     """The mission set up for this campaign army and not reported yet (None: no such mission,
@@ -29,10 +31,13 @@ def mission_sheet(sheet: dict, mission: Mission) -> dict:
         "key": OBJECTIVE, "label": f"Special objective: {entry.name} (1 = achieved)",
         "short": "Obj★", "max": 1,
     }  # fmt: skip
-    kills = [
-        {"key": KILLS[field], "label": label, "kind": "count", "color": "#5d4037", "clears": False}
-        for field, label in COUNTS
-    ]
+    kills = [  # folded on each unit: counted now and then, they need not make it tall
+        {
+            "key": KILLS[field], "label": label, "short": short, "kind": "count",
+            "color": "#5d4037", "clears": False, "fold": "Kills",
+        }
+        for (field, label), short in zip(COUNTS, KILL_SHORTS, strict=True)
+    ]  # fmt: skip
     return {
         **sheet,
         "counters": [*sheet["counters"], objective],

@@ -81,7 +81,8 @@ def _unit(unit: dict, sheet: dict, state: dict, card) -> dict:
         wounds_taken=values.get(prefix + "wounds", 0),
         wounds_label=unit.get("wounds_label", "Wounds"),
         morale=unit.get("morale", 0),
-        statuses=statuses,
+        statuses=[s for s in statuses if not s.get("fold")],
+        folded=[s for s in statuses if s.get("fold")],
         destroyed=tracker.destroyed(state, unit),
         phase_reminders=[
             {"phase": phase, "title": title, "rules": unit["reminders"][phase]}

@@ -55,14 +55,24 @@ def test_upgrades_a_hero_level_up_and_the_editor_card_on_a_phone(
         other_tab = context.new_page()  # the same page, opened before anything is bought
         other_tab.goto(page.url)
         lance = "Sidearm: replace Lumen pistol with Searing lance"
-        buy_for_the_marshal(page, f"{lance} (+15 pts)", told="Bought for 15 pts.", bank="85 pts")
+        buy_for_the_marshal(
+            page,
+            f"{lance} (+15 pts)",
+            told="Lantern-Marshal: bought Searing lance for 15 pts.",
+            bank="85 pts",
+        )
         expect(page.locator("#upgrades-u1")).to_contain_text("Sell for 5 pts")
         expect(page.locator("#upgrades-u1 .taken")).to_contain_text(lance)
         offered = page.locator("#upgrades-u1 select option", has_text="Searing lance")
         expect(offered).to_have_count(0)  # bought: not offered again
         # the tab left open still buys what it shows, though the offers moved up by one
         harness = "Wargear: upgrade with Ward harness (+10 pts)"
-        buy_for_the_marshal(other_tab, harness, told="Bought for 10 pts.", bank="75 pts")
+        buy_for_the_marshal(
+            other_tab,
+            harness,
+            told="Lantern-Marshal: bought Ward harness for 10 pts.",
+            bank="75 pts",
+        )
         expect(other_tab.locator("#upgrades-u1 .taken")).to_contain_text("Ward harness")
         other_tab.close()
 

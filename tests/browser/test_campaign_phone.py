@@ -7,9 +7,11 @@ from playwright.sync_api import expect
 
 from forgebuilder.lists.models import ArmyList
 
-from .campaign import ashfall, window
+from .campaign import ashfall, looked_at, window
 
 PHONE = (375, 740)
+# how wide an element's content is, and its box
+FITS = "(s) => { const e = document.querySelector(s); return {scroll: e.scrollWidth, box: e.clientWidth}; }"
 
 
 @pytest.mark.django_db(transaction=True)
@@ -37,6 +39,12 @@ def test_a_battle_report_and_the_post_mission_steps_on_a_phone(
         expect(standings.locator("tr", has_text="ana")).to_contain_text("225 pts")
         expect(standings.locator("tr", has_text="ben")).to_contain_text("300 pts")
         expect(page.locator(".history")).to_contain_text("Deckhand Mob: recovered")
+        # every column fits the phone, Bank too: the table does not scroll sideways in its box
+        looked_at(page, "campaign-standings-375")
+        widths = page.evaluate(FITS, ".campaign-page .table-scroll")
+        assert widths["scroll"] <= widths["box"], widths
+        bank = standings.locator("tr", has_text="ben").locator("td").last.bounding_box()
+        assert bank is not None and bank["x"] + bank["width"] <= PHONE[0], bank
 
         page.locator("#main").get_by_role("link", name="ana").click()
         squad = page.locator("#unit-u2")

@@ -37,7 +37,15 @@ def test_a_finished_mission_game_prefills_the_report_one_player_saves_the_other_
     squad_models = game.sheet["units"][1]["models"]
 
     plus(page, "Special objective: Rage (1 = achieved)")
-    plus(page.locator("#unit-1"), "Enemy units killed")
+    # a unit is compact: its kills wait in a fold, opened from the keyboard
+    marshal = page.locator("#unit-1")
+    height = marshal.bounding_box()["height"]
+    looked_at(page, "play-mission-tracker-compact")
+    assert height < 450, f"a unit of the tracker is {height:.0f} px tall on a phone"  # was 621
+    marshal.locator("summary", has_text="Kills").focus()
+    page.keyboard.press("Enter")
+    plus(marshal, "Enemy units killed")
+    expect(marshal.locator("summary", has_text="Kills")).to_contain_text("units 1")
     plus(page.locator("#unit-2"), "Models lost", squad_models)
     expect(page.locator("#unit-2 .destroyed-note")).to_be_visible()
     expect(page.locator("#sync-status")).to_have_text("Saved", timeout=15_000)

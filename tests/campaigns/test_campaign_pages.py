@@ -59,7 +59,7 @@ def test_buying_an_upgrade_pays_from_the_bank_and_is_recorded(client, game, user
     with_bank(a, 100)
     client.force_login(users[0])
     response = act(client, campaign, a, action="buy", unit="u1", pick=pick_of(a, "u1", "Searing"))
-    assert messages_of(response) == ["Bought for 15 pts."]
+    assert messages_of(response) == ["Lantern-Marshal: bought Searing lance for 15 pts."]
     a.refresh_from_db()
     assert a.bank == 85
     assert ArmyList.objects.get(pk=a.army_id).points == 180 + 15
@@ -118,7 +118,9 @@ def test_a_page_left_open_in_another_tab_buys_what_it_shows(client, game, users)
     ward = re.search(r'<option value="([^"]+)">Wargear: upgrade with Ward harness', page)[1]
     act(client, campaign, a, action="buy", unit="u1", pick=pick_of(a, "u1", "Searing"))
     response = act(client, campaign, a, action="buy", unit="u1", pick=ward)
-    assert messages_of(response) == ["Bought for 10 pts."]  # the harness's price, not the vox's
+    assert messages_of(response) == [
+        "Lantern-Marshal: bought Ward harness for 10 pts."
+    ]  # harness's price, not the vox's
     bought = [o["choice"] for o in document(a)["units"][0]["options"]]
     assert sorted(bought) == ["searing_lance", "ward_harness"]
 

@@ -236,3 +236,17 @@ def test_a_refused_sale_names_the_unit_as_the_army_does(client, game, users):
         "reload the page)."
     ]
     assert messages_of(gone) == ["Deckhand Mob is disbanded and takes no part any more."]
+
+
+def test_my_lists_marks_a_campaign_army_with_its_campaign(client, ashen, game, users):
+    campaign, a, _b = game
+    ana = users[0]
+    make_army(ashen, ana, "cinder_compact", "lantern_marshal", name="Free Lance")
+    client.force_login(ana)
+    page = client.get(reverse("armylists:my_lists")).content.decode()
+    rows = {
+        row.split('">', 2)[1].split("</a>")[0]: row for row in page.split('<th scope="row">')[1:]
+    }
+    army = ArmyList.objects.get(pk=a.army_id)
+    assert f'<span class="badge accent">Campaign: {campaign.name}</span>' in rows[army.name]
+    assert "Campaign:" not in rows["Free Lance"]

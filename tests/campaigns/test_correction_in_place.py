@@ -5,6 +5,7 @@ pts; XP: survived 1, a unit killed 1, a casualty none; casualty roll 1: dead).""
 
 from __future__ import annotations
 
+import re
 from io import StringIO
 
 import pytest
@@ -147,3 +148,43 @@ def test_a_purchase_the_corrected_bank_cannot_pay_is_undone_and_said(reported, u
     assert correction.lines[1:] == [f"Undone: {line}" for line in done.undone]
     assert CampaignEvent.objects.filter(kind="recruit", voided_by=correction).count() == 2
     assert replays_cleanly()
+
+
+def history_items(page: str, start: str, item: str) -> list[str]:
+    """The text of each item (opening with `item`) of the history list after `start`, newest
+    first, tags dropped."""
+    block = page[page.index(start) :]
+    block = block[: block.index("</ol>")]
+    return [" ".join(re.sub(r"<[^>]+>", " ", i).split()) for i in block.split(item)[1:]]
+
+
+def test_a_corrected_report_shows_once_with_what_it_replaced_in_time_order(client, reported, users):
+    campaign, a, b = reported
+    corrections.mission_report_amend(
+        mission=campaign.missions.get(number=1), by=users[0], values={"winner": str(b.pk)}
+    )
+    client.force_login(users[0])
+
+    army = client.get(reverse("campaigns:army", args=[campaign.pk, a.pk])).content.decode()
+    items = history_items(army, "<h2>History</h2>", "<li>")
+    rows = [r for r in items if r.startswith("Mission 1")]
+    assert len(rows) == 1, rows  # one report of mission 1, as corrected, with the one replaced
+    assert "(as corrected)" in rows[0] and "ana lost: +0 VP, +300 pts" in rows[0]
+    assert "Replaced by a correction:" in rows[0]
+    assert rows[0].index("+300 pts") < rows[0].index("Replaced") < rows[0].index("+150 pts")
+
+    page = client.get(reverse("campaigns:detail", args=[campaign.pk])).content.decode()
+    items = history_items(page, '<ol class="history"', "<li><strong>")
+    kinds = [r.split(" · ")[1 if r.startswith("Mission") else 0] for r in items]
+    # newest first: the correction, then the reports in their place (each with what it
+    # replaced), then the mission's set-up; no voided copy above them
+    assert [k.split()[0] for k in kinds] == [
+        "correction",
+        "mission-report",
+        "mission-report",
+        "mission-setup",
+        "joined",
+        "joined",
+        "created",
+    ], kinds
+    assert page.count("Replaced by a correction:") == 2

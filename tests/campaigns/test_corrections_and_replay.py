@@ -81,8 +81,8 @@ def test_three_missions_a_correction_and_purchases_replay_to_the_stored_armies(g
     voided = corrections.mission_report_void(mission=mission2, by=users[0], reason="Ben won")
     assert voided.done
     assert voided.undone == [
-        "ana: Lightbearer Squad: level 1, rolled Resilient "
-        "(Lightbearer Squad needs 5 XP for level 1 (5 per level); it has 3.)"
+        "ana: Lightbearer Squad 1: level 1, rolled Resilient "
+        "(Lightbearer Squad 1 needs 5 XP for level 1 (5 per level); it has 3.)"
     ]
     assert (xp(a), xp(b)) == ([1, 3, 0], [1, 0])
     assert standing(a) == (2, 125, 1, 280) and standing(b) == (0, 285, 1, 170)
@@ -91,7 +91,7 @@ def test_three_missions_a_correction_and_purchases_replay_to_the_stored_armies(g
     correction = CampaignEvent.objects.get(kind="correction")
     assert correction.by == users[0]
     assert correction.lines[0] == "ana voided the report of mission 2: Ben won"
-    assert correction.lines[1].startswith("Undone: ana: Lightbearer Squad: level 1")
+    assert correction.lines[1].startswith("Undone: ana: Lightbearer Squad 1: level 1")
 
     # the amended report: Ben won, his captain killed a unit, Ana's squad recovers (2)
     services.mission_report(mission=mission2, reports={

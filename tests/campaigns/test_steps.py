@@ -102,6 +102,14 @@ def test_the_history_says_which_of_two_identical_squads_fell():
     ]
 
 
+def test_the_xp_lines_say_which_of_two_identical_squads_gained():
+    report = BattleReport(won=True, units={"u2": Out(killed_units=1)})
+    gained = steps.experience(
+        army(("squad", {}), ("squad", {}), ("boss", {})), report, spec=SPEC, catalog=CATALOG
+    )
+    assert gained.events == ["Squad 1: +1 XP", "Squad 2: +2 XP", "Boss: +1 XP"]
+
+
 def test_a_hero_rolling_6_gains_a_talent_re_rolling_one_it_has():
     report = BattleReport(won=False, units={"u1": Out(casualty=True)})
     after = steps.casualties(

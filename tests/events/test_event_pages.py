@@ -8,8 +8,12 @@ import random
 import pytest
 from django.urls import reverse
 
+from factions.catalog import catalog_for
+from forgebuilder.engine.api import ListDocument
 from forgebuilder.events import services
 from forgebuilder.events.models import Event, Game
+from forgebuilder.events.pack import pack_verdict
+from forgebuilder.lists.api import evaluated_document
 from forgebuilder.lists.sharing import share_link_create
 from tests.armylists.exports.pdfread import qr_dark_modules_of, svg_qr_dark_modules
 from tests.events.conftest import entered, make_army
@@ -112,7 +116,7 @@ def test_a_player_registers_and_submits_a_share_link(client, event, players):
     assert response.url.endswith("#my-entry")
     page = client.get(_url("detail", event)).content.decode()
     assert "Borrowed is in, and legal for Ember Cup." in page
-    assert "registered for Leeds Lancers" in page
+    assert "You are registered for Ember Cup with Leeds Lancers." in page  # the event, then club
 
 
 def test_a_bad_share_link_or_no_choice_is_explained(client, event, players):
@@ -136,6 +140,20 @@ def test_an_illegal_list_shows_every_problem_to_its_player(client, event, player
     assert "is in, but has problems: fix them below." in text
     assert "a 1,000-point list may field 2" in text
     assert "(Lantern-Marshal, Lantern-Marshal, Lantern-Marshal)" in text
+    # the pack sets the limit: the hint says what to cut, not to raise a limit players cannot
+    assert "<em>Remove 1 hero.</em>" in text and "raise the" not in text
+
+
+def test_a_list_of_its_own_may_raise_its_limit_an_event_list_cuts(event, players):
+    """A 999-point list of three heroes: its own hint offers both ways out, the event's one."""
+    army = make_army(event.module, players[0], "cinder_compact", *(["lantern_marshal"] * 3))
+    document = ListDocument.model_validate(army.document).model_copy(update={"points_limit": 999})
+    catalog = catalog_for(event.module)
+    _, report = evaluated_document(document=document, catalog=catalog)
+    hints = {v.code: v.hint for v in report.violations}
+    verdict = pack_verdict(event=event, catalog=catalog, document=document)
+    assert hints["too-many-heroes"] == "Remove 1 hero, or raise the points limit to 1,125."
+    assert {p["code"]: p["hint"] for p in verdict.problems}["too-many-heroes"] == "Remove 1 hero."
 
 
 def test_only_the_organiser_opens_the_desk_and_hidden_lists(client, event, players, organiser):

@@ -37,8 +37,11 @@ def army_level_up(
 
 
 @transaction.atomic
-def army_buy_upgrade(*, player: CampaignPlayer, unit_id: str, option: str, choice: str) -> int:
-    """Take one more of an upgrade, paid from the bank; returns its cost.
+def army_buy_upgrade(
+    *, player: CampaignPlayer, unit_id: str, option: str, choice: str
+) -> list[str]:
+    """Take one more of an upgrade, paid from the bank; returns what the history records
+    ("Lightbearer Squad 2: bought Searing Brand for 10 pts.").
 
     Between missions only; the rules check the army afterwards (a choice the unit may not take
     again, an option limit...) and refuse an upgrade that breaks them.
@@ -52,10 +55,9 @@ def army_buy_upgrade(*, player: CampaignPlayer, unit_id: str, option: str, choic
     unit = steps.active_unit(document, unit_id, catalog)
     name = _choice_name(catalog, document, unit, option, choice)
     data = {"unit": unit_id, "option": option, "choice": choice, "name": name}
-    bank = player.bank
     new = army_step(player, "upgrade", data, label="Upgrade")
     record_step_event(player, "upgrade", new, data)
-    return bank - new.bank
+    return new.lines
 
 
 def _choice_name(catalog: Catalog, army: ListDocument, unit, option: str, choice: str) -> str:

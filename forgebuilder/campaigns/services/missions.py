@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from django.db import transaction
 
 from factions.catalog import catalog_for
-from forgebuilder.engine.api import ListDocument
+from forgebuilder.engine.api import ListDocument, plural
 from forgebuilder.lists.api import ArmyList
 
 from .. import history, steps
@@ -61,6 +61,12 @@ def mission_setup(
     require_writable(campaign)
     spec = campaign_spec(campaign)
     players = _mission_players(campaign, players)
+    waiting = campaign.missions.filter(status=Mission.SET_UP).order_by("number").first()
+    if waiting is not None:  # missions are numbered in order: the next one follows its report
+        raise CampaignError(
+            f"Mission {waiting.number} is set up and not reported yet: set up the next one once "
+            "it is reported."
+        )
     values = _army_values(campaign, players)
     smallest, largest = min(values.values()), max(values.values())
     gap = spec.mission.army_size_gap
@@ -85,7 +91,9 @@ def mission_setup(
     mission.players.set(players)
     entry = spec.objectives.entries[objective]
     lines = [f"Mission {mission.number}: special objective {entry.name} ({entry.effect})"]
-    lines += [f"{p.name}: {values[p.pk]} pts, {underdog[p.pk]} underdog points" for p in players]
+    lines += [
+        f"{p.name}: {values[p.pk]} pts, {plural(underdog[p.pk], 'underdog point')}" for p in players
+    ]
     record_event(campaign, "mission-setup", lines, die=die, mission=mission.number)
     return Setup(mission, values, underdog)
 

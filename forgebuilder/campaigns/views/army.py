@@ -16,6 +16,7 @@ from forgebuilder import refusals
 
 from .. import selectors, services
 from ..dice import SeededDie
+from ..history_page import history_rows
 from ..models import CampaignEvent, CampaignPlayer
 from .common import REFUSED, die_of
 
@@ -60,7 +61,7 @@ def _army_page(request: HttpRequest, campaign, player: CampaignPlayer, **warning
             "mine": player.user_id == request.user.pk,
             "units": selectors.army_units(player),
             "datasheets": faction.datasheets.items() if faction else [],
-            "history": CampaignEvent.objects.filter(player=player).order_by("-pk"),
+            "history": history_rows(CampaignEvent.objects.filter(player=player).order_by("-pk")),
             "choosing": _choosing(request, player),
             "pending": services.pending_mission(player),
             "recruit_warning": warning or None,
@@ -129,10 +130,10 @@ def army_action(request: HttpRequest, pk: int, player_id: int) -> HttpResponse:
                     "Pick one of the upgrades the page offers now (reload it: another tab may have"
                     " bought one)."
                 )
-            cost = services.army_buy_upgrade(
+            bought = services.army_buy_upgrade(
                 player=player, unit_id=unit_id, option=picked[0], choice=picked[1]
             )
-            messages.success(request, f"Bought for {cost} pts.")
+            messages.success(request, " ".join(bought))
         elif action == "sell":
             target = upgrades if request.POST.get("back") == "upgrades" else target
             price = services.army_sell_upgrade(

@@ -19,6 +19,7 @@ from forgebuilder.numbers import id_number
 
 from .. import selectors, services
 from ..context import INVITE_SESSION_KEY
+from ..history_page import history_rows
 from ..models import Campaign, CampaignEvent, CampaignPlayer, Mission
 from .common import REFUSED, organised_campaign
 
@@ -65,14 +66,17 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
                 for m in campaign.missions.filter(status=Mission.SET_UP)
             ],
             "next_step": selectors.next_step(campaign, request.user),
+            "setup_awaits": selectors.mission_awaits(campaign),
             "correction": selectors.correction_offer(campaign, request.user),
             "my_missions": list(
                 campaign.missions.filter(status=Mission.SET_UP, players__user=request.user)
             ),
             "objectives": spec.objectives.entries.items() if spec else [],
-            "history": CampaignEvent.objects.filter(campaign=campaign)
-            .select_related("player__user", "by")
-            .order_by("-pk")[:200],
+            "history": history_rows(
+                CampaignEvent.objects.filter(campaign=campaign)
+                .select_related("player__user", "by")
+                .order_by("-pk")[:200]
+            ),
             "invite_url": request.build_absolute_uri(f"/campaigns/join/{campaign.invite_token}/"),
         },
     )

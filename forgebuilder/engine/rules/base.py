@@ -17,6 +17,10 @@ class Where(TypedDict, total=False):
     the check's own code for a problem of its own (the check's code when not given)."""
 
     hint: str
+    # the other way out where the player sets the list's points limit ("raise the points limit
+    # to 1,125"): the hint reads "<hint>, or <or_raise>."; where the limit is fixed (an event's
+    # pack), `fixed_limit_hint` is the hint alone
+    or_raise: str
     units: Iterable[str]
     forces: Iterable[str]
     code: str | None
@@ -29,6 +33,8 @@ class Violation:
     `code` is stable (tests, the API and the UI key on it); `message` cites the rule;
     `hint` says what to do; `units` are the ids of the units it concerns, `forces` those of
     the forces it is about (a force's slots, its focus, what the forces cost).
+    `fixed_limit_hint` is what to do where the points limit cannot be raised (an event's pack
+    sets it): the hint without its "or raise the limit" half ("" when the hint has none).
     """
 
     code: str
@@ -37,6 +43,7 @@ class Violation:
     hint: str = ""
     units: tuple[str, ...] = ()
     forces: tuple[str, ...] = ()
+    fixed_limit_hint: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -247,7 +254,11 @@ class Check:
     def _violation(self, severity: Severity, message: str, where: Where) -> Violation:
         units, forces = tuple(where.get("units", ())), tuple(where.get("forces", ()))
         code = where.get("code") or self.code
-        return Violation(code, severity, message, where.get("hint", ""), units, forces)
+        hint, fixed = where.get("hint", ""), ""
+        if where.get("or_raise"):
+            fixed = f"{hint}."
+            hint = f"{hint}, or {where['or_raise']}."
+        return Violation(code, severity, message, hint, units, forces, fixed)
 
 
 def plural(n: int, word: str, plural_word: str | None = None) -> str:

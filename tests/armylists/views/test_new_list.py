@@ -166,11 +166,9 @@ def test_the_new_list_form_keeps_what_was_typed_when_refused(client, mini_module
 
 
 def focus_menu(response) -> list[str]:
-    """The values the focus menu offers, "No focus" first."""
-    html = response.content.decode()
-    start = html.index('id="id_focus-field"')
-    menu = html[start : html.index("</select>", start)]
-    return [e.attrs.get("value") or "" for e in elements(menu).elements if e.tag == "option"]
+    """The values the focus menu offers, "No focus" first ([]: no menu)."""
+    field = field_of(response, "focus")
+    return [e.attrs.get("value") or "" for e in elements(field).elements if e.tag == "option"]
 
 
 def test_the_focus_menu_offers_only_the_chosen_factions_focuses(client, mini_module):
@@ -178,7 +176,7 @@ def test_the_focus_menu_offers_only_the_chosen_factions_focuses(client, mini_mod
     hollowmere = client.get(NEW, {"faction": "mini-vale/hollowmere"})
 
     assert focus_menu(millford) == ["", "mini-vale/millford/watch", "mini-vale/millford/levy"]
-    assert "mini-vale/millford/watch" not in focus_menu(hollowmere)
+    assert focus_menu(hollowmere) == []  # Hollowmere has no focuses
 
 
 def test_changing_the_faction_asks_htmx_for_that_factions_focus_menu(client, mini_module):
@@ -313,3 +311,13 @@ def test_changing_the_game_swaps_the_doctrine_menu_and_sizes_but_not_the_size_fi
     assert doctrine_menu(fragment) == ["", "mini-dark/iron_vigil"]
     assert size_suggestions(fragment) == ["500", "1000", "1500", "2000"]
     assert 'id="id_points_limit-standard">Standard size: 1000 pts<' in fragment.text
+
+
+def test_a_faction_without_focuses_shows_no_focus_menu(client, mini_module, dark_module):
+    wardens = field_of(client.get(NEW, {"faction": "mini-dark/wardens"}), "focus")
+    millford = field_of(client.get(NEW, {"faction": "mini-vale/millford"}), "focus")
+
+    # the box stays, hidden, so that choosing a faction with focuses swaps its menu in
+    assert " hidden>" in wardens.split("\n", 1)[0]
+    assert "<select" not in wardens and "Focus (optional)" in wardens
+    assert " hidden>" not in millford.split("\n", 1)[0] and "<select" in millford

@@ -44,7 +44,8 @@ class PointsLimit(Check):
             yield self.error(
                 f"The list costs {roster.points} points, {over} over the limit of "
                 f"{roster.points_limit}.",
-                hint=f"Remove {over} points of units, models or options, or raise the limit.",
+                hint=f"Remove {over} points of units, models or options",
+                or_raise="raise the limit",
             )
 
 

@@ -58,8 +58,8 @@ class StrategyPoints(Check):
                 f"The force organizations cost {spent} strategy points, but a "
                 f"{roster.points_limit}-point list earns {income} per round "
                 f"({p.strategy_points_base} + 1 per full {p.strategy_points_per} points).",
-                hint=f"Drop force organizations worth {plural(spent - income, 'strategy point')}, "
-                "or raise the points limit.",
+                hint=f"Drop force organizations worth {plural(spent - income, 'strategy point')}",
+                or_raise="raise the points limit",
                 forces=costly,
             )
 

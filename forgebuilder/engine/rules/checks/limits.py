@@ -93,8 +93,8 @@ class HeroLimit(CountLimit):
         return self.error(
             f"The list has {plural(n, 'hero', 'heroes')}; {_limit(roster)} may "
             f"field {allowed} (one per full {per} points).",
-            hint=f"Remove {plural(n - allowed, 'hero', 'heroes')}, or raise the "
-            f"points limit to {n * per:,}.",
+            hint=f"Remove {plural(n - allowed, 'hero', 'heroes')}",
+            or_raise=f"raise the points limit to {n * per:,}",
             units=[u.id for u in units],
         )
 
@@ -164,7 +164,8 @@ class UnitCountLimit(CountLimit):
         return self.error(
             f"The list has {plural(n, 'unit')}; {_limit(roster)} may field "
             f"{allowed} (one per full {per} points).",
-            hint=f"Remove {plural(n - allowed, 'unit')}, or raise the points limit to {n * per:,}.",
+            hint=f"Remove {plural(n - allowed, 'unit')}",
+            or_raise=f"raise the points limit to {n * per:,}",
         )
 
 
