@@ -112,6 +112,16 @@ def pytest_runtest_setup(item):
 
 
 @pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings, tmp_path_factory, worker_id):
+    """pytest-django's (a database name per worker), before it makes the test database: on
+    SQLite the run's workers migrate once between them (tests/migrated.py)."""
+    from tests.migrated import migrate_once
+    from tests.workers import run_folder
+
+    migrate_once(run_folder(tmp_path_factory, worker_id))
+
+
+@pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):
     """The test database as pytest-django makes it; a flush after a test that committed puts
     back what migrate wrote instead of writing it again (tests/flush.py)."""
