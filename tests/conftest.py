@@ -266,13 +266,36 @@ def write_module_rows(module_rows: ModuleRows) -> None:
 
 
 @pytest.fixture(scope="session")
-def starter_rows(django_db_setup, django_db_blocker):
-    """The rows `load_starter_modules` writes, read once per session: parsing and checking the
+def made_once_per_run(tmp_path_factory, worker_id):
+    """`made(name, build)`: what `build()` returns, made by the first of the run's workers to
+    ask and unpickled by the others (`made_once` in tests/workers.py)."""
+    from tests.workers import made_once, run_folder
+
+    folder = run_folder(tmp_path_factory, worker_id)
+    return lambda name, build: made_once(folder, name, build)
+
+
+def rows_made_once(made, blocker, name: str, load, *, first_id: int) -> ModuleRows:
+    """`module_rows(load)`, made once per run (`made_once_per_run`)."""
+
+    def build() -> ModuleRows:
+        with blocker.unblock():
+            return module_rows(load, first_id=first_id)
+
+    return made(name, build)
+
+
+@pytest.fixture(scope="session")
+def starter_rows(django_db_setup, django_db_blocker, made_once_per_run):
+    """The rows `load_starter_modules` writes, read once per run: parsing and checking the
     shipped modules costs about 1 s of CPU, writing their rows back about a fifth of that."""
-    with django_db_blocker.unblock():
-        return module_rows(
-            lambda: call_command("load_starter_modules", verbosity=0), first_id=3_000_000
-        )
+    return rows_made_once(
+        made_once_per_run,
+        django_db_blocker,
+        "starter_rows",
+        lambda: call_command("load_starter_modules", verbosity=0),
+        first_id=3_000_000,
+    )
 
 
 @pytest.fixture
@@ -283,34 +306,47 @@ def starter_modules(db, starter_rows):
 
 
 @pytest.fixture(scope="session")
-def mini_rows(django_db_setup, django_db_blocker):
-    """The rows of the mini module, read once per session (about 1,000 tests load it)."""
+def mini_rows(django_db_setup, django_db_blocker, made_once_per_run):
+    """The rows of the mini module, read once per run (about 1,000 tests load it)."""
     from factions.gamedata.loader import load_module_path
 
-    with django_db_blocker.unblock():
-        return module_rows(
-            lambda: load_module_path(FIXTURES / "mini_module.yaml"), first_id=1_000_000
-        )
+    return rows_made_once(
+        made_once_per_run,
+        django_db_blocker,
+        "mini_rows",
+        lambda: load_module_path(FIXTURES / "mini_module.yaml"),
+        first_id=1_000_000,
+    )
 
 
 @pytest.fixture(scope="session")
-def ashen_rows(django_db_setup, django_db_blocker):
-    """The rows of the Ashen Stars starter module alone, read once per session (the campaign
+def ashen_rows(django_db_setup, django_db_blocker, made_once_per_run):
+    """The rows of the Ashen Stars starter module alone, read once per run (the campaign
     tests' `ashen`)."""
     from factions.gamedata.loader import load_module_path
 
-    with django_db_blocker.unblock():
-        return module_rows(lambda: load_module_path(STARTERS / "ashen-stars"), first_id=2_000_000)
+    return rows_made_once(
+        made_once_per_run,
+        django_db_blocker,
+        "ashen_rows",
+        lambda: load_module_path(STARTERS / "ashen-stars"),
+        first_id=2_000_000,
+    )
 
 
 @pytest.fixture(scope="session")
-def ember_rows(django_db_setup, django_db_blocker):
-    """The rows of the Ember Reach starter module alone, read once per session (the export
+def ember_rows(django_db_setup, django_db_blocker, made_once_per_run):
+    """The rows of the Ember Reach starter module alone, read once per run (the export
     tests' list and the pre-game strategy tests load it)."""
     from factions.gamedata.loader import load_module_path
 
-    with django_db_blocker.unblock():
-        return module_rows(lambda: load_module_path(STARTERS / "ember-reach"), first_id=4_000_000)
+    return rows_made_once(
+        made_once_per_run,
+        django_db_blocker,
+        "ember_rows",
+        lambda: load_module_path(STARTERS / "ember-reach"),
+        first_id=4_000_000,
+    )
 
 
 @pytest.fixture
@@ -323,14 +359,17 @@ def ember_reach(db, ember_rows):
 
 
 @pytest.fixture(scope="session")
-def dark_rows(django_db_setup, django_db_blocker):
-    """The rows of the small Grimdark module of the tests (mini-dark), read once per session."""
+def dark_rows(django_db_setup, django_db_blocker, made_once_per_run):
+    """The rows of the small Grimdark module of the tests (mini-dark), read once per run."""
     from factions.gamedata.loader import load_module_path
 
-    with django_db_blocker.unblock():
-        return module_rows(
-            lambda: load_module_path(FIXTURES / "mini_grimdark.yaml"), first_id=5_000_000
-        )
+    return rows_made_once(
+        made_once_per_run,
+        django_db_blocker,
+        "dark_rows",
+        lambda: load_module_path(FIXTURES / "mini_grimdark.yaml"),
+        first_id=5_000_000,
+    )
 
 
 @pytest.fixture
@@ -375,9 +414,9 @@ def bf_game(folder: str):
 
 
 @pytest.fixture(scope="session")
-def bf_module_rows(django_db_setup, django_db_blocker):
+def bf_module_rows(django_db_setup, django_db_blocker, made_once_per_run):
     """The rows an import of a Battle Forge module folder writes, read at the first test that
-    asks for that folder and kept for the session (an import costs about half a second)."""
+    asks for that folder and kept for the run (an import costs about half a second)."""
     from factions.gamedata.battleforge.loading import battleforge_module_import
 
     found: dict[str, ModuleRows] = {}
@@ -385,10 +424,13 @@ def bf_module_rows(django_db_setup, django_db_blocker):
     def rows(folder: str) -> ModuleRows:
         if folder not in found:
             path = bf_data(folder)
-            with django_db_blocker.unblock():
-                found[folder] = module_rows(
-                    lambda: battleforge_module_import(path=path), first_id=BF_FIRST_IDS[folder]
-                )
+            found[folder] = rows_made_once(
+                made_once_per_run,
+                django_db_blocker,
+                f"bf_rows_{folder}",
+                lambda: battleforge_module_import(path=path),
+                first_id=BF_FIRST_IDS[folder],
+            )
         return found[folder]
 
     return rows
