@@ -111,14 +111,20 @@ def pytest_runtest_setup(item):
         pytest.fail(f"CI=true needs the PDF tests to run: {pdf_problem()}", pytrace=False)
 
 
+def worker_of(config) -> str:
+    """The xdist worker running this process ("gw0"...), or "master" (no workers, or a pytest
+    run without xdist, which has no `worker_id` fixture)."""
+    return getattr(config, "workerinput", {}).get("workerid", "master")
+
+
 @pytest.fixture(scope="session")
-def django_db_modify_db_settings(django_db_modify_db_settings, tmp_path_factory, worker_id):
+def django_db_modify_db_settings(django_db_modify_db_settings, tmp_path_factory, pytestconfig):
     """pytest-django's (a database name per worker), before it makes the test database: on
     SQLite the run's workers migrate once between them (tests/migrated.py)."""
     from tests.migrated import migrate_once
     from tests.workers import run_folder
 
-    migrate_once(run_folder(tmp_path_factory, worker_id))
+    migrate_once(run_folder(tmp_path_factory, worker_of(pytestconfig)))
 
 
 @pytest.fixture(scope="session")
@@ -266,12 +272,12 @@ def write_module_rows(module_rows: ModuleRows) -> None:
 
 
 @pytest.fixture(scope="session")
-def made_once_per_run(tmp_path_factory, worker_id):
+def made_once_per_run(tmp_path_factory, pytestconfig):
     """`made(name, build)`: what `build()` returns, made by the first of the run's workers to
     ask and unpickled by the others (`made_once` in tests/workers.py)."""
     from tests.workers import made_once, run_folder
 
-    folder = run_folder(tmp_path_factory, worker_id)
+    folder = run_folder(tmp_path_factory, worker_of(pytestconfig))
     return lambda name, build: made_once(folder, name, build)
 
 
