@@ -111,6 +111,22 @@ def pytest_runtest_setup(item):
         pytest.fail(f"CI=true needs the PDF tests to run: {pdf_problem()}", pytrace=False)
 
 
+def worker_of(config) -> str:
+    """The xdist worker running this process ("gw0"...), or "master" (no workers, or a pytest
+    run without xdist, which has no `worker_id` fixture)."""
+    return getattr(config, "workerinput", {}).get("workerid", "master")
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings, tmp_path_factory, pytestconfig):
+    """pytest-django's (a database name per worker), before it makes the test database: on
+    SQLite the run's workers migrate once between them (tests/migrated.py)."""
+    from tests.migrated import migrate_once
+    from tests.workers import run_folder
+
+    migrate_once(run_folder(tmp_path_factory, worker_of(pytestconfig)))
+
+
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):
     """The test database as pytest-django makes it; a flush after a test that committed puts
@@ -256,13 +272,36 @@ def write_module_rows(module_rows: ModuleRows) -> None:
 
 
 @pytest.fixture(scope="session")
-def starter_rows(django_db_setup, django_db_blocker):
-    """The rows `load_starter_modules` writes, read once per session: parsing and checking the
+def made_once_per_run(tmp_path_factory, pytestconfig):
+    """`made(name, build)`: what `build()` returns, made by the first of the run's workers to
+    ask and unpickled by the others (`made_once` in tests/workers.py)."""
+    from tests.workers import made_once, run_folder
+
+    folder = run_folder(tmp_path_factory, worker_of(pytestconfig))
+    return lambda name, build: made_once(folder, name, build)
+
+
+def rows_made_once(made, blocker, name: str, load, *, first_id: int) -> ModuleRows:
+    """`module_rows(load)`, made once per run (`made_once_per_run`)."""
+
+    def build() -> ModuleRows:
+        with blocker.unblock():
+            return module_rows(load, first_id=first_id)
+
+    return made(name, build)
+
+
+@pytest.fixture(scope="session")
+def starter_rows(django_db_setup, django_db_blocker, made_once_per_run):
+    """The rows `load_starter_modules` writes, read once per run: parsing and checking the
     shipped modules costs about 1 s of CPU, writing their rows back about a fifth of that."""
-    with django_db_blocker.unblock():
-        return module_rows(
-            lambda: call_command("load_starter_modules", verbosity=0), first_id=3_000_000
-        )
+    return rows_made_once(
+        made_once_per_run,
+        django_db_blocker,
+        "starter_rows",
+        lambda: call_command("load_starter_modules", verbosity=0),
+        first_id=3_000_000,
+    )
 
 
 @pytest.fixture
@@ -273,34 +312,47 @@ def starter_modules(db, starter_rows):
 
 
 @pytest.fixture(scope="session")
-def mini_rows(django_db_setup, django_db_blocker):
-    """The rows of the mini module, read once per session (about 1,000 tests load it)."""
+def mini_rows(django_db_setup, django_db_blocker, made_once_per_run):
+    """The rows of the mini module, read once per run (about 1,000 tests load it)."""
     from factions.gamedata.loader import load_module_path
 
-    with django_db_blocker.unblock():
-        return module_rows(
-            lambda: load_module_path(FIXTURES / "mini_module.yaml"), first_id=1_000_000
-        )
+    return rows_made_once(
+        made_once_per_run,
+        django_db_blocker,
+        "mini_rows",
+        lambda: load_module_path(FIXTURES / "mini_module.yaml"),
+        first_id=1_000_000,
+    )
 
 
 @pytest.fixture(scope="session")
-def ashen_rows(django_db_setup, django_db_blocker):
-    """The rows of the Ashen Stars starter module alone, read once per session (the campaign
+def ashen_rows(django_db_setup, django_db_blocker, made_once_per_run):
+    """The rows of the Ashen Stars starter module alone, read once per run (the campaign
     tests' `ashen`)."""
     from factions.gamedata.loader import load_module_path
 
-    with django_db_blocker.unblock():
-        return module_rows(lambda: load_module_path(STARTERS / "ashen-stars"), first_id=2_000_000)
+    return rows_made_once(
+        made_once_per_run,
+        django_db_blocker,
+        "ashen_rows",
+        lambda: load_module_path(STARTERS / "ashen-stars"),
+        first_id=2_000_000,
+    )
 
 
 @pytest.fixture(scope="session")
-def ember_rows(django_db_setup, django_db_blocker):
-    """The rows of the Ember Reach starter module alone, read once per session (the export
+def ember_rows(django_db_setup, django_db_blocker, made_once_per_run):
+    """The rows of the Ember Reach starter module alone, read once per run (the export
     tests' list and the pre-game strategy tests load it)."""
     from factions.gamedata.loader import load_module_path
 
-    with django_db_blocker.unblock():
-        return module_rows(lambda: load_module_path(STARTERS / "ember-reach"), first_id=4_000_000)
+    return rows_made_once(
+        made_once_per_run,
+        django_db_blocker,
+        "ember_rows",
+        lambda: load_module_path(STARTERS / "ember-reach"),
+        first_id=4_000_000,
+    )
 
 
 @pytest.fixture
@@ -313,14 +365,17 @@ def ember_reach(db, ember_rows):
 
 
 @pytest.fixture(scope="session")
-def dark_rows(django_db_setup, django_db_blocker):
-    """The rows of the small Grimdark module of the tests (mini-dark), read once per session."""
+def dark_rows(django_db_setup, django_db_blocker, made_once_per_run):
+    """The rows of the small Grimdark module of the tests (mini-dark), read once per run."""
     from factions.gamedata.loader import load_module_path
 
-    with django_db_blocker.unblock():
-        return module_rows(
-            lambda: load_module_path(FIXTURES / "mini_grimdark.yaml"), first_id=5_000_000
-        )
+    return rows_made_once(
+        made_once_per_run,
+        django_db_blocker,
+        "dark_rows",
+        lambda: load_module_path(FIXTURES / "mini_grimdark.yaml"),
+        first_id=5_000_000,
+    )
 
 
 @pytest.fixture
@@ -365,9 +420,9 @@ def bf_game(folder: str):
 
 
 @pytest.fixture(scope="session")
-def bf_module_rows(django_db_setup, django_db_blocker):
+def bf_module_rows(django_db_setup, django_db_blocker, made_once_per_run):
     """The rows an import of a Battle Forge module folder writes, read at the first test that
-    asks for that folder and kept for the session (an import costs about half a second)."""
+    asks for that folder and kept for the run (an import costs about half a second)."""
     from factions.gamedata.battleforge.loading import battleforge_module_import
 
     found: dict[str, ModuleRows] = {}
@@ -375,10 +430,13 @@ def bf_module_rows(django_db_setup, django_db_blocker):
     def rows(folder: str) -> ModuleRows:
         if folder not in found:
             path = bf_data(folder)
-            with django_db_blocker.unblock():
-                found[folder] = module_rows(
-                    lambda: battleforge_module_import(path=path), first_id=BF_FIRST_IDS[folder]
-                )
+            found[folder] = rows_made_once(
+                made_once_per_run,
+                django_db_blocker,
+                f"bf_rows_{folder}",
+                lambda: battleforge_module_import(path=path),
+                first_id=BF_FIRST_IDS[folder],
+            )
         return found[folder]
 
     return rows

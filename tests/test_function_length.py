@@ -8,6 +8,7 @@ import ast
 from pathlib import Path
 
 from tests.conftest import REPO
+from tests.source_lines import syntax_tree
 
 LIMIT = 60
 ROOTS = ("forgebuilder", "factions")
@@ -24,7 +25,7 @@ def long_functions(root: Path = REPO) -> dict[tuple[str, str], int]:
         for path in sorted((root / top).rglob("*.py")):
             if "migrations" in path.parts:
                 continue
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            for node in ast.walk(syntax_tree(path)):
                 if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                     lines = node.end_lineno - node.lineno + 1
                     if lines > LIMIT:

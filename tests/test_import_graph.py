@@ -8,9 +8,11 @@ a late import hides a cycle, it does not remove it).
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 from tests.conftest import REPO
+from tests.source_lines import parsed, syntax_tree
 
 APPS = (
     "factions",
@@ -39,12 +41,13 @@ def module_name(path: Path) -> str:
     return ".".join(parts)
 
 
-def imported(path: Path) -> set[str]:
+@cache  # the files do not change during a run; several tests walk every one
+def imported(path: Path) -> frozenset[str]:
     """The modules `path` imports, relative imports resolved."""
     name = module_name(path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(syntax_tree(path)):
         if isinstance(node, ast.Import):
             found |= {alias.name for alias in node.names}
         elif isinstance(node, ast.ImportFrom):
@@ -53,7 +56,7 @@ def imported(path: Path) -> set[str]:
             target = ".".join(p for p in (stem, node.module or "") if p)
             found.add(target)
             found |= {f"{target}.{alias.name}" for alias in node.names}
-    return found
+    return frozenset(found)
 
 
 def node_of(module: str) -> str | None:
@@ -247,7 +250,7 @@ def private_imports(name: str, source: str, ours: set[str]) -> list[str]:
     `ours`: `from .x import _helper`, or `x._helper` on a module it imported (`from . import x`).
     """
     package = name.rpartition(".")[0]
-    tree = ast.parse(source)
+    tree = parsed(source)
     found, modules = [], {}
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.workers import next_unit, run_order, waits, work_unit
+from tests.workers import made_once, next_unit, run_order, waits, work_unit
 
 STACK = "tests/stack/test_two_instances.py"
 
@@ -161,3 +161,20 @@ def test_a_test_process_collects_its_garbage_less_often_and_never_walks_the_app(
 
     assert gc.get_threshold() == GC_THRESHOLD
     assert gc.get_freeze_count() > 10_000  # Django, the app and the collected tests
+
+
+def test_what_the_workers_share_is_made_by_the_first_and_unpickled_by_the_others(tmp_path):
+    made = []
+
+    def build() -> dict:
+        made.append(1)
+        return {"rows": [1, 2], "catalogs": ("ember-reach",)}
+
+    first = made_once(tmp_path, "rows", build)
+    other = made_once(tmp_path, "rows", build)
+
+    assert first == other == {"rows": [1, 2], "catalogs": ("ember-reach",)}
+    assert other is not first  # read back from the run's folder
+    assert len(made) == 1
+    assert made_once(None, "rows", build) == first  # without workers: built where asked
+    assert len(made) == 2

@@ -4,6 +4,8 @@ builds it, the others wait for it and read what it wrote."""
 from __future__ import annotations
 
 import fcntl
+import os
+import pickle
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -26,6 +28,24 @@ def built_once(folder: Path, name: str, build: Callable[[], str]) -> str:
         text = build()
         found.write_text(text, encoding="utf-8")
         return text
+
+
+def made_once[T](folder: Path | None, name: str, build: Callable[[], T]) -> T:
+    """What `build()` returns, made by the first worker to ask and unpickled by the others (a
+    module's rows and catalogues: parsing and checking a module costs each worker far more than
+    unpickling it); without workers (`folder` None), built here."""
+    if folder is None:
+        return build()
+    with open(folder / f"{name}.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # the others wait here while the first builds it
+        found = folder / f"{name}.pickle"
+        if found.exists():
+            return pickle.loads(found.read_bytes())
+        made = build()
+        written = found.with_suffix(".part")
+        written.write_bytes(pickle.dumps(made, protocol=pickle.HIGHEST_PROTOCOL))
+        os.replace(written, found)
+        return made
 
 
 # Test modules whose module-scoped fixtures start servers (the production stack: Redis, gunicorn

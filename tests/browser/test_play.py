@@ -5,6 +5,8 @@ examples the Python tracker passes (tests/play/vectors.json)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -15,11 +17,14 @@ from factions.models import GameModule
 from forgebuilder.lists.selectors import evaluated_list
 from forgebuilder.play import services
 from forgebuilder.play.models import Game
+from tests.conftest import REPO
 from tests.play.conftest import VECTORS, make_list
 
 from .test_offline import wait_for_worker, wait_until
 
 PHONE = {"width": 375, "height": 812}
+# how long the page waits before it tries a failed save again (static/js/play.js)
+RETRY_MS = int(re.search(r"RETRY_MS = (\d+)", (REPO / "static/js/play.js").read_text())[1])
 
 
 def phone(browser, live_server, user):
@@ -285,13 +290,16 @@ def test_two_phones_tapping_one_counter_offline_and_online_both_count(
     game.refresh_from_db()
     assert game.state["values"]["vp"] == 5
 
+    on_first.clock.install()  # the page's timers from here on: its retry is moved on below
     first.route("**/sync/", lambda route: route.abort())  # the hall's Wi-Fi, but no server
     tap(on_first, "Victory points: one more")
     expect(on_first.locator("#sync-status")).to_have_text(
         "Can't reach the server: 1 change kept on this phone"
     )
     first.unroute("**/sync/")
-    expect(on_first.locator("#sync-status")).to_have_text("Saved", timeout=20_000)
+    expect(on_first.locator("#sync-status")).not_to_have_text("Saved")  # until it retries
+    on_first.clock.fast_forward(RETRY_MS)  # the page's retry comes (instead of waiting 5 s)
+    expect(on_first.locator("#sync-status")).to_have_text("Saved")
     game.refresh_from_db()
     assert game.state["values"]["vp"] == 6
     first.close()
