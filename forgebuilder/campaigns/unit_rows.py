@@ -27,7 +27,7 @@ def army_units(player: CampaignPlayer) -> list[dict]:
         units.append(
             {
                 "id": unit.id,
-                "name": numbered(document, unit, catalog),
+                "name": unit_name(document, unit, catalog),
                 "points": report.unit_points.get(unit.id, 0),
                 "state": now,
                 "active": now.status == "active",
@@ -63,7 +63,7 @@ def _units_before_report(player: CampaignPlayer, mission: Mission) -> list[dict]
     return [
         {
             "id": unit.id,
-            "name": numbered(document, unit, catalog),
+            "name": unit_name(document, unit, catalog),
             "active": state(unit).status == "active",
             "hero": steps.unit_is_hero(document, catalog, unit),
         }
@@ -79,6 +79,18 @@ def recorded_report(mission: Mission) -> list:
             voided_by__isnull=True,
         ).order_by("pk")
     )  # fmt: skip
+
+
+def unit_name(document, unit, catalog) -> str:
+    """A unit as the army pages name it: numbered apart from a unit of the same name, or, when
+    its faction (the list's one home for it) has no such datasheet, the datasheet as the list
+    writes it, so a unit the module no longer knows is not shown as if it were found."""
+    if (
+        not unit.name.strip()
+        and catalog.datasheet(document.unit_faction(unit), unit.datasheet) is None
+    ):
+        return unit.datasheet
+    return numbered(document, unit, catalog)
 
 
 def _details(now, spec) -> list[tuple[str, str, str]]:

@@ -126,8 +126,7 @@ def campaign_army_page_name(army_list) -> str:
     # faction the report says it comes from
     evaluated = evaluated_list(army_list=army_list)
     unit = evaluated.document.unit("u3")
-    faction = evaluated.report.unit_factions["u3"]
-    return campaign_unit_rows._sheet_name(evaluated.catalog, faction, unit)
+    return campaign_unit_rows.unit_name(evaluated.document, unit, evaluated.catalog)
 
 
 FACTION_PAGES = {
