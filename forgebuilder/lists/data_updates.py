@@ -4,7 +4,7 @@ A list records the version of its module it was built on (`ListDocument.module_v
 the module has moved on, `data_update` finds the version the list was built on (the newest
 published one with that label) and answers what changed for this list: its units' prices (the
 same document evaluated against both versions), the module's changes that concern what the list
-uses, what it takes that no longer exists, the problems it did not have before, and its total.
+uses, what the update drops because it no longer exists, the problems it did not have before, and its total.
 `updated_document` is the update itself: the new version's label, without the options, legends
 and strategies the new version no longer has; nothing else changes.
 
@@ -43,7 +43,9 @@ class PriceChange:
 @dataclass(frozen=True)
 class DataUpdate:
     """What moving a list from `built_on` to `current` changes for it. `found` is False where
-    no published version has the list's label: then only the update is offered."""
+    no published version has the list's label: then only the update is offered. `changes` are
+    the module's changes that concern the list (a removed datasheet among them), `dropped` what
+    the update takes out of it (options, legends, strategies the new version no longer has)."""
 
     module_name: str
     built_on: str
@@ -51,16 +53,15 @@ class DataUpdate:
     found: bool
     prices: tuple[PriceChange, ...] = ()
     changes: tuple[str, ...] = ()
-    gone: tuple[str, ...] = ()
+    dropped: tuple[str, ...] = ()
     problems: tuple[str, ...] = ()
     total_before: int | None = None
     total_after: int = 0
 
     @property
     def things(self) -> int:
-        """How many things changed in this list: the changes that concern it, and what it
-        takes that no longer exists without a change naming it (a removed option)."""
-        return len(self.changes) + len(self.gone)
+        """How many things the new version changed in this list."""
+        return len(self.changes)
 
     @property
     def label(self) -> str:
@@ -87,17 +88,17 @@ def data_update(evaluated: EvaluatedList) -> DataUpdate | None:
         if new_report.unit_points.get(key, 0) != before
     )
     had = {v.message for v in old_report.violations}
+    # what no longer exists is said by the changes and by what the update drops
     problems = tuple(
         v.message
         for v in new_report.violations
-        if v.message not in had and v.code != "module-version"
+        if v.message not in had and v.code != "module-version" and not v.code.startswith("unknown-")
     )
     changes = used_changes(document, module_changes(old.spec.model_dump(mode="json"),
                                                     catalog.spec.model_dump(mode="json")))  # fmt: skip
-    named = {(c.what, c.key) for c in changes}
-    gone = tuple(g for g, key in _gone(document, catalog, old) if key not in named)
+    _, dropped = updated_document(document, catalog, old)
     return DataUpdate(
-        catalog.spec.name, built, now, True, prices, tuple(c.words for c in changes), gone,
+        catalog.spec.name, built, now, True, prices, tuple(c.words for c in changes), tuple(dropped),
         problems, old_roster.points, new_roster.points,
     )  # fmt: skip
 
@@ -167,20 +168,6 @@ def updated_document(
         }
     )
     return updated, dropped
-
-
-def _gone(document: ListDocument, catalog: Catalog, old: Catalog) -> list[tuple[str, str]]:
-    """What the list takes that the new version no longer has, each with its key: its units'
-    datasheets, then what the update drops."""
-    gone = []
-    for unit in document.units:
-        faction = document.unit_faction(unit)
-        if catalog.datasheet(faction, unit.datasheet) is None:
-            sheet = old.datasheet(faction, unit.datasheet)
-            name = unit.name or (sheet.name if sheet else unit.datasheet)
-            gone.append((f"{name} no longer exists.", unit.datasheet))
-    _, dropped = updated_document(document, catalog, old)
-    return gone + [(f"{what} no longer exists.", "") for what in dropped]
 
 
 def _has_choice(catalog: Catalog, faction: str, unit: ListUnit, taken) -> bool:

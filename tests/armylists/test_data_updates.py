@@ -8,6 +8,7 @@ import copy
 
 import pytest
 
+from factions.cards import choice_label
 from factions.catalog import catalog_for
 from factions.gamedata.loader import game_module_load
 from factions.gamedata.schemas import ModuleSpec
@@ -38,7 +39,7 @@ def _priced_option(spec: dict) -> tuple[str, str, str, str] | None:
     return None
 
 
-def built_on_old_version(name: str):
+def built_on_old_version(name: str, owner: Owner | None = None):
     """The module loaded as "7.1" with a list of one unit taking one option (999 points), and
     "7.2" published: that unit's datasheet 7 points dearer, the option gone."""
     spec = spec_of(name)
@@ -58,7 +59,9 @@ def built_on_old_version(name: str):
         update={"options": (ListChoice(option=option, choice=choice),)}
     )
     document = document.model_copy(update={"units": (unit,)})
-    army_list = army_list_create(owner=Owner(None, "t"), catalog=catalog, document=document)
+    army_list = army_list_create(
+        owner=owner or Owner(None, "t"), catalog=catalog, document=document
+    )
     before = evaluated_list(army_list=army_list)
     new = copy.deepcopy(spec)
     sheet = new["factions"][faction]["datasheets"][key]
@@ -90,6 +93,12 @@ def test_a_list_on_an_older_version_is_told_its_price_changes_and_what_is_gone(n
     [change] = update.changes
     assert change.startswith(f"{sheet_name}: ") and "options: -" in change
     assert update.label == f"Update to {now.catalog.spec.name} 7.2"
+    [taken] = before.document.units[0].options
+    faction = before.document.faction
+    option = before.catalog.datasheet(faction, unit.datasheet_key).option(taken.option)[1]
+    choice = next(c for c in option.choices if c.id == taken.choice)
+    label = choice_label(before.catalog, faction, option, choice)
+    assert update.dropped == (f"{unit.name}: {label}",)
 
 
 @pytest.mark.parametrize("name", STARTERS + BATTLE_FORGE)
