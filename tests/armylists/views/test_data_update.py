@@ -3,6 +3,8 @@ button: a plain form post (no JavaScript), one undoable edit, undone with the ba
 
 from __future__ import annotations
 
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.armylists.test_data_updates import built_on_old_version
@@ -64,3 +66,25 @@ def test_an_update_from_an_out_of_date_page_changes_nothing(client, owner):
 
     assert response.status_code == 409
     assert document_of(army_list) == before.document
+
+
+def test_my_lists_marks_a_list_built_on_an_older_version_in_the_same_queries(client, owner):
+    army_list, _, _ = built_on_old_version("iron-squads", owner)
+    my_lists = reverse("armylists:my_lists")
+    module = army_list.module.name
+
+    def page():
+        with CaptureQueriesContext(connection) as captured:
+            response = client.get(my_lists)
+        return response, len(captured)
+
+    outdated, queries = page()
+    client.post(
+        reverse("armylists:update_data", args=[army_list.public_id]),
+        {"version": stored(army_list).version},
+    )
+    current, queries_after = page()
+
+    assert shows(outdated, f"{module} 7.1: updated since")
+    assert not shows(current, "updated since")
+    assert queries == queries_after
