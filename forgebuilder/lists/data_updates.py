@@ -94,8 +94,7 @@ def data_update(evaluated: EvaluatedList) -> DataUpdate | None:
         for v in new_report.violations
         if v.message not in had and v.code != "module-version" and not v.code.startswith("unknown-")
     )
-    changes = used_changes(document, module_changes(old.spec.model_dump(mode="json"),
-                                                    catalog.spec.model_dump(mode="json")))  # fmt: skip
+    changes = used_changes(document, changes_between(old, catalog))
     _, dropped = updated_document(document, catalog, old)
     return DataUpdate(
         catalog.spec.name, built, now, True, prices, tuple(c.words for c in changes), tuple(dropped),
@@ -191,11 +190,31 @@ def _thing_name(things: dict, key: str) -> str:
     return thing.name if thing is not None else key
 
 
-# Catalogues of published versions, by version, with the spec each was built from: a
-# version's spec never changes (the spec is compared: a rolled-back test's ids come back).
-_OLD: OrderedDict[int, tuple[dict, Catalog]] = OrderedDict()
-_OLD_SIZE = 8
+# The changes between two catalogues, by the pair (each kept, so that an id is not reused):
+# a module's whole comparison is worked out once, not on every page of every list on it.
+_CHANGES: OrderedDict[tuple[int, int], tuple[Catalog, Catalog, list[Change]]] = OrderedDict()
+_OLD_SIZE = 8  # versions (and pairs) kept
 _old_lock = threading.Lock()
+
+
+def changes_between(old: Catalog, new: Catalog) -> list[Change]:
+    """`module_changes` from the catalogue `old` to `new`, worked out once per pair."""
+    key = (id(old), id(new))
+    with _old_lock:
+        found = _CHANGES.get(key)
+    if found is not None and found[0] is old and found[1] is new:
+        return found[2]
+    changes = module_changes(old.spec.model_dump(mode="json"), new.spec.model_dump(mode="json"))
+    with _old_lock:
+        _CHANGES[key] = (old, new, changes)
+        while len(_CHANGES) > _OLD_SIZE:
+            _CHANGES.popitem(last=False)
+    return changes
+
+
+# Catalogues of published versions, by version and the moment it was published: a version's
+# spec never changes (the moment tells apart a rolled-back test's version whose id comes back).
+_OLD: OrderedDict[tuple, Catalog] = OrderedDict()
 
 
 def built_on_catalog(module_id: int, label: str) -> Catalog | None:
@@ -204,20 +223,20 @@ def built_on_catalog(module_id: int, label: str) -> Catalog | None:
     found = (
         ModuleVersion.objects.filter(module_id=module_id, label=label)
         .order_by("-number")
-        .values_list("pk", "number", "spec")
+        .values_list("pk", "number", "published_at")
         .first()
     )
     if found is None:
         return None
-    pk, number, spec = found
     with _old_lock:
-        cached = _OLD.get(pk)
-    if cached is not None and cached[0] == spec:
-        return cached[1]
+        cached = _OLD.get(found)
+    if cached is not None:
+        return cached
+    spec = ModuleVersion.objects.values_list("spec", flat=True).get(pk=found[0])
     # a negative revision: never the module's own catalogue (whose revisions count from 1)
-    catalog = Catalog(module_id, -number, ModuleSpec.model_validate(spec))
+    catalog = Catalog(module_id, -found[1], ModuleSpec.model_validate(spec))
     with _old_lock:
-        _OLD[pk] = (spec, catalog)
+        _OLD[found] = catalog
         while len(_OLD) > _OLD_SIZE:
             _OLD.popitem(last=False)
     return catalog
