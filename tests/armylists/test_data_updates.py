@@ -9,11 +9,11 @@ import copy
 import pytest
 
 from factions.cards import choice_label
-from factions.catalog import catalog_for
+from factions.catalog import Catalog, catalog_for
 from factions.gamedata.loader import game_module_load
 from factions.gamedata.schemas import ModuleSpec
 from factions.models import GameModule
-from forgebuilder.engine.api import ListChoice
+from forgebuilder.engine.api import ListChoice, ListLegend, ListStrategy
 from forgebuilder.lists import edits
 from forgebuilder.lists.data_updates import PriceChange, data_update, updated_document
 from forgebuilder.lists.ownership import Owner
@@ -152,3 +152,40 @@ def test_a_version_not_on_record_offers_only_the_update():
     update = data_update(evaluated_list(army_list=lost))
 
     assert (update.found, update.built_on, update.prices, update.changes) == (False, "0.9", (), ())
+
+
+@pytest.mark.parametrize("name", STARTERS + BATTLE_FORGE)
+def test_the_update_drops_a_legend_and_a_strategy_the_new_version_lacks_and_names_them(name):
+    spec = spec_of(name)
+    old = Catalog(0, 1, ModuleSpec.model_validate(spec))
+    faction = next((f for f in spec["factions"] if old.legends(f) or old.strategies(f)), None)
+    if faction is None:
+        pytest.skip(f"{name} has no legends or strategies")
+    legends, strategies = list(old.legends(faction)), list(old.strategies(faction))
+    document = edits.new_document(old, faction=faction, name="L", points_limit=999, casual=True)
+    document = document.model_copy(
+        update={
+            "legends": tuple(ListLegend(legend=k) for k in legends[:2]),
+            "pre_game_strategies": tuple(ListStrategy(strategy=k) for k in strategies[:2]),
+        }
+    )
+    new = copy.deepcopy(spec)
+    new["version"] = "7.2"
+    for section, gone in (("legends", legends[:1]), ("strategies", strategies[:1])):
+        for holder in (new, new["factions"][faction]):
+            for key in gone:
+                (holder.get(section) or {}).pop(key, None)
+    catalog = Catalog(0, 2, ModuleSpec.model_validate(new))
+
+    updated, dropped = updated_document(document, catalog, old)
+
+    assert updated == document.model_copy(
+        update={
+            "module_version": "7.2",
+            "legends": document.legends[1:] if legends else (),
+            "pre_game_strategies": document.pre_game_strategies[1:] if strategies else (),
+        }
+    )
+    assert dropped == [old.legends(faction)[k].name for k in legends[:1]] + [
+        old.strategies(faction)[k].name for k in strategies[:1]
+    ]
