@@ -14,6 +14,7 @@ from urllib.parse import urlencode
 
 from django.core.paginator import Page, Paginator
 from django.db.models import Count, Q
+from django.db.models.fields.json import KeyTextTransform
 
 from factions.models import GameModule
 from forgebuilder.engine.api import extensions
@@ -123,6 +124,8 @@ def shelf_of(*, owner: Owner, query: ShelfQuery) -> Shelf:
     rows = found.select_related("module").only(*ROW_FIELDS).order_by(*SORTS[query.sort][1])
     marks = extensions.shelf_marks()  # the wings' marks, read in the same query
     rows = rows.annotate(**{f"mark_{key}": mark.read for key, mark in marks.items()})
+    # the module version each list was built on, read from its document in the same query
+    rows = rows.annotate(built_on=KeyTextTransform("module_version", "document"))
     paginator = Paginator(rows, PAGE_SIZE)
     matching = paginator.count if query.filtered else sum(n for _, _, n in games)
     if not query.filtered:
@@ -132,10 +135,12 @@ def shelf_of(*, owner: Owner, query: ShelfQuery) -> Shelf:
     for row in page.object_list:
         values = ((mark, getattr(row, f"mark_{key}")) for key, mark in marks.items())
         row.marks = [mark.badge(value) for mark, value in values if value is not None]
+        # "Iron Squads 1.1: updated since" for a list built on an older version of its module
+        row.outdated = bool(row.built_on) and row.built_on != row.module.version
     return Shelf(query, page, sum(n for _, _, n in games), matching, games, folders)
 
 
 ROW_FIELDS = (
     "public_id", "name", "faction_name", "folder", "points", "points_limit", "unit_count",
-    "legal", "updated_at", "module__name", "module__slug",
+    "legal", "updated_at", "module__name", "module__slug", "module__version",
 )  # fmt: skip

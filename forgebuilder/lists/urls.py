@@ -6,6 +6,7 @@ from forgebuilder.lists import views
 from forgebuilder.lists.exports import printouts
 from forgebuilder.lists.views import (
     battleforge,
+    data_update,
     edit,
     exports,
     imports,
@@ -33,6 +34,11 @@ urlpatterns = [
     path("lists/<str:public_id>/match/tokens.pdf", exports.match_tokens_pdf, name="match_tokens"),
     path("lists/<str:public_id>/settings", edit.settings, name="settings"),
     path("lists/<str:public_id>/undo", edit.undo, name="undo"),
+    path(
+        "lists/<str:public_id>/update-data",
+        data_update.list_update_data,
+        name="update_data",
+    ),
     path("lists/<str:public_id>/notes", notes.list_notes, name="list_notes"),
     path("lists/<str:public_id>/units/add", edit.unit_add, name="unit_add"),
     path(unit + "models", edit.unit_models, name="unit_models"),

@@ -15,6 +15,7 @@ from factions.models import GameModule
 from forgebuilder import refusals
 from forgebuilder.engine.api import ListDocument, ListWriteRefused, campaign_state_left_behind
 from forgebuilder.filenames import file_stem
+from forgebuilder.lists import data_updates
 from forgebuilder.lists.edits import EditError, new_document
 from forgebuilder.lists.exports import list_text, source_from_evaluated
 from forgebuilder.lists.forms import NewListForm
@@ -117,6 +118,7 @@ def render_editor(
         query=request.GET.get("q", "")[:80],
     )
     context["banner"] = banner
+    context["data_update"] = data_updates.data_update(evaluated)
     context["undo_label"] = army_list.revisions.values_list("label", flat=True).first()
     context["share_links"] = share_links_of(army_list)
     context["open_unit"] = open_unit or request.GET.get("edit", "")

@@ -32,6 +32,7 @@ from forgebuilder.lists.pre_game import parse_choice
 from forgebuilder.lists.selectors import army_list_owned, evaluated_list
 from forgebuilder.lists.services import StaleEdit, army_list_edit_owned, army_list_undo
 from forgebuilder.lists.views.edit_answers import refused, respond, stale
+from forgebuilder.lists.views.editor_parts import data_update_banner
 from forgebuilder.numbers import parse_whole_number
 from forgebuilder.refusals import Refused
 
@@ -328,6 +329,8 @@ def undo(request: HttpRequest, public_id: str) -> HttpResponse:
     if not request.htmx:
         messages.info(request, f"Undone: {label}.")
         return redirect("armylists:editor", public_id=army_list.public_id)
-    return respond(
-        request, army_list, evaluated_list(army_list=army_list), unit_id=None, catalogue=True
-    )
+    evaluated = evaluated_list(army_list=army_list)
+    response = respond(request, army_list, evaluated, unit_id=None, catalogue=True)
+    # undoing an update to the module's new version brings its banner back
+    response.content += data_update_banner(request, evaluated).encode()
+    return response

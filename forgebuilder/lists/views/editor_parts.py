@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from django.template.loader import render_to_string
+
+from forgebuilder.lists.data_updates import data_update
+
 _PANELS = {
     "armylists/editor/head.html": ("list-head", "undo"),
     "armylists/editor/totals.html": ("totals",),
@@ -25,3 +29,10 @@ _FILE_OF = {name: path for path, names in _PANELS.items() for name in names}
 def editor_partial(name: str) -> str:
     """The template name that renders the editor's partial `name` ("roster", "unit", ...)."""
     return f"{_FILE_OF.get(name, 'armylists/editor.html')}#{name}"
+
+
+def data_update_banner(request, evaluated) -> str:
+    """The banner of the module's new version, drawn out of band (empty when the list is on
+    the current version): templates/armylists/editor/data_update.html."""
+    context = {"army_list": evaluated.army_list, "data_update": data_update(evaluated), "oob": True}
+    return render_to_string("armylists/editor/data_update.html", context, request=request)
