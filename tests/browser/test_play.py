@@ -5,6 +5,8 @@ examples the Python tracker passes (tests/play/vectors.json)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -36,6 +38,11 @@ def phone(browser, live_server, user):
 
 
 def tap(scope, name: str, times: int = 1) -> None:
+    """Tap the button `name`; a unit's counter names its unit too ("Shock (Pike-and-Shot): one
+    more"), which `scope` (the unit's card) makes plain here."""
+    label, colon, step = name.partition(": ")
+    if colon:
+        name = re.compile(rf"^{re.escape(label)}( \(.+\))?: {re.escape(step)}$")
     for _ in range(times):
         scope.get_by_role("button", name=name, exact=True).click()
 
