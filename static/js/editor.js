@@ -217,15 +217,18 @@
       if (view === "list") window.scrollTo(0, 0);
       return;
     }
-    var link = event.target.closest("[data-show-unit], [data-show-force], [data-show-problems]");
+    var link = event.target.closest("[data-show-unit], [data-show-force], [data-show-problems], [data-show-setting]");
     if (!link) return;
     var target = document.getElementById(link.getAttribute("href").slice(1));
     if (!target) return;
     event.preventDefault();
     if (phone.matches) showView("list", null);
     if (target.matches("article.unit")) unfold(target);
+    // a setting's control: its folded panel opened, the control itself focused
+    var panel = link.hasAttribute("data-show-setting") && target.closest("details");
+    if (panel) panel.open = true;
     target.scrollIntoView({ block: "start" });
-    var focusTarget = target.querySelector("h3[tabindex], h2") || target;
+    var focusTarget = panel ? target : target.querySelector("h3[tabindex], h2") || target;
     if (!focusTarget.hasAttribute("tabindex")) focusTarget.setAttribute("tabindex", "-1");
     focusTarget.focus({ preventScroll: true });
     if (link.hasAttribute("data-show-unit")) hideToast();
