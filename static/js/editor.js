@@ -234,6 +234,34 @@
     if (link.hasAttribute("data-show-unit")) hideToast();
   });
 
+  // --- a datasheet's preview: a modal dialog (it keeps the focus, Escape closes it) -------------
+  var previewOpener = null;
+
+  document.addEventListener("click", function (event) {
+    var dialog = document.getElementById("sheet-preview");
+    if (!dialog || typeof dialog.showModal !== "function" || !window.htmx) return;
+    if (event.target === dialog || event.target.closest("[data-close-preview]")) {
+      dialog.close();  // the Close button, or a tap on the backdrop around the sheet
+      return;
+    }
+    var summary = event.target.closest(".preview-toggle > summary");
+    if (!summary) return;
+    event.preventDefault();  // the row stays folded: the preview opens in the dialog instead
+    var toggle = summary.parentElement;
+    var body = dialog.querySelector(".sheet-preview-body");
+    dialog.querySelector("#sheet-preview-title").textContent = summary.querySelector(".sheet-name").textContent;
+    body.innerHTML = toggle.querySelector(".preview").innerHTML;  // its link, until the card comes
+    previewOpener = summary;
+    dialog.showModal();
+    window.htmx.ajax("GET", toggle.getAttribute("hx-get"), { target: body, swap: "innerHTML" });
+  });
+
+  document.addEventListener("close", function (event) {
+    if (event.target.id !== "sheet-preview") return;
+    if (previewOpener && previewOpener.isConnected) previewOpener.focus();
+    previewOpener = null;
+  }, true);
+
   // --- the confirmation after an add ---------------------------------------------------------
   var toastTimer = null;
   function hideToast() {
