@@ -48,6 +48,10 @@ def test_a_newcomer_finds_every_wing_from_the_home_page(live_server, browser, st
             expect(page.get_by_role("heading", level=1)).to_have_text(title)
             expect(page.get_by_role("link", name="Sign up, it is free")).to_be_visible()
         seen(page, "welcome-play")
+        # a wing's own address, logged out: the login says what the wing is and offers sign-up
+        page.goto(f"{live_server.url}/events/")
+        expect(page.locator(".wing-why")).to_contain_text("Events need a free account.")
+        seen(page, "login-events")
 
         menu(page, "Campaigns").click()
         expect(page.get_by_role("heading", level=1)).to_have_text("Run a campaign")
