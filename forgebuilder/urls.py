@@ -10,6 +10,7 @@ from forgebuilder import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
+    path("welcome/<slug:wing>/", views.welcome, name="welcome"),
     path("", include("forgebuilder.offline.urls")),
     path("admin/", admin.site.urls),
     path("accounts/", include("forgebuilder.accounts.urls")),

@@ -11,12 +11,22 @@ from django.views.defaults import bad_request as django_bad_request
 
 from factions.selectors import game_module_list
 from forgebuilder.cache import cache_health
-from forgebuilder.refusals import Refused, reason_context
+from forgebuilder.refusals import NotFound, Refused, reason_context
+from forgebuilder.wings import BY_SLUG, WINGS
 
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html", {"game_modules": game_module_list()})
+    return render(request, "home.html", {"game_modules": game_module_list(), "wings": WINGS})
+
+
+@require_GET
+def welcome(request: HttpRequest, wing: str) -> HttpResponse:
+    """A wing explained to a visitor, with sign-up where the wing needs an account (the menu's
+    entries lead here before logging in)."""
+    if wing not in BY_SLUG:
+        raise NotFound("There is no such part of forgebuilder.", "The home page lists them all.")
+    return render(request, "welcome.html", {"wing": BY_SLUG[wing]})
 
 
 @require_GET

@@ -110,6 +110,9 @@ def test_every_template_is_drawn_with_real_data(
     user = django_user_model.objects.create_user("marshal", password="x")
     for name in ("login", "signup", "password_reset", "password_reset_done"):
         get(client, reverse(f"accounts:{name}"))
+    get(client, f"{reverse('accounts:login')}?next=/campaigns/")  # the wing's words
+    for wing in ("lists", "campaigns"):  # one needing an account, one not
+        get(client, reverse("welcome", args=[wing]))
     draw_password_reset(client, user)
     client.force_login(user)
     army_list = army_list_create(

@@ -78,7 +78,10 @@ class Ref(Frozen):
         return 1 if self.count is None else self.count
 
     def display(self, name: str) -> str:
-        """How players read the reference: `Tough(3)`, `Rifle (2)`, `Twin rifles (Rifle) [Front]`.
+        """How players read the reference: `Tough(3)`, `2 x Rifle`, `Twin rifles (Rifle) [Front]`.
+
+        Copies come first (`4 x Heavy Great Weapon`): a count in brackets after the name read
+        like a rule's value beside a weapon's own numbers.
 
         A value replaces the one a name spells in brackets, so the value is read once: data
         naming a rule "Leader(Infantry)" and giving it "Cavalry" reads `Leader(Cavalry)`.
@@ -87,7 +90,7 @@ class Ref(Frozen):
         if self.name and self.name != name:
             text = f"{self.name} ({text})"
         if self.count is not None and self.count != 1:
-            text = f"{text} ({self.count})"
+            text = f"{self.count} x {text}"
         if self.mount:
             text = f"{text} [{', '.join(self.mount)}]"
         return text

@@ -12,6 +12,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods, require_POST
 
 from forgebuilder.ratelimit import client_key, hit, rate_limited, too_many
+from forgebuilder.wings import wing_for_path
 
 from .deletion import account_delete, account_deletion_preview
 from .forms import AccountDeleteForm, SignupForm
@@ -32,6 +33,13 @@ class ThrottledLoginView(auth_views.LoginView):
     def form_invalid(self, form):
         login_failed(self.request)
         return super().form_invalid(form)
+
+    def get_context_data(self, **kwargs):
+        """A login asked for by a wing's page (the address it came from) says what the wing is
+        and that an account is free, so a visitor who has none is not left at a bare form."""
+        context = super().get_context_data(**kwargs)
+        context["wing"] = wing_for_path(context.get("next") or "")
+        return context
 
 
 class LimitedPasswordResetView(auth_views.PasswordResetView):

@@ -63,8 +63,25 @@
 })();
 (function () {
   "use strict";
+  // The name of a box that scrolls: what its table holds and whose it is ("Pike-and-Shot: Weapon
+  // table, scrolls sideways"), numbered where two would still share one: a page with many cards
+  // must not have many regions of one name.
+  function regionName(box, used) {
+    var table = box.querySelector("table");
+    var caption = table && table.caption ? table.caption.textContent : "";
+    var first = table && table.querySelector("thead th");
+    var what = (caption || (first ? first.textContent : "") || "Table").trim();
+    var holder = box.parentElement && box.parentElement.closest("article, section, details, .card");
+    var heading = holder && holder.querySelector("h1, h2, h3, h4, summary");
+    var whose = heading ? heading.textContent.replace(/\s+/g, " ").trim() + ": " : "";
+    var name = whose + what + (caption ? "" : " table") + ", scrolls sideways";
+    used[name] = (used[name] || 0) + 1;
+    return used[name] > 1 ? name + " (" + used[name] + ")" : name;
+  }
+
   // Wide tables scroll inside their own box: mark the ones that do, so a hint says so.
   function markWideTables() {
+    var used = {};
     document.querySelectorAll(".table-wrap").forEach(function (box) {
       var wide = box.scrollWidth > box.clientWidth + 1;
       box.classList.toggle("overflowing", wide);
@@ -72,7 +89,7 @@
       if (wide) {
         box.setAttribute("tabindex", "0");
         box.setAttribute("role", "region");
-        box.setAttribute("aria-label", "Table, scrolls sideways");
+        box.setAttribute("aria-label", regionName(box, used));
       } else if (box.hasAttribute("tabindex")) {
         box.removeAttribute("tabindex");
         box.removeAttribute("role");

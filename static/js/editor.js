@@ -217,19 +217,50 @@
       if (view === "list") window.scrollTo(0, 0);
       return;
     }
-    var link = event.target.closest("[data-show-unit], [data-show-force], [data-show-problems]");
+    var link = event.target.closest("[data-show-unit], [data-show-force], [data-show-problems], [data-show-setting]");
     if (!link) return;
     var target = document.getElementById(link.getAttribute("href").slice(1));
     if (!target) return;
     event.preventDefault();
     if (phone.matches) showView("list", null);
     if (target.matches("article.unit")) unfold(target);
+    // a setting's control: its folded panel opened, the control itself focused
+    var panel = link.hasAttribute("data-show-setting") && target.closest("details");
+    if (panel) panel.open = true;
     target.scrollIntoView({ block: "start" });
-    var focusTarget = target.querySelector("h3[tabindex], h2") || target;
+    var focusTarget = panel ? target : target.querySelector("h3[tabindex], h2") || target;
     if (!focusTarget.hasAttribute("tabindex")) focusTarget.setAttribute("tabindex", "-1");
     focusTarget.focus({ preventScroll: true });
     if (link.hasAttribute("data-show-unit")) hideToast();
   });
+
+  // --- a datasheet's preview: a modal dialog (it keeps the focus, Escape closes it) -------------
+  var previewOpener = null;
+
+  document.addEventListener("click", function (event) {
+    var dialog = document.getElementById("sheet-preview");
+    if (!dialog || typeof dialog.showModal !== "function" || !window.htmx) return;
+    if (event.target === dialog || event.target.closest("[data-close-preview]")) {
+      dialog.close();  // the Close button, or a tap on the backdrop around the sheet
+      return;
+    }
+    var summary = event.target.closest(".preview-toggle > summary");
+    if (!summary) return;
+    event.preventDefault();  // the row stays folded: the preview opens in the dialog instead
+    var toggle = summary.parentElement;
+    var body = dialog.querySelector(".sheet-preview-body");
+    dialog.querySelector("#sheet-preview-title").textContent = summary.querySelector(".sheet-name").textContent;
+    body.innerHTML = toggle.querySelector(".preview").innerHTML;  // its link, until the card comes
+    previewOpener = summary;
+    dialog.showModal();
+    window.htmx.ajax("GET", toggle.getAttribute("hx-get"), { target: body, swap: "innerHTML" });
+  });
+
+  document.addEventListener("close", function (event) {
+    if (event.target.id !== "sheet-preview") return;
+    if (previewOpener && previewOpener.isConnected) previewOpener.focus();
+    previewOpener = null;
+  }, true);
 
   // --- the confirmation after an add ---------------------------------------------------------
   var toastTimer = null;

@@ -81,7 +81,7 @@ def test_the_phone_editor_has_no_serious_accessibility_problems(
     live_server, browser, starter_modules
 ):
     """On a phone: folded unit cards, the two-line totals bar with a figure's explanation open,
-    the catalogue with its jump list and a preview, and the share page."""
+    the catalogue with its jump list and a preview (its sheet open), and the share page."""
     context = browser.new_context(
         viewport={"width": 375, "height": 812}, is_mobile=True, has_touch=True,
         bypass_csp=True,
@@ -98,8 +98,10 @@ def test_the_phone_editor_has_no_serious_accessibility_problems(
         expect(page.locator("#toast")).to_contain_text("Added Forge-Thane")
         expect(page.locator(".htmx-request, .htmx-swapping, .htmx-settling")).to_have_count(0)
         page.locator("#catalogue details.preview-toggle summary").first.click()
-        expect(page.locator("#catalogue .preview .stat-table").first).to_be_visible()
+        # the preview opens in a sheet from the bottom (a modal dialog)
+        expect(page.locator("#sheet-preview .stat-table").first).to_be_visible()
         problems = {"phone catalogue": axe_problems_in_both_schemes(page)}
+        page.keyboard.press("Escape")
         page.locator("[data-view-tab=list]").click()
         expect(page.locator("article.unit")).to_have_count(1)
         page.locator("#totals .total").first.tap()

@@ -91,6 +91,10 @@ def add_from_the_list_view(page: Page, name: str, cost: int) -> int:
     clicks += 1
     expect(page.locator("article.unit")).to_have_count(before + 1)
     expect(page.locator("#toast")).to_contain_text(f"Added {name} · {cost} pts")
+    # the toast's words are whole, not cut short with "...", and it fits the screen
+    what = page.locator("#toast .toast-what")
+    assert what.evaluate("e => e.scrollWidth <= e.clientWidth"), what.inner_text()
+    expect(page.locator("#toast")).to_be_in_viewport(ratio=1)
     expect(button).to_be_visible()  # the catalogue stays open for the next add
     return clicks
 

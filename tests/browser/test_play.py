@@ -41,6 +41,11 @@ def phone(browser, live_server, user):
 
 
 def tap(scope, name: str, times: int = 1) -> None:
+    """Tap the button `name`; a unit's counter names its unit too ("Shock (Pike-and-Shot): one
+    more"), which `scope` (the unit's card) makes plain here."""
+    label, colon, step = name.partition(": ")
+    if colon:
+        name = re.compile(rf"^{re.escape(label)}( \(.+\))?: {re.escape(step)}$")
     for _ in range(times):
         scope.get_by_role("button", name=name, exact=True).click()
 

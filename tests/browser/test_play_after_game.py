@@ -5,6 +5,8 @@ filled in and records it."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -16,7 +18,9 @@ from .campaign import SIZES, ashfall, logged_in, looked_at, no_sideways_scroll
 
 def plus(scope, label: str, times: int = 1) -> None:
     for _ in range(times):
-        scope.get_by_role("button", name=f"{label}: one more", exact=True).click()
+        # a unit's counter names its unit too: "Models lost (Lightbearer Squad): one more"
+        name = re.compile(rf"^{re.escape(label)}( \(.+\))?: one more$")
+        scope.get_by_role("button", name=name).click()
 
 
 @pytest.mark.django_db(transaction=True)

@@ -60,6 +60,9 @@ def test_a_player_chooses_pre_game_strategies_paid_from_round_one(
         list_tab.click()
     page.locator("#pre-game").scroll_into_view_if_needed()
     expect(page.locator("#pre-game")).to_be_visible()
+    # a checkbox is the choice's mark: no stray bullet before it
+    choice = page.locator("#pre-game li").filter(has=page.get_by_label("Forced March"))
+    assert choice.evaluate("e => getComputedStyle(e).listStyleType") == "none"
     widths = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
     assert widths[0] <= widths[1], f"horizontal scroll: {widths}"
     page.locator("#pre-game").screenshot(path=str(tmp_path / "pre-game-375.png"))

@@ -16,7 +16,11 @@ from factions.gamedata.refs import Ref
         # a value replaces the one the name spells: read once, never "(Infantry)(Cavalry)"
         ({"id": "leader", "x": "Infantry, Cavalry"}, "Leader(Infantry)", "Leader(Infantry, Cavalry)"),
         ({"id": "table", "x": 2}, "Damage Table(X)", "Damage Table(2)"),
-        ({"id": "rifle", "count": 2}, "Rifle", "Rifle (2)"),  # copies stay a count
+        # copies come first, never read as a rule's value: "Heavy Great Weapon (4)" did
+        ({"id": "rifle", "count": 2}, "Rifle", "2 x Rifle"),
+        ({"id": "hgw", "count": 4}, "Heavy Great Weapon", "4 x Heavy Great Weapon"),
+        ({"id": "blaster", "x": 3, "count": 7}, "Blaster", "7 x Blaster(3)"),
+        ({"id": "rifle", "count": 1}, "Rifle", "Rifle"),
         ({"id": "rifle", "name": "Twin rifles", "mount": ["Front"]}, "Rifle", "Twin rifles (Rifle) [Front]"),
     ],
 )  # fmt: skip

@@ -51,3 +51,25 @@ class Finding:
     file: str
     path: str
     message: str
+
+
+#: The codes (the linter's and the importer's) of what a player sees differ from what the
+#: module's authors meant: a unit, faction, option or part of the game missing or never
+#: addable, a price or a stat that is not the authors', a rule without its text, a limit not
+#: applied. Every other finding is for the data's authors: data read as they meant once
+#: cleaned up (a renamed key, a typo'd key ignored, content commented out), which a player
+#: cannot act on. A player is told these first, apart (the import command's report).
+FOR_PLAYERS: frozenset[str] = frozenset({
+    "category_not_string", "unknown_category", "category_not_offered", "option_not_object",
+    "unfinished_faction", "placeholder_rule", "placeholder_weapon", "placeholder_model",
+    "stat_missing", "stat_invalid", "weapon_without_range", "replaced_not_carried",
+    "option_value_unsupported", "price_not_computable", "template_options_dropped",
+    "focus_unknown", "specialty_unknown", "legend_target", "unit_without_models",
+    "points_invalid", "counts_invalid", "entity_invalid", "not_imported",
+})  # fmt: skip
+
+
+def for_players(findings: tuple[Finding, ...]) -> tuple[list[Finding], list[Finding]]:
+    """The findings a player must know (FOR_PLAYERS), then those a data author may fix."""
+    players = [f for f in findings if f.code in FOR_PLAYERS]
+    return players, [f for f in findings if f.code not in FOR_PLAYERS]

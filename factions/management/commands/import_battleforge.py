@@ -7,6 +7,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from factions.gamedata.battleforge.findings import CODES, for_players
+from factions.gamedata.battleforge.import_base import IMPORT_CODES
 from factions.gamedata.battleforge.lint import Finding
 from factions.gamedata.battleforge.loading import (
     BattleForgeImportError,
@@ -15,6 +17,7 @@ from factions.gamedata.battleforge.loading import (
 )
 
 FIRST_FEW = 3
+MEANINGS = {**CODES, **IMPORT_CODES}  # code: (severity, what it means)
 
 
 class Command(BaseCommand):
@@ -67,22 +70,36 @@ class Command(BaseCommand):
             self.stdout.write(self.style.WARNING("Dry run: nothing was written."))
 
     def write_findings(self, report: ImportReport, verbosity: int) -> None:
+        """The findings in two groups, each with its count: what players will notice (each code
+        with what it means and its first few places), then what the data's authors may fix
+        (a line per code); --verbosity 2 lists every finding of both."""
         result = report.result
-        findings = result.findings
         self.stdout.write(
-            f"Findings: {len(findings)} (linter {len(result.lint)}, importer {len(result.repairs)})"
+            f"Findings: {len(result.findings)} (linter {len(result.lint)}, "
+            f"importer {len(result.repairs)})"
         )
+        players, authors = for_players(result.findings)
+        self.stdout.write(f"What players will notice: {len(players)}")
+        hidden = self.write_group(players, FIRST_FEW if verbosity < 2 else None)
+        self.stdout.write(f"What the data's authors may fix: {len(authors)}")
+        hidden += self.write_group(authors, 0 if verbosity < 2 else None)
+        if hidden:
+            self.stdout.write(f"  ({hidden} more; use --verbosity 2 to list them all)")
+
+    def write_group(self, findings: list[Finding], first: int | None) -> int:
+        """Each code of `findings` with its count and meaning, then its `first` places (all of
+        them for None); returns how many were left out."""
         by_code: dict[str, list[Finding]] = defaultdict(list)
         for item in findings:
             by_code[item.code].append(item)
         hidden = 0
         for code in sorted(by_code, key=lambda c: (by_code[c][0].severity != "warning", c)):
             items = by_code[code]
-            self.stdout.write(f"  {code} ({items[0].severity}): {len(items)}")
-            shown = items if verbosity > 1 else items[:FIRST_FEW]
+            meaning = MEANINGS.get(code, ("", ""))[1]
+            self.stdout.write(f"  {code} ({items[0].severity}): {len(items)}  {meaning}".rstrip())
+            shown = items if first is None else items[:first]
             hidden += len(items) - len(shown)
             for item in shown:
                 where = f"{item.file} {item.path}".strip()
                 self.stdout.write(f"    {where}: {item.message}")
-        if hidden:
-            self.stdout.write(f"  ({hidden} more; use --verbosity 2 to list them all)")
+        return hidden

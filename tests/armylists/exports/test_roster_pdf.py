@@ -80,7 +80,7 @@ def test_every_unit_has_a_card_with_its_stats_weapons_and_choices(ember_source, 
         assert f"card {number} of 8" in cards
         assert unit.name in cards
     assert "Thane Brokka Emberhand Forge-Thane · Hero · Muster" in cards
-    assert 'Pistol Great Forge Hammer (3) 6" 1 2 - Pistol Melee 1 4 - Cumbersome, Lethal' in cards
+    assert 'Pistol 3 x Great Forge Hammer 6" 1 2 - Pistol Melee 1 4 - Cumbersome, Lethal' in cards
     assert "CHOSEN Great Forge Hammer (+5 pts); Oathshield (+5 pts)" in cards
     assert "Oathbanner Bearer (+8 pts)" in cards  # a model added by an option, by its name
     assert "LEGEND: THE ANVIL OF FIRST FIRE" in cards

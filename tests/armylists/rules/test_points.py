@@ -82,6 +82,16 @@ def test_advantage_points_are_a_total_not_a_violation():
     assert report.violations == ()
 
 
+def test_advantage_points_say_what_they_are_for_where_they_are_shown():
+    """A phone shows "Advantage 13" and, on a tap, its `about`: what the points win, not only
+    how they are counted (issue 42)."""
+    report = check(blocks(87), unit("block87"), points_limit=150)
+
+    about = report.total("advantage").about
+    assert "63 points under" in about
+    assert "wins ties on initiative and mission set-up rolls" in about
+
+
 # --- how a unit is priced -------------------------------------------------------------------
 
 SQUAD = sheet(

@@ -41,8 +41,14 @@ def test_a_module_folder_is_imported_with_the_root_next_to_it(realm_dir: Path) -
 def test_the_findings_are_grouped_by_code_with_file_and_path(realm_dir: Path) -> None:
     out, _ = run(realm_dir)
     assert "Findings: " in out
-    assert "  placeholder_rule (warning): 2" in out
-    assert "    stray.json: stray.json is not listed by index.json" in out
+    players, authors = out.index("What players will notice: "), out.index("What the data's")
+    # a player's finding: its code, count and meaning, then where
+    assert "  placeholder_rule (warning): 2  an unknown rule id" in out[players:authors]
+    # an author's: its code and count; where, with --verbosity 2
+    assert "  orphan_file (warning): 1" in out[authors:]
+    assert "    stray.json: stray.json is not listed by index.json" not in out
+    loud, _ = run(realm_dir, "--slug", "loud", verbosity=2)
+    assert "    stray.json: stray.json is not listed by index.json" in loud
 
 
 @pytest.mark.django_db

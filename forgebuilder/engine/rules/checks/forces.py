@@ -75,7 +75,8 @@ class AdvantagePoints(Check):
             "advantage", "Advantage points", under // roster.params.advantage_points_per,
             detail=f"{under} points under the limit",
             about=f"One point per full {roster.params.advantage_points_per} points under the "
-            f"limit ({under} points under).",
+            f"limit ({under} points under). The player with more wins ties on initiative and "
+            "mission set-up rolls.",
         )  # fmt: skip
 
 
