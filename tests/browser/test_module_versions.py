@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import os
 from pathlib import Path
 
@@ -11,7 +10,7 @@ from playwright.sync_api import expect
 
 from factions.gamedata.loader import game_module_load
 from factions.gamedata.schemas import ModuleSpec
-from tests.factions.test_module_versions import datasheets, starter_spec
+from tests.factions.test_module_versions import repriced, starter_spec
 
 SHOTS = os.environ.get("SCREENSHOT_DIR")
 
@@ -20,11 +19,7 @@ SHOTS = os.environ.get("SCREENSHOT_DIR")
 def test_a_phone_reads_what_a_points_update_changed(live_server, page):
     spec = starter_spec("iron-squads")
     game_module_load(spec=ModuleSpec.model_validate(spec))
-    faction, key = datasheets(spec)[0]
-    sheet = spec["factions"][faction]["datasheets"][key]
-    update = copy.deepcopy(spec)
-    update["factions"][faction]["datasheets"][key]["points"] = sheet["points"] + 5
-    update["version"] = "2.0"
+    update, sheet = repriced(spec, 5, "2.0")
     game_module_load(spec=ModuleSpec.model_validate(update), note="Season two points")
     page.set_viewport_size({"width": 375, "height": 812})
 

@@ -45,6 +45,17 @@ def datasheets(spec: dict) -> list[tuple[str, str]]:
     ]
 
 
+def repriced(spec: dict, extra: int, label: str) -> tuple[dict, dict]:
+    """`spec` as a new version `label` whose first datasheet costs `extra` points more; the
+    datasheet as it was."""
+    faction, key = datasheets(spec)[0]
+    sheet = spec["factions"][faction]["datasheets"][key]
+    changed = copy.deepcopy(spec)
+    changed["factions"][faction]["datasheets"][key]["points"] = sheet["points"] + extra
+    changed["version"] = label
+    return changed, sheet
+
+
 def spec_of(name: str) -> dict:
     return battle_forge_spec(name) if name in BATTLE_FORGE else starter_spec(name)
 
@@ -134,11 +145,7 @@ def test_a_load_that_changes_a_module_publishes_a_version_and_one_that_does_not_
     assert [(v.number, v.label, v.source) for v in versions_of(module)] == [
         (1, spec["version"], "load")
     ]
-    faction, key = datasheets(spec)[0]
-    sheet = spec["factions"][faction]["datasheets"][key]
-    changed = copy.deepcopy(spec)
-    changed["factions"][faction]["datasheets"][key]["points"] = sheet["points"] + 1
-    changed["version"] = "9.1"
+    changed, sheet = repriced(spec, 1, "9.1")
 
     game_module_load(spec=ModuleSpec.model_validate(changed), note="Points update")
 
