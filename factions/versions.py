@@ -37,3 +37,15 @@ def version_changes(module: GameModule, number: int) -> list[Change] | None:
     if len(pair) == 1:
         return []
     return module_changes(pair[1][1], pair[0][1])
+
+
+def changes_by_version(module: GameModule) -> dict[int, list[Change]]:
+    """What each version changed from the one before it (the first: nothing), every spec read
+    once: the versions page shows them all."""
+    specs = module.versions.order_by("number").values_list("number", "spec")
+    changes: dict[int, list[Change]] = {}
+    before = None
+    for number, spec in specs.iterator():
+        changes[number] = module_changes(before, spec) if before is not None else []
+        before = spec
+    return changes

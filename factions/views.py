@@ -11,7 +11,7 @@ from factions.cards import datasheet_card
 from factions.catalog import Catalog, catalog_by_slug
 from factions.models import GameModule
 from factions.selectors import faction_overview, game_module_list, module_overview, versions_of
-from factions.versions import version_changes
+from factions.versions import changes_by_version, version_changes
 from forgebuilder.refusals import NotFound
 
 
@@ -86,7 +86,9 @@ def _module(slug: str) -> GameModule:
 def module_versions(request: HttpRequest, slug: str) -> HttpResponse:
     """Every published version of the module, newest first, with what each one changed."""
     module = _module(slug)
-    versions = [(v, version_changes(module, v.number)) for v in versions_of(module)]
+    listed = versions_of(module)
+    changes = changes_by_version(module)
+    versions = [(v, changes[v.number]) for v in listed]
     return render(
         request, "factions/module_versions.html", {"module": module, "versions": versions}
     )

@@ -213,15 +213,14 @@ def _round_part(current, user, organiser: bool, entrant, find: str, params) -> d
     part = page_of(listed.count(), params.get("pairings", "1"), "pairings", find)
     games = [game_row(g, user, organiser) for g in listed[max(part.first - 1, 0) : part.last]]
     mine = everyone.filter(Q(first=entrant) | Q(second=entrant)).first() if entrant else None
+    my_game = game_row(mine, user, organiser) if mine else None
     open_games = current.games.filter(second__isnull=False).exclude(status=Game.CONFIRMED)
     return {
         "games": games,
         "pairings_part": part,
-        "my_game": game_row(mine, user, organiser) if mine else None,
+        "my_game": my_game,
         # pinned above the part shown when it is not in it
-        "my_games": [game_row(mine, user, organiser)]
-        if mine and not any(g["mine"] for g in games)
-        else [],
+        "my_games": [my_game] if my_game and not any(g["mine"] for g in games) else [],
         "swappable": _swappable(everyone) if organiser else [],
         "results_to_come": open_games.count(),
     }

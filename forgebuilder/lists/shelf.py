@@ -106,12 +106,11 @@ def shelf_of(*, owner: Owner, query: ShelfQuery) -> Shelf:
         per_game[row["module_id"]] = per_game.get(row["module_id"], 0) + row["n"]
         if row["folder"]:
             per_folder[row["folder"]] = per_folder.get(row["folder"], 0) + row["n"]
-    modules = GameModule.objects.filter(pk__in=per_game).only("slug", "name").order_by("name")
-    games = (
-        [(m.slug, m.name, per_game[m.pk]) for m in modules]
-        if len(per_game) > 1
-        else [("", "", n) for n in per_game.values()]
-    )
+    total = sum(per_game.values())
+    games = []  # a choice of games only where there are two (a query only then)
+    if len(per_game) > 1:
+        modules = GameModule.objects.filter(pk__in=per_game).only("slug", "name").order_by("name")
+        games = [(m.slug, m.name, per_game[m.pk]) for m in modules]
     folders = sorted(per_folder.items())
     found = mine
     if query.q:
@@ -127,9 +126,9 @@ def shelf_of(*, owner: Owner, query: ShelfQuery) -> Shelf:
     # the module version each list was built on, read from its document in the same query
     rows = rows.annotate(built_on=KeyTextTransform("module_version", "document"))
     paginator = Paginator(rows, PAGE_SIZE)
-    matching = paginator.count if query.filtered else sum(n for _, _, n in games)
+    matching = paginator.count if query.filtered else total
     if not query.filtered:
-        paginator.count = matching  # the games' counts add up to it: no second COUNT
+        paginator.count = matching  # the grouped counts add up to it: no second COUNT
     page = paginator.get_page(query.page)
     page.object_list = list(page.object_list)
     for row in page.object_list:
@@ -137,7 +136,7 @@ def shelf_of(*, owner: Owner, query: ShelfQuery) -> Shelf:
         row.marks = [mark.badge(value) for mark, value in values if value is not None]
         # "Iron Squads 1.1: updated since" for a list built on an older version of its module
         row.outdated = bool(row.built_on) and row.built_on != row.module.version
-    return Shelf(query, page, sum(n for _, _, n in games), matching, games, folders)
+    return Shelf(query, page, total, matching, games, folders)
 
 
 ROW_FIELDS = (

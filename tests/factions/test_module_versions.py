@@ -16,7 +16,7 @@ from factions.gamedata.loader import game_module_load, read_module_source, valid
 from factions.gamedata.schemas import ModuleSpec
 from factions.models import GameModule, ModuleVersion
 from factions.selectors import FIRST_NOTE, versions_of
-from factions.versions import version_changes
+from factions.versions import changes_by_version, version_changes
 from tests.conftest import REPO, bf_game
 
 STARTERS = sorted(p.name for p in (REPO / "factions" / "game_modules").iterdir() if p.is_dir())
@@ -157,6 +157,7 @@ def test_a_load_that_changes_a_module_publishes_a_version_and_one_that_does_not_
     assert f"{sheet['name']}: {sheet['points']} → {sheet['points'] + 1} points." in words
     assert version_changes(module, 1) == []
     assert version_changes(module, 3) is None
+    assert changes_by_version(module) == {1: [], 2: version_changes(module, 2)}
 
 
 @pytest.mark.django_db
