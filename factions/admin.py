@@ -1,7 +1,9 @@
 """The Django admin for game data: every table of a game module, checked like a module file.
 
 Forms (`factions.admin_forms`) validate JSON columns with the module schema and the module's
-ruleset. Every save or delete bumps the module's revision, so cached catalogues are rebuilt.
+ruleset. Every save or delete bumps the module's revision: the module then has a draft, which
+players do not see until an admin reviews and publishes it (factions/drafts.py; the module's
+"Review and publish" page, `publish_view`).
 """
 
 from __future__ import annotations
@@ -9,14 +11,21 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
 from django.db import models
 from django.db.models import QuerySet
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils.html import format_html
 
 from factions import admin_forms as f
 from factions import models as m
+from factions.drafts import draft_begin, draft_discard, draft_publish, draft_review
 from factions.services import game_module_touch
+from forgebuilder.refused import Refused
 
 JSON_WIDGET = {models.JSONField: {"widget": forms.Textarea(attrs={"rows": 2, "cols": 70})}}
 FACTION_FILTER = ("faction", admin.RelatedOnlyFieldListFilter)
@@ -45,25 +54,42 @@ class GameDataAdmin(admin.ModelAdmin):
         fixed = self.fixed_on_change if obj is not None else ()
         return (*super().get_readonly_fields(request, obj), *fixed)
 
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        draft_begin(module_id_of(obj, self.module_path))
+        super().save_model(request, obj, form, change)
+
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
         super().save_related(request, form, formsets, change)
-        self._touch(module_id_of(form.instance, self.module_path))
+        self._touch(request, module_id_of(form.instance, self.module_path))
 
     def delete_model(self, request: HttpRequest, obj: Any) -> None:
         module_id = module_id_of(obj, self.module_path)
+        draft_begin(module_id)
         super().delete_model(request, obj)
-        self._touch(module_id)
+        self._touch(request, module_id)
 
     def delete_queryset(self, request: HttpRequest, queryset: QuerySet) -> None:
         module_ids = set(queryset.values_list(self.module_path or "pk", flat=True))
+        for module_id in module_ids:
+            draft_begin(module_id)
         super().delete_queryset(request, queryset)
         for module_id in module_ids:
-            self._touch(module_id)
+            self._touch(request, module_id)
 
-    @staticmethod
-    def _touch(module_id: int | None) -> None:
-        if module_id is not None:
-            game_module_touch(module_id=module_id)
+    def _touch(self, request: HttpRequest, module_id: int | None) -> None:
+        if module_id is None:
+            return
+        game_module_touch(module_id=module_id)
+        module = m.GameModule.objects.get(pk=module_id)
+        if module.has_draft:
+            url = reverse("admin:factions_gamemodule_publish", args=[module_id])
+            said = format_html(
+                "Saved in the draft of {}: players see it once it is published. "
+                '<a href="{}">Review and publish</a>',
+                module.name,
+                url,
+            )
+            self.message_user(request, said, messages.INFO)
 
 
 class ModuleScopedAdmin(GameDataAdmin):
@@ -95,11 +121,69 @@ class GameModuleAdmin(GameDataAdmin):
     form = f.GameModuleForm
     module_path = ""
     fixed_on_change = ()
-    list_display = ("name", "slug", "version", "ruleset", "revision", "updated_at")
+    list_display = ("name", "slug", "version", "ruleset", "draft", "updated_at")
     list_filter = ("ruleset",)
     search_fields = ("name", "slug")
     ordering = ("name",)
-    readonly_fields = ("revision", "created_at", "updated_at")
+    readonly_fields = ("draft", "revision", "created_at", "updated_at")
+
+    @admin.display(description="Unpublished edits")
+    def draft(self, obj: m.GameModule) -> str:
+        if obj.pk is None or not obj.has_draft:
+            return "None: players see what is stored"
+        url = reverse("admin:factions_gamemodule_publish", args=[obj.pk])
+        return format_html(
+            'A draft players do not see yet. <a href="{}">Review and publish</a>', url
+        )
+
+    def get_urls(self) -> list:
+        publish = self.admin_site.admin_view(self.publish_view)
+        return [
+            path("<int:module_id>/publish/", publish, name="factions_gamemodule_publish"),
+            *super().get_urls(),
+        ]
+
+    def publish_view(self, request: HttpRequest, module_id: int) -> HttpResponse:
+        """The draft's changes and what they touch; Publish (with a label and a note) or
+        Discard, each refused when the draft changed since this page was drawn."""
+        module = get_object_or_404(m.GameModule, pk=module_id)
+        if not self.has_change_permission(request, module):
+            raise PermissionDenied
+        refused = None
+        if request.method == "POST":
+            try:
+                return self._publish_post(request, module)
+            except Refused as exc:
+                refused = exc
+                module.refresh_from_db()
+        context = {
+            **self.admin_site.each_context(request),
+            "title": f"Review and publish {module.name}",
+            "opts": self.model._meta,
+            "module": module,
+            "review": draft_review(module) if module.has_draft else None,
+            "refused": refused,
+            "label": request.POST.get("label", module.version),
+            "note": request.POST.get("note", ""),
+        }
+        return TemplateResponse(request, "admin/factions/gamemodule/publish.html", context)
+
+    def _publish_post(self, request: HttpRequest, module: m.GameModule) -> HttpResponse:
+        revision = request.POST.get("revision", "")
+        seen = int(revision) if revision.isdigit() else 0
+        if "discard" in request.POST:
+            draft_discard(module_id=module.pk, seen=seen)
+            self.message_user(request, f"The draft of {module.name} was discarded.", messages.INFO)
+        else:
+            version = draft_publish(
+                module_id=module.pk, seen=seen, label=request.POST.get("label", ""),
+                note=request.POST.get("note", ""),
+            )  # fmt: skip
+            self.message_user(
+                request, f"Published {module.name} {version.label} (version {version.number}).",
+                messages.SUCCESS,
+            )  # fmt: skip
+        return HttpResponseRedirect(reverse("admin:factions_gamemodule_change", args=[module.pk]))
 
 
 @admin.register(m.Alliance)

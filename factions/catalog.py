@@ -1,8 +1,10 @@
 """The in-memory catalogue of a game module: its ModuleSpec with lookups, cached per revision.
 
 Building a catalogue reads every table of a module once; after that, pages and the rules engine
-look things up in memory. A module's `revision` changes on every load or admin edit, which
-makes the next request build a fresh catalogue.
+look things up in memory. A module's `published_revision` changes on every load and on every
+publish of an admin's draft, which makes the next request build a fresh catalogue. While an admin's
+edits wait to be published (`revision` ahead of `published_revision`), players' catalogue is built
+from the newest published version's spec, not from the edited rows.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from factions.gamedata.schemas import (
     StrategySpec,
     WeaponSpec,
 )
-from factions.models import GameModule
+from factions.models import GameModule, ModuleVersion
 from factions.rulesets import Ruleset, RulesetParameters, get_ruleset
 
 
@@ -152,22 +154,43 @@ _lock = threading.Lock()
 
 
 def catalog_for(module: GameModule) -> Catalog:
-    """The catalogue of `module`, rebuilt only when its revision changed."""
+    """The catalogue players see of `module` (its published data), rebuilt only when that
+    changed."""
+    seen = module.published_revision
     cached = _cache.get(module.pk)
-    if cached is not None and cached.revision == module.revision:
+    if cached is not None and cached.revision == seen:
         return cached
     with _lock:
         cached = _cache.get(module.pk)
-        if cached is not None and cached.revision == module.revision:
+        if cached is not None and cached.revision == seen:
             return cached
-        catalog = Catalog(module.pk, module.revision, game_module_spec(module))
+        catalog = Catalog(module.pk, seen, published_spec(module))
         _cache[module.pk] = catalog
         return catalog
 
 
+def published_spec(module: GameModule) -> ModuleSpec:
+    """What players see of `module`: its rows, or while an admin's draft waits to be published,
+    its newest published version (the rows themselves where it has none yet)."""
+    if module.has_draft:
+        spec = (
+            ModuleVersion.objects.filter(module=module)
+            .order_by("-number")
+            .values_list("spec", flat=True)
+            .first()
+        )
+        if spec is not None:
+            return ModuleSpec.model_validate(spec)
+    return game_module_spec(module)
+
+
 def catalog_by_slug(slug: str) -> Catalog | None:
     """The catalogue of the module `slug` (one query when cached), or None."""
-    module = GameModule.objects.filter(slug=slug).only("pk", "revision", "slug").first()
+    module = (
+        GameModule.objects.filter(slug=slug)
+        .only("pk", "revision", "published_revision", "slug")
+        .first()
+    )
     return catalog_for(module) if module else None
 
 

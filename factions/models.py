@@ -38,6 +38,8 @@ class GameModule(models.Model):
     )
     # Bumped on every change so cached catalogues of this module are rebuilt.
     revision = models.PositiveIntegerField(default=1, editable=False)
+    # What players see; an admin's edits bump `revision` only: a draft (factions/drafts.py)
+    published_revision = models.PositiveIntegerField(default=1, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -50,6 +52,10 @@ class GameModule(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} {self.version}"
+
+    @property
+    def has_draft(self) -> bool:  # an admin changed it since its last published version
+        return self.revision != self.published_revision
 
 
 class ModuleVersion(models.Model):
@@ -362,17 +368,10 @@ class UnitOption(models.Model):
     )
     key = models.CharField(max_length=200)
     order = models.PositiveIntegerField(default=0)
+    VERBS = ("replace_weapon", "add_weapon", "replace_rule", "add_rule", "remove_rule",
+             "add_model", "replace_model")  # fmt: skip
     verb = models.CharField(
-        max_length=20,
-        choices=[
-            ("replace_weapon", "Replace weapon"),
-            ("add_weapon", "Add weapon"),
-            ("replace_rule", "Replace rule"),
-            ("add_rule", "Add rule"),
-            ("remove_rule", "Remove rule"),
-            ("add_model", "Add model"),
-            ("replace_model", "Replace model"),
-        ],
+        max_length=20, choices=[(v, v.replace("_", " ").capitalize()) for v in VERBS]
     )
     label = models.CharField(max_length=200, blank=True, null=True)
     replace = models.JSONField(default=list, blank=True)

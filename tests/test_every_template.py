@@ -102,6 +102,18 @@ def draw_pdf_off(monkeypatch, client, army_list) -> None:
     monkeypatch.undo()
 
 
+def draw_admin_publish(django_user_model, module) -> None:
+    """The admin's review of a module's draft (an edit waiting to be published)."""
+    from django.test import Client
+
+    from factions.services import game_module_touch
+
+    admin = Client()
+    admin.force_login(django_user_model.objects.create_superuser("keeper", password="x"))
+    game_module_touch(module_id=module.pk)
+    get(admin, reverse("admin:factions_gamemodule_publish", args=[module.pk]))
+
+
 @pytest.mark.django_db
 def test_every_template_is_drawn_with_real_data(
     client, django_user_model, drawn, monkeypatch, ember_reach
@@ -132,6 +144,7 @@ def test_every_template_is_drawn_with_real_data(
         get(client, url, status=(200, 404) if url == "/offline/" else (200,))
     get(client, reverse("armylists:roster_pdf", args=[army_list.public_id]), status=(200, 202))
     draw_pdf_off(monkeypatch, client, army_list)
+    draw_admin_publish(django_user_model, ember_reach)
     draw_printouts(army_list, f"https://forgebuilder.example/s/{link.token}/")
     rival = django_user_model.objects.create_user("rival")
     draw_event_pages(client, user, army_list, rival)

@@ -190,18 +190,29 @@ def game_module_load(
     orgs = _load_faction_scoped(sync, layers, factions, doctrines)
     _load_slots(sync, layers, orgs, categories)
     _load_datasheets(sync, spec, factions, categories)
-    if summary.changed:
+    _publish_load(module, spec, summary, source, note)
+    return summary
+
+
+def _publish_load(
+    module: m.GameModule, spec: ModuleSpec, summary: LoadSummary, source: str, note: str
+) -> None:
+    """What a load makes current: the loaded spec is what players see now (an admin's draft it
+    replaced included), published as a new version unless the newest one already holds it."""
+    if summary.changed or module.has_draft:
         # cached catalogues and share pages of this module are stale now; an unchanged
         # re-load keeps them
         m.GameModule.objects.filter(pk=module.pk).update(
-            revision=F("revision") + 1, updated_at=timezone.now()
+            revision=F("revision") + 1,
+            published_revision=F("revision") + 1,
+            updated_at=timezone.now(),
         )
-    if summary.changed or not module.versions.exists():
+    data = spec.model_dump(mode="json")
+    newest = module.versions.order_by("-number").values_list("spec", flat=True).first()
+    if newest != data:
         version_publish(
-            module=module, spec=spec.model_dump(mode="json"), source=source,
-            note=note or "\n".join(summary.lines()),
-        )  # fmt: skip
-    return summary
+            module=module, spec=data, source=source, note=note or "\n".join(summary.lines())
+        )
 
 
 def _module_row(spec: ModuleSpec) -> tuple[m.GameModule, LoadSummary]:

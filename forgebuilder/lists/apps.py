@@ -21,5 +21,9 @@ class ArmyListsConfig(AppConfig):
         from forgebuilder.lists import printables, receivers  # noqa: F401
 
         printables.register()  # a list is what its printouts are drawn of
+        from forgebuilder.impacts import impact_reporters
+        from forgebuilder.lists.data_impact import ListsImpact
+
+        impact_reporters.register(ListsImpact())  # what a module's new version does to lists
 
         post_migrate.connect(create_cache_table, sender=self)

@@ -7,6 +7,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from factions.drafts import draft_publish
 from factions.models import Datasheet
 from factions.services import game_module_touch
 from forgebuilder.engine.rules.registry import CheckRegistry
@@ -96,11 +97,15 @@ def test_a_read_after_an_edit_sees_the_new_list(army_list):
     assert (before.roster.points, after.roster.points) == (55, 85)
 
 
-def test_a_read_after_a_data_update_sees_the_new_prices(army_list, mini_module):
+def test_a_read_after_a_published_data_update_sees_the_new_prices(army_list, mini_module):
     assert evaluated_list(army_list=army_list).roster.points == 55
     captain = Datasheet.objects.get(module=mini_module, key="captain")
     Datasheet.objects.filter(pk=captain.pk).update(points=captain.points + 10)
     game_module_touch(module_id=mini_module.pk)
+    army_list.module.refresh_from_db()
+    assert evaluated_list(army_list=army_list).roster.points == 55  # a draft: not seen yet
+    module = army_list.module
+    draft_publish(module_id=module.pk, seen=module.revision, label=module.version)
     army_list.module.refresh_from_db()
     assert evaluated_list(army_list=army_list).roster.points == 65
 

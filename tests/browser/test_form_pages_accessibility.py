@@ -122,7 +122,19 @@ FORM_PAGES = {
     "link to a game": FormPage(
         "play/link.html", "ben", lambda w: reverse("play:link", args=[w.games["ana_code"]])
     ),
+    "publish a module's draft": FormPage(
+        "admin/factions/gamemodule/publish.html", "keeper", lambda w: draft_to_publish()
+    ),
 }
+
+
+def draft_to_publish() -> str:
+    """The admin's review page of a module with an edit waiting to be published."""
+    from factions.services import game_module_touch
+
+    module = GameModule.objects.get(slug="ashen-stars")
+    game_module_touch(module_id=module.pk)
+    return reverse("admin:factions_gamemodule_publish", args=[module.pk])
 
 
 def reset_link(user) -> str:
@@ -138,6 +150,7 @@ def make_world() -> World:
         n: model.objects.create_user(n, f"{n}@example.com", "pw-123456789")
         for n in ("ana", "ben", "cy")
     }
+    users["keeper"] = model.objects.create_superuser("keeper", "keeper@example.com", "pw-12345678")
     ashen = GameModule.objects.get(slug="ashen-stars")
     ana, ben = users["ana"], users["ben"]
     army_list = make_army(ashen, ana, "cinder_compact", "lantern_marshal", "lightbearer_squad")

@@ -148,9 +148,14 @@ def test_a_valid_edit_saves_normalised_data_and_bumps_the_revision(admin_client,
     assert _revision(mini_module) == before + 1
 
 
-def test_the_next_catalogue_shows_an_admin_edit(admin_client, mini_module):
+def test_an_admin_edit_reaches_players_once_published(admin_client, mini_module):
     assert catalog_by_slug("mini-vale").datasheet("millford", "captain").points == 30
     _edit(admin_client, _row(mini_module, m.Datasheet, key="captain"), {"points": 35})
+    # a draft: players still see the published data
+    assert catalog_by_slug("mini-vale").datasheet("millford", "captain").points == 30
+    mini_module.refresh_from_db()
+    publish = reverse("admin:factions_gamemodule_publish", args=[mini_module.pk])
+    admin_client.post(publish, {"revision": mini_module.revision, "label": "2.0"})
     assert catalog_by_slug("mini-vale").datasheet("millford", "captain").points == 35
 
 

@@ -8,7 +8,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from factions.models import Datasheet
+from factions.drafts import draft_publish
+from factions.models import Datasheet, GameModule
 from factions.services import game_module_touch
 from forgebuilder.lists.models import ArmyList, ShareLink
 from forgebuilder.lists.sharing import share_link_create
@@ -212,6 +213,8 @@ def test_the_share_page_gets_a_new_etag_and_new_prices_when_the_module_data_chan
     captain = Datasheet.objects.get(module=army_list.module, key="captain")
     Datasheet.objects.filter(pk=captain.pk).update(points=captain.points + 10)
     game_module_touch(module_id=army_list.module_id)
+    module = GameModule.objects.get(pk=army_list.module_id)
+    draft_publish(module_id=module.pk, seen=module.revision, label=module.version)
     response = page(visitor, link, HTTP_IF_NONE_MATCH=first["ETag"])
     assert response.status_code == 200 and response["ETag"] != first["ETag"]
     assert "65 / 150 pts" in response.content.decode()
