@@ -65,16 +65,20 @@ def newest_spec(module: GameModule) -> dict | None:
 
 
 def draft_review(module: GameModule) -> DraftReview:
-    """The draft's changes from the newest published version, and every wing's impact."""
-    spec = game_module_spec(module)
-    newest = newest_spec(module)
-    changes = module_changes(newest, spec.model_dump(mode="json")) if newest is not None else []
+    """The draft's changes from what players see, and every wing's impact."""
+    changes, impacts = version_review(module, game_module_spec(module))
+    label = catalog_for(module).spec.version
+    return DraftReview(module, module.revision, label, tuple(changes), tuple(impacts))
+
+
+def version_review(module: GameModule, spec: ModuleSpec) -> tuple[list[Change], list[Impact]]:
+    """What making `spec` the module's current data would change from what players see now,
+    and what it would do to every wing's stored things (nothing is changed): the admin's
+    review of a draft and a module import (its --dry-run too) both show it."""
     current = catalog_for(module)
-    draft = Catalog(module.pk, module.revision, spec)
-    impacts = publish_impact(module_id=module.pk, current=current, new=draft)
-    return DraftReview(
-        module, module.revision, current.spec.version, tuple(changes), tuple(impacts)
-    )
+    changes = module_changes(current.spec.model_dump(mode="json"), spec.model_dump(mode="json"))
+    new = Catalog(module.pk, -module.revision, spec)  # never a cached catalogue's revision
+    return changes, publish_impact(module_id=module.pk, current=current, new=new)
 
 
 def draft_publish(*, module_id: int, seen: int, label: str, note: str = "") -> ModuleVersion:

@@ -33,7 +33,7 @@ class EventRefused(Refused):
 
 
 def _locked(event: Event) -> Event:
-    return Event.objects.select_for_update().select_related("module").get(pk=event.pk)
+    return Event.objects.select_for_update(of=("self",)).select_related("module").get(pk=event.pk)
 
 
 def _started(event: Event) -> bool:

@@ -97,7 +97,11 @@ def army_list_edit(*, army_list: ArmyList, **edit: Unpack[ListEdit]) -> Evaluate
     ListWriteRefused for one it does not allow (`origin` tells it who asks: "editor" or the
     wing's key). Whatever is raised, nothing is written.
     """
-    locked = ArmyList.objects.select_for_update().select_related("module").get(pk=army_list.pk)
+    locked = (
+        ArmyList.objects.select_for_update(of=("self",))
+        .select_related("module")
+        .get(pk=army_list.pk)
+    )
     return _edit_locked(locked, **edit)
 
 
@@ -113,7 +117,7 @@ def army_list_edit_owned(
     the same as no list), and whatever `army_list_edit` raises.
     """
     locked = (
-        ArmyList.objects.select_for_update()
+        ArmyList.objects.select_for_update(of=("self",))
         .select_related("module")
         .kept()
         .filter(owner.filter(), public_id=public_id)
@@ -173,7 +177,11 @@ def army_list_undo(
 
     A wing's guard may refuse it (ListWriteRefused): a change the wing made is not undone here.
     """
-    locked = ArmyList.objects.select_for_update().select_related("module").get(pk=army_list.pk)
+    locked = (
+        ArmyList.objects.select_for_update(of=("self",))
+        .select_related("module")
+        .get(pk=army_list.pk)
+    )
     if expected_version is not None and expected_version != locked.version:
         raise StaleEdit()
     revision = ListRevision.objects.filter(army_list=locked).first()

@@ -13,7 +13,10 @@ from pathlib import Path
 
 from django.db import transaction
 
-from factions.models import ModuleVersion
+from factions.drafts import version_review
+from factions.gamedata.changes import Change
+from factions.models import GameModule, ModuleVersion
+from forgebuilder.impacts import Impact
 from forgebuilder.refused import Refused
 
 from ..loader import LoadSummary, game_module_load
@@ -50,6 +53,10 @@ class ImportReport:
     summary: LoadSummary
     root_index: Path | None
     dry_run: bool
+    # what the import changes from what players saw, and what that does to stored lists,
+    # events and campaigns (none: the module is new)
+    changes: tuple[Change, ...] = ()
+    impacts: tuple[Impact, ...] = ()
 
 
 class _DryRun(Exception):
@@ -102,8 +109,10 @@ def battleforge_module_import(
             "the imported spec fails the module checks (an importer bug); nothing imported",
             problems,
         )
+    module = GameModule.objects.filter(slug=result.spec.slug).first()
+    changes, impacts = version_review(module, result.spec) if module else ([], [])
     summary = _load(result, dry_run)
-    return ImportReport(game, result, summary, root_index, dry_run)
+    return ImportReport(game, result, summary, root_index, dry_run, tuple(changes), tuple(impacts))
 
 
 def _load(result: ImportResult, dry_run: bool) -> LoadSummary:

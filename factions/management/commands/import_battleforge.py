@@ -66,8 +66,27 @@ class Command(BaseCommand):
             self.stdout.write(line)
         if verbosity >= 1:
             self.write_findings(report, verbosity)
+        self.write_impact(report, verbosity)
         if report.dry_run:
             self.stdout.write(self.style.WARNING("Dry run: nothing was written."))
+
+    def write_impact(self, report: ImportReport, verbosity: int) -> None:
+        """What the import changes for players (its first few changes; all with --verbosity 2)
+        and what that does to the stored lists, events and campaigns of the module."""
+        if not report.impacts:
+            return  # a new module: nothing was built on it yet
+        changes = report.changes
+        verb = "would change" if report.dry_run else "changed"
+        self.stdout.write(f"What this import {verb} for players: {len(changes)}")
+        shown = changes if verbosity > 1 else changes[:FIRST_FEW]
+        for change in shown:
+            self.stdout.write(f"  {change.words}")
+        if len(shown) < len(changes):
+            self.stdout.write(f"  ({len(changes) - len(shown)} more; use --verbosity 2)")
+        for impact in report.impacts:
+            self.stdout.write(f"{impact.what}: {impact.touched} of {impact.stored} touched")
+            for line in impact.lines:
+                self.stdout.write(f"  {line}")
 
     def write_findings(self, report: ImportReport, verbosity: int) -> None:
         """The findings in two groups, each with its count: what players will notice (each code

@@ -97,7 +97,11 @@ def lock_campaign(campaign: Campaign) -> Campaign:
     lists: one order everywhere, so two steps at once wait for each other and never deadlock,
     and each re-checks its preconditions on what the other one wrote.
     """
-    return Campaign.objects.select_for_update().select_related("module").get(pk=campaign.pk)
+    return (
+        Campaign.objects.select_for_update(of=("self",))
+        .select_related("module")
+        .get(pk=campaign.pk)
+    )
 
 
 def lock_player(player: CampaignPlayer) -> CampaignPlayer:

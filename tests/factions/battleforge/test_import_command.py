@@ -134,3 +134,46 @@ def test_a_faction_file_holding_what_no_database_stores_imports_nothing_naming_i
     assert "knights.json: cannot read: " in err.getvalue()
     assert "name: the text contains" in err.getvalue()
     assert not GameModule.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_dry_run_of_a_republished_module_says_which_stored_lists_it_touches(tmp_path: Path):
+    """Battle Forge's own module imported, a list built on one unit, then an edited copy (that
+    unit a better fighter: dearer) imported with --dry-run: the report names the change and the
+    list it reprices, and nothing is written."""
+    import json
+
+    from factions.catalog import catalog_for
+    from forgebuilder.lists import edits
+    from forgebuilder.lists.ownership import Owner
+    from forgebuilder.lists.selectors import evaluated_list
+    from forgebuilder.lists.services import army_list_create
+    from tests.conftest import bf_data
+
+    source = bf_data("space-wars")
+    folder = tmp_path / "space-wars"
+    shutil.copytree(source, folder, copy_function=shutil.copyfile)
+    shutil.copytree(source.parent / "root", tmp_path / "root", copy_function=shutil.copyfile)
+    run(folder, "--slug", "sw")
+    module = GameModule.objects.get(slug="sw")
+    catalog = catalog_for(module)
+    document = edits.new_document(
+        catalog, faction="empire", name="Sith", points_limit=999, casual=True
+    )
+    document, _ = edits.add_unit(document, catalog, datasheet="dark_side_master", force=None)
+    army_list = army_list_create(owner=Owner(None, "t"), catalog=catalog, document=document)
+    before = evaluated_list(army_list=army_list).roster.points
+    empire = json.loads((folder / "empire.json").read_text())
+    empire["units"]["dark_side_master"]["models"][0]["fight"] += 1
+    (folder / "empire.json").write_text(json.dumps(empire))
+    versions = module.versions.count()
+
+    out, _ = run(folder, "--slug", "sw", "--dry-run")
+
+    assert "What this import would change for players: 1" in out
+    assert "  Dark Side Master: " in out
+    assert "Army lists: 1 of 1 touched" in out
+    assert "  1 list changes price (Sith: " in out
+    assert module.versions.count() == versions
+    army_list.refresh_from_db()
+    assert evaluated_list(army_list=army_list).roster.points == before
