@@ -12,8 +12,10 @@ class CampaignsConfig(AppConfig):
         # imported once the app registry is ready: these modules read the campaign models
         from forgebuilder.departures import departures
         from forgebuilder.engine.api import extensions
+        from forgebuilder.impacts import impact_reporters
         from forgebuilder.outcomes import feeds
 
+        from .data_impact import CampaignsImpact
         from .departure import CampaignDeparture
         from .extension import CampaignExtension
         from .feed import MISSION_REPORT
@@ -21,3 +23,4 @@ class CampaignsConfig(AppConfig):
         extensions.register(CampaignExtension())
         departures.register(CampaignDeparture())
         feeds.register(MISSION_REPORT)
+        impact_reporters.register(CampaignsImpact())  # what a module's new version does to them
