@@ -142,6 +142,10 @@ class Round(models.Model):
     seed = models.BigIntegerField(
         null=True, blank=True, help_text="the draw: pairing again with it gives the same round"
     )
+    # The round's clock (events/clock.py): running until `clock_ends_at`, or paused with
+    # `clock_left` to go; neither: not started.
+    clock_ends_at = models.DateTimeField(null=True, blank=True)
+    clock_left = models.DurationField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

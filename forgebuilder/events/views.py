@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import content_disposition_header
@@ -24,10 +26,11 @@ from forgebuilder.printing.api import (
 from forgebuilder.ratelimit import client_key, rate_limited, too_many
 from forgebuilder.refusals import Forbidden
 
-from . import api, csv_export, pack_pdf, selectors, services, sources
+from . import api, clock, csv_export, pack_pdf, selectors, services, sources
+from . import projector as hall
 from .forms import EventForm
 from .models import ApiToken, Entrant, Event, Game, Submission
-from .presenters import event_page, list_view, standings_rows
+from .presenters import event_page, list_view
 
 
 @login_required
@@ -140,6 +143,8 @@ def desk(request: HttpRequest, public_id: str) -> HttpResponse:
                 ("points", "Points"),
             ],
             "started": event.round_set.exists(),
+            "clock_round": (current := selectors.current_round(event)),
+            "clock": clock.clock_state(current, timezone.now()),
             "api_tokens": event.api_tokens.all(),
             "new_key": request.session.pop("event_api_key", None),
             "api_url": request.build_absolute_uri(reverse("events:api_event", args=[public_id])),
@@ -318,16 +323,58 @@ def event_qr(request: HttpRequest, public_id: str) -> HttpResponse:
 
 
 def projector(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The hall's screen: no site chrome, large type, redrawn in place when something moved."""
     event = selectors.event_by_public_id(public_id)
-    current = selectors.current_round(event)
-    return render(
-        request,
-        "events/projector.html",
-        {
-            "event": event,
-            "round": current,
-            "games": selectors.games_of(current) if current else [],
-            "standings": standings_rows(event),
-            "lists_shown": selectors.lists_revealed(event),
-        },
+    screen, _ = _screen(request, event)
+    return render(request, "events/projector.html", {"event": event, "screen": screen})
+
+
+def projector_screen(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The screen again, or 204 when it is what the page shows (its stamp in `since`)."""
+    event = selectors.event_by_public_id(public_id)
+    screen, stamp = _screen(request, event)
+    if request.GET.get("since") == stamp:
+        return HttpResponse(status=204)
+    return HttpResponse(screen)
+
+
+def _screen(request: HttpRequest, event: Event) -> tuple[str, str]:
+    now = timezone.now()
+    body = render_to_string(
+        "events/_screen.html", hall.projector_screen(event, now), request=request
     )
+    url = reverse("events:projector_screen", args=[event.public_id])
+    return hall.framed(body, url, poll_seconds=settings.PROJECTOR_POLL_SECONDS, now=now)
+
+
+@login_required
+@require_POST
+def clock_action(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The organiser starts, pauses, resumes, extends or stops the current round's clock."""
+    event = _organised(request, public_id)
+    current = selectors.current_round(event)
+    desk_url = reverse("events:desk", args=[public_id]) + "#clock"
+    if current is None:
+        messages.error(request, "Pair round 1 first: the clock runs a round.")
+        return redirect(desk_url)
+    action = request.POST.get("action", "")
+    try:
+        minutes = (
+            clock.clock_minutes(request.POST.get("minutes", ""))
+            if action in ("start", "add")
+            else 0
+        )
+        state = clock.clock_act(round_=current, action=action, now=timezone.now(), minutes=minutes)
+    except clock.ClockRefused as refused:
+        messages.error(request, f"{refused.message} {refused.hint}".strip())
+        return redirect(desk_url)
+    messages.success(request, CLOCK_SAID[state.status].format(n=current.number, left=state.shown))
+    return redirect(desk_url)
+
+
+CLOCK_SAID = {
+    clock.RUNNING: "Round {n}'s clock runs: {left} to go.",
+    clock.PAUSED: "Round {n}'s clock is paused at {left}.",
+    clock.STOPPED: "Round {n}'s clock is stopped.",
+    clock.TIME: "Round {n}'s clock is at time.",
+}

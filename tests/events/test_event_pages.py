@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+import re
 
 import pytest
 from django.urls import reverse
@@ -231,15 +232,20 @@ def test_the_last_round_is_complete_only_once_its_results_are_confirmed(client, 
     assert "The event is complete." in page and "last result" not in page
 
 
-def test_the_projector_shows_pairings_and_standings(client, event, players):
+def test_the_projector_shows_pairings_by_table_and_by_name_and_standings(client, event, players):
     entrants = [services.entrant_register(event=event, player=p) for p in players[:3]]
     for e in entrants:
         services.entrant_check_in(event=event, entrant=e)
     services.round_pair(event=event, rng=random.Random(1))
     page = client.get(_url("projector", event)).content.decode()
-    assert "Ember Cup: round 1 of 3" in page
-    assert page.count("<tr>") >= 1 + 2 + 1 + 3  # heads, two games (one a bye), three standings
-    assert "Bye" in page
+    assert 'Ember Cup<span class="round">: round 1 of 3</span>' in page
+    assert 'class="site-header"' not in page  # the hall's screen has no site chrome
+    tables, names = page.index('id="by-table"'), page.index('id="by-name"')
+    standings = page.index('id="standings-h"')
+    assert page[tables:names].count('class="row"') == 2  # a game and a bye
+    assert page[names:standings].count('class="row"') == 3  # each player finds their table
+    assert page[standings:].count('class="row"') == 3
+    assert "Bye" in page[tables:names]
 
 
 @pytest.mark.parametrize("name", ["register", "submit", "drop", "pair"])
@@ -279,6 +285,20 @@ def test_the_standings_link_to_lists_once_they_are_public(client, event, players
     assert client.get(link).status_code == 200
 
 
-def test_the_projector_updates_itself(client, event):
+def test_the_projector_redraws_its_screen_only_when_something_moved(client, event, players):
+    entrants = [services.entrant_register(event=event, player=p) for p in players[:2]]
+    for e in entrants:
+        services.entrant_check_in(event=event, entrant=e)
+    services.round_pair(event=event, rng=random.Random(1))
     page = client.get(_url("projector", event)).content.decode()
-    assert '<meta http-equiv="refresh" content="30">' in page
+    assert 'http-equiv="refresh"' not in page
+    stamp = re.search(r'data-stamp="(\w+)"', page).group(1)
+    screen = reverse("events:projector_screen", args=[event.public_id])
+    assert f'hx-get="{screen}?since={stamp}"' in page and 'hx-trigger="every 10s"' in page
+
+    assert client.get(screen, {"since": stamp}).status_code == 204
+    game = event.round_set.get().games.get()
+    Game.objects.filter(pk=game.pk).update(first_vp=14, second_vp=9, status=Game.CONFIRMED)
+    again = client.get(screen, {"since": stamp})
+    assert again.status_code == 200 and "14–9" in again.content.decode()
+    assert f"since={stamp}" not in again.content.decode()

@@ -1,0 +1,94 @@
+// The hall's screen (events/projector.html): the round clock ticks here from the end time the
+// server gave (corrected for this machine's clock), and long lists page through by themselves,
+// pairings then standings. htmx replaces #screen when something changed; this starts again on it.
+(function () {
+  "use strict";
+  var PAGE_MS = 12000;
+  var ENDING_S = 5 * 60;
+  var ticker = null, pager = null, slideAt = 0, pageAt = 0;
+
+  function shown(seconds) {
+    var h = Math.floor(seconds / 3600), m = Math.floor((seconds % 3600) / 60), s = seconds % 60;
+    var ss = (s < 10 ? "0" : "") + s;
+    return h ? h + ":" + (m < 10 ? "0" : "") + m + ":" + ss : m + ":" + ss;
+  }
+
+  function startClock(screen) {
+    clearInterval(ticker);
+    var clock = document.getElementById("clock");
+    if (!clock || clock.dataset.status !== "running") return;
+    var ends = Date.parse(clock.dataset.endsAt);
+    var skew = Date.parse(screen.dataset.now) - Date.now();
+    var time = clock.querySelector(".clock-time"), said = clock.querySelector(".clock-said");
+    function tick() {
+      var left = Math.max(0, Math.ceil((ends - (Date.now() + skew)) / 1000));
+      time.textContent = shown(left);
+      time.classList.toggle("ending", left <= ENDING_S);
+      if (left === 0) {
+        said.textContent = "Time: finish your turn";
+        clearInterval(ticker);
+      }
+    }
+    tick();
+    ticker = setInterval(tick, 250);
+  }
+
+  function pagesOf(slide) {
+    return Array.prototype.map.call(slide.querySelectorAll(".pageable"), function (list) {
+      var rows = list.querySelectorAll(".row");
+      rows.forEach(function (r) { r.hidden = false; });
+      var height = rows.length ? rows[0].getBoundingClientRect().height : 1;
+      var per = Math.max(1, Math.floor(list.clientHeight / Math.max(height, 1)));
+      return { rows: rows, per: per, pages: Math.max(1, Math.ceil(rows.length / per)) };
+    });
+  }
+
+  function show(screen) {
+    var slides = screen.querySelectorAll(".slide");
+    if (!slides.length) return;
+    if (slideAt >= slides.length) { slideAt = 0; pageAt = 0; }
+    slides.forEach(function (s, i) { s.hidden = i !== slideAt; });
+    var lists = pagesOf(slides[slideAt]);
+    var pages = Math.max.apply(null, lists.map(function (l) { return l.pages; }).concat([1]));
+    if (pageAt >= pages) { pageAt = 0; }
+    lists.forEach(function (l) {
+      l.rows.forEach(function (r, i) { r.hidden = Math.floor(i / l.per) !== pageAt; });
+    });
+    var label = screen.querySelector(".page-no");
+    if (label) {
+      var name = slides[slideAt].dataset.slide === "standings" ? "Standings" : "Pairings";
+      label.textContent = pages > 1 ? name + " · page " + (pageAt + 1) + " of " + pages : "";
+    }
+    return pages;
+  }
+
+  function startPaging(screen) {
+    clearInterval(pager);
+    if (window.matchMedia("(max-width: 700px)").matches) return; // a phone scrolls instead
+    var pages = show(screen);
+    pager = setInterval(function () {
+      pageAt += 1;
+      if (pageAt >= pages) {
+        pageAt = 0;
+        slideAt += 1;
+      }
+      pages = show(screen);
+    }, PAGE_MS);
+  }
+
+  function start() {
+    var screen = document.getElementById("screen");
+    if (!screen) return;
+    startClock(screen);
+    startPaging(screen);
+  }
+
+  document.addEventListener("DOMContentLoaded", start);
+  document.addEventListener("htmx:load", function (e) {
+    if (e.target && e.target.id === "screen") start();
+  });
+  window.addEventListener("resize", function () {
+    var screen = document.getElementById("screen");
+    if (screen) startPaging(screen);
+  });
+})();
