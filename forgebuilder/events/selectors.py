@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from forgebuilder.cache import cached_once
+from forgebuilder.engine.api import plural
 from forgebuilder.refusals import NotFound
 
 from . import standings
@@ -118,10 +119,48 @@ class DeskRow:
             return "To review"
         return self.submission.get_review_display()
 
+    @property
+    def checked(self) -> str:
+        """What the pack's check said of the list, whatever the organiser decided: "Legal,
+        995 pts" or "2 problems"."""
+        if self.submission is None:
+            return ""
+        errors = sum(p["severity"] == "error" for p in self.submission.problems)
+        if errors:
+            return plural(errors, "problem")
+        return f"Legal, {self.submission.points:,} pts"
+
+    @property
+    def review(self) -> str:
+        """Where the organiser's review of the list stands."""
+        if self.submission is None:
+            return "No list yet"
+        if self.submission.review == Submission.PENDING:
+            return "To review"
+        return self.submission.get_review_display()
+
+    def shown_by(self, show: str) -> bool:
+        """Whether the desk's filter `show` keeps this row."""
+        entrant, submission = self.entrant, self.submission
+        return {
+            "review": not entrant.dropped and submission is not None
+            and submission.review == Submission.PENDING,
+            "problems": not entrant.dropped and submission is not None and not submission.legal,
+            "absent": not entrant.dropped and not entrant.checked_in,
+            "dropped": entrant.dropped,
+        }.get(show, True)  # fmt: skip
+
 
 @dataclass(frozen=True)
 class Desk:
     rows: tuple[DeskRow, ...]
+
+    def shown(self, show: str) -> list[DeskRow]:
+        return [row for row in self.rows if row.shown_by(show)]
+
+    def counts(self) -> dict[str, int]:
+        """How many rows each of the desk's filters keeps."""
+        return {key: len(self.shown(key)) for key in DESK_FILTERS}
 
     @property
     def registered(self) -> int:
@@ -151,15 +190,32 @@ DESK_SORTS = {
 }
 
 
+DESK_FILTERS = {
+    "all": "Everyone",
+    "review": "To review",
+    "problems": "With problems",
+    "absent": "Not checked in",
+    "dropped": "Dropped",
+}
+
+
 def desk_of(*, event: Event, sort: str = "player") -> Desk:
-    entrants = (
+    rows = [DeskRow(e, getattr(e, "submission", None)) for e in _desk_entrants(event)]
+    rows.sort(key=DESK_SORTS.get(sort, DESK_SORTS["player"]))
+    return Desk(tuple(rows))
+
+
+def desk_row(*, event: Event, entrant_id: int) -> DeskRow:
+    entrant = _desk_entrants(event).get(pk=entrant_id)
+    return DeskRow(entrant, getattr(entrant, "submission", None))
+
+
+def _desk_entrants(event: Event) -> QuerySet[Entrant]:
+    return (
         event.entrants.select_related("player", "submission")
         .defer("submission__document")  # the desk shows a list's name and verdict, not its units
         .order_by("pk")
     )
-    rows = [DeskRow(e, getattr(e, "submission", None)) for e in entrants]
-    rows.sort(key=DESK_SORTS.get(sort, DESK_SORTS["player"]))
-    return Desk(tuple(rows))
 
 
 def current_round(event: Event) -> Round | None:

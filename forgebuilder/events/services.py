@@ -117,6 +117,17 @@ def entrant_check_in(*, event: Event, entrant: Entrant, checked_in: bool = True)
 
 
 @transaction.atomic
+def entrants_check_in(*, event: Event, entrant_ids: list[int], checked_in: bool = True) -> int:
+    """Check in (or out) the chosen players of the event at once; the dropped and players of
+    another event are left alone. Returns how many changed."""
+    _locked(event)
+    chosen = Entrant.objects.filter(
+        pk__in=entrant_ids, event=event, dropped_at__isnull=True
+    ).exclude(checked_in=checked_in)
+    return chosen.update(checked_in=checked_in)
+
+
+@transaction.atomic
 def entrant_drop(*, event: Event, entrant: Entrant) -> None:
     """The player leaves (or is dropped): kept in the standings, never paired again."""
     event = _locked(event)

@@ -22,6 +22,7 @@ urlpatterns = [
     path("<str:public_id>/drop/", acted(views.event_drop), name="drop"),
     path("<str:public_id>/desk/", views.desk, name="desk"),
     path("<str:public_id>/desk/<int:entrant_id>/", acted(views.desk_action), name="desk_action"),
+    path("<str:public_id>/desk/bulk/", acted(views.desk_bulk), name="desk_bulk"),
     path("<str:public_id>/rounds/", acted(views.round_pair), name="pair"),
     path("<str:public_id>/rounds/swap/", acted(views.games_swap), name="swap"),
     path("<str:public_id>/event.csv", views.event_csv, name="csv"),

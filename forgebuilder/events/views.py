@@ -10,10 +10,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.http import content_disposition_header
+from django.utils.http import content_disposition_header, urlencode
 from django.views.decorators.http import require_POST
 
 from forgebuilder import refusals
+from forgebuilder.engine.api import plural
 from forgebuilder.filenames import file_stem
 from forgebuilder.numbers import id_number, parse_whole_number
 from forgebuilder.printing.api import (
@@ -129,12 +130,16 @@ def _organised(request: HttpRequest, public_id: str) -> Event:
 def desk(request: HttpRequest, public_id: str) -> HttpResponse:
     event = _organised(request, public_id)
     sort = request.GET.get("sort", "player")
+    show = request.GET.get("show", "all")
+    show = show if show in selectors.DESK_FILTERS else "all"
+    desk = selectors.desk_of(event=event, sort=sort)
     return render(
         request,
         "events/desk.html",
         {
             "event": event,
-            "desk": selectors.desk_of(event=event, sort=sort),
+            "desk": desk,
+            "rows": desk.shown(show),
             "sort": sort,
             "sorts": [
                 ("player", "Player"),
@@ -142,6 +147,9 @@ def desk(request: HttpRequest, public_id: str) -> HttpResponse:
                 ("faction", "Faction"),
                 ("points", "Points"),
             ],
+            "show": show,
+            "filters": [(k, label, n) for (k, label), n in
+                        zip(selectors.DESK_FILTERS.items(), desk.counts().values(), strict=True)],
             "started": event.round_set.exists(),
             "clock_round": (current := selectors.current_round(event)),
             "clock": clock.clock_state(current, timezone.now()),
@@ -149,34 +157,91 @@ def desk(request: HttpRequest, public_id: str) -> HttpResponse:
             "new_key": request.session.pop("event_api_key", None),
             "api_url": request.build_absolute_uri(reverse("events:api_event", args=[public_id])),
         },
-    )
+    )  # fmt: skip
+
+
+DESK_SAID = {
+    Submission.ACCEPTED: "{name}'s list is accepted.",
+    Submission.FIX: "{name} is asked for a fix.",
+    Submission.REJECTED: "{name}'s list is rejected.",
+    "check_in": "{name} is checked in.",
+    "check_out": "{name}'s check-in is undone.",
+    "drop": "{name} is dropped.",
+    "rating": "{name}'s rating is saved.",
+}
 
 
 @login_required
 @require_POST
 def desk_action(request: HttpRequest, public_id: str, entrant_id: int) -> HttpResponse:
+    """One player's row at the desk: review, check in, drop, rate. With htmx the row is
+    redrawn in place with the desk's counts; without, the desk is shown again."""
     event = _organised(request, public_id)
     entrant = get_object_or_404(Entrant, pk=entrant_id, event=event)
     action = request.POST.get("action", "")
+    htmx = request.headers.get("HX-Request") == "true"
     try:
-        if action in {Submission.ACCEPTED, Submission.REJECTED, Submission.FIX}:
-            note = request.POST.get("note", "")
-            services.submission_review(event=event, entrant=entrant, decision=action, note=note)
-        elif action in {"check_in", "check_out"}:
-            services.entrant_check_in(event=event, entrant=entrant, checked_in=action == "check_in")
-        elif action == "drop":
-            services.entrant_drop(event=event, entrant=entrant)
-        elif action == "rating":
-            rating = parse_whole_number(request.POST.get("rating", ""), max_digits=5)
-            if rating is None:
-                raise services.EventRefused("A rating is a whole number such as 1500.")
-            Entrant.objects.filter(pk=entrant.pk).update(rating=rating)
-        else:
-            raise services.EventRefused("Choose what to do with this player.")
+        _desk_act(event, entrant, action, request.POST)
     except services.EventRefused as exc:
+        if htmx:
+            raise  # flashed above the desk (refusals.answer)
         refusals.flash(request, exc, prefix=f"{entrant.name}: ")
+    else:
+        said = DESK_SAID[action].format(name=entrant.name)
+        if htmx:
+            return _desk_row_answer(request, event, entrant, said)
+        messages.success(request, said)
     url = reverse("events:desk", args=[public_id])
     return redirect(f"{url}?sort={request.POST.get('sort', 'player')}#entrant-{entrant.pk}")
+
+
+def _desk_act(event: Event, entrant: Entrant, action: str, data) -> None:
+    if action in {Submission.ACCEPTED, Submission.REJECTED, Submission.FIX}:
+        note = data.get("note", "")
+        services.submission_review(event=event, entrant=entrant, decision=action, note=note)
+    elif action in {"check_in", "check_out"}:
+        services.entrant_check_in(event=event, entrant=entrant, checked_in=action == "check_in")
+    elif action == "drop":
+        services.entrant_drop(event=event, entrant=entrant)
+    elif action == "rating":
+        rating = parse_whole_number(data.get("rating", ""), max_digits=5)
+        if rating is None:
+            raise services.EventRefused("A rating is a whole number such as 1500.")
+        Entrant.objects.filter(pk=entrant.pk).update(rating=rating)
+    else:
+        raise services.EventRefused("Choose what to do with this player.")
+
+
+def _desk_row_answer(request: HttpRequest, event: Event, entrant: Entrant, said: str):
+    """The player's row drawn again, and (out of band) the desk's counts and what was done."""
+    context = {
+        "event": event,
+        "row": selectors.desk_row(event=event, entrant_id=entrant.pk),
+        "desk": selectors.desk_of(event=event),
+        "sort": request.POST.get("sort", "player"),
+        "started": event.round_set.exists(),
+        "said": said,
+    }
+    return render(request, "events/_desk_answer.html", context)
+
+
+@login_required
+@require_POST
+def desk_bulk(request: HttpRequest, public_id: str) -> HttpResponse:
+    """Check in (or undo the check-in of) the players ticked at the desk, at once."""
+    event = _organised(request, public_id)
+    ids = [n for n in map(id_number, request.POST.getlist("entrants")) if n is not None]
+    action = request.POST.get("action", "")
+    if not ids or action not in ("check_in", "check_out"):
+        messages.error(request, "Tick the players first, then choose what to do with them.")
+    else:
+        done = services.entrants_check_in(
+            event=event, entrant_ids=ids, checked_in=action == "check_in"
+        )
+        verb = "checked in" if action == "check_in" else "no longer checked in"
+        messages.success(request, f"{plural(done, 'player')} {verb}.")
+    show = urlencode({"show": request.POST.get("show", "all")})
+    return redirect(reverse("events:desk", args=[public_id]) + f"?{show}")
 
 
 @login_required
