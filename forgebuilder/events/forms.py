@@ -7,11 +7,25 @@ from django import forms
 from factions.catalog import catalog_for
 from factions.models import GameModule
 from forgebuilder.engine.api import POINTS_LIMIT_MAX, POINTS_LIMIT_MIN, POINTS_LIMIT_RANGE
+from forgebuilder.numbers import id_number
 
 from .models import Event
 from .standings import TIEBREAKERS
 
 TIEBREAKER_CHOICES = [("", "(none)"), *TIEBREAKERS.items()]
+
+
+def game_chosen(raw: str | None) -> GameModule | None:
+    """The game an organiser picked on the form (its id as sent), or None."""
+    pk = id_number(raw)
+    return GameModule.objects.filter(pk=pk).first() if pk is not None else None
+
+
+def faction_choices(game: GameModule | None) -> list[tuple[str, str]]:
+    """The factions a pack may allow: the chosen game's only (none until a game is chosen)."""
+    if game is None:
+        return []
+    return [(f"{game.slug}:{key}", f.name) for key, f in catalog_for(game).spec.factions.items()]
 
 
 class EventForm(forms.ModelForm):
@@ -20,6 +34,10 @@ class EventForm(forms.ModelForm):
         required=False,
         widget=forms.CheckboxSelectMultiple,
         label="Factions allowed (none ticked: every faction of the game)",
+        error_messages={
+            "invalid_choice": "Only factions of the chosen game can be allowed (%(value)s is not "
+            "one of them)."
+        },
     )
     tiebreaker_1 = forms.ChoiceField(
         choices=TIEBREAKERS.items(), initial="points", label="Ranked first by"
@@ -55,13 +73,10 @@ class EventForm(forms.ModelForm):
             "loss_points": "Points for a loss",
         }
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args, game_id: str | None = None, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["factions"].choices = [
-            (f"{m.slug}:{key}", f"{m.name}: {f.name}")
-            for m in GameModule.objects.all()
-            for key, f in catalog_for(m).spec.factions.items()
-        ]
+        self.game = game_chosen(self.data.get("module") if self.is_bound else game_id)
+        self.fields["factions"].choices = faction_choices(self.game)
         limit = self.fields["points_limit"]
         limit.widget.attrs.update(min=POINTS_LIMIT_MIN, max=POINTS_LIMIT_MAX)
         limit.error_messages["max_value"] = f"A points limit is {POINTS_LIMIT_RANGE}."

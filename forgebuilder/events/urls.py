@@ -16,6 +16,7 @@ acted = rate_limited("event", "event actions")
 urlpatterns = [
     path("", views.event_list, name="list"),
     path("new/", created(views.event_new), name="new"),
+    path("new/factions", views.new_factions, name="new_factions"),
     path("<str:public_id>/", views.event_detail, name="detail"),
     path("<str:public_id>/register/", acted(views.event_register), name="register"),
     path("<str:public_id>/submit/", acted(views.event_submit), name="submit"),

@@ -41,6 +41,10 @@ def event_list(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def event_new(request: HttpRequest) -> HttpResponse:
+    if "pick_game" in request.POST:  # without JavaScript: the form again, with the game's factions
+        picked = request.POST.get("module")
+        form = EventForm(initial=request.POST.dict(), game_id=picked)
+        return render(request, "events/new.html", {"form": form})
     form = EventForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         form.instance.organiser = request.user
@@ -48,6 +52,13 @@ def event_new(request: HttpRequest) -> HttpResponse:
         messages.success(request, f"{event.name} is ready: share its link with the players.")
         return redirect("events:detail", public_id=event.public_id)
     return render(request, "events/new.html", {"form": form})
+
+
+@login_required
+def new_factions(request: HttpRequest) -> HttpResponse:
+    """The event form's factions of the game chosen (htmx, when the game changes)."""
+    form = EventForm(game_id=request.GET.get("module"))
+    return render(request, "events/_pack_factions.html", {"form": form})
 
 
 def event_detail(request: HttpRequest, public_id: str) -> HttpResponse:

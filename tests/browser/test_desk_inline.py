@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from factions.catalog import catalog_for
 from factions.models import GameModule
 from forgebuilder.events import services
 from forgebuilder.events.models import Event
@@ -55,3 +56,20 @@ def test_the_desk_checks_players_in_without_a_reload(browser, live_server, start
         no_sideways_scroll(page, 375)
         looked_at(page, "desk-375")
         assert axe_problems_in_both_schemes(page) == {"light": [], "dark": []}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_event_form_lists_the_chosen_games_factions(browser, live_server, starter_modules):
+    olga = get_user_model().objects.create_user("olga", password="pw-123456789")
+    ashen = GameModule.objects.get(slug="ashen-stars")
+
+    with window(browser, live_server, olga, (375, 812), mobile=True) as page:
+        page.goto(f"{live_server.url}/events/new/")
+        expect(page.locator("#pack-factions")).to_contain_text("Choose the game")
+        expect(page.get_by_role("button", name="Show its factions")).to_be_hidden()
+        page.get_by_label("Game").select_option(str(ashen.pk))
+        page.locator("#pack-factions summary").click()
+        expect(page.get_by_label("The Gutterfleet")).to_be_visible()
+        factions = catalog_for(ashen).spec.factions
+        assert page.locator("#pack-factions input[type=checkbox]").count() == len(factions)
+        no_sideways_scroll(page, 375)
