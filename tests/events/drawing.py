@@ -39,6 +39,10 @@ def draw_event_pages(client, user, army_list, opponent) -> None:
         reverse("events:projector", args=[event.public_id]),
     ):
         assert client.get(url).status_code == 200, url
+    # a desk row's action with htmx: the row and the desk's counts drawn again
+    act = reverse("events:desk_action", args=[event.public_id, entrants[1].pk])
+    answer = client.post(act, {"action": "check_out"}, headers={"HX-Request": "true"})
+    assert answer.status_code == 200 and "desk-summary" in answer.text
     from unittest import mock
 
     from forgebuilder.events import presenters
