@@ -12,7 +12,7 @@ import secrets
 from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from factions.catalog import catalog_for
@@ -34,6 +34,14 @@ class EventRefused(Refused):
 
 def _locked(event: Event) -> Event:
     return Event.objects.select_for_update(of=("self",)).select_related("module").get(pk=event.pk)
+
+
+def _held_for_results(event_id: int) -> Event:
+    """The event, locked FOR SHARE on PostgreSQL (SQLite serialises every write anyway)."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1 FROM events_event WHERE id = %s FOR SHARE", [event_id])
+    return Event.objects.select_related("module").get(pk=event_id)
 
 
 def _started(event: Event) -> bool:
@@ -297,6 +305,12 @@ def game_report(*, game: Game, by: AbstractBaseUser, first_vp: int, second_vp: i
         raise EventRefused("A bye has no result to enter.")
     if not organiser and game.side_of(by) is None:
         raise EventRefused("Only the two players of this game or the organiser enter its result.")
+    if not organiser and game.status != Game.PAIRED and _same(game, first_vp, second_vp):
+        if game.status == Game.REPORTED and game.reported_by_id != by.pk:
+            # the opponent entered the very result that waits for them: that is agreeing
+            game.status = Game.CONFIRMED
+            game.save(update_fields=["status"])
+        return game  # else a retried or doubled post: the result is in already, applied once
     if not organiser and game.status == Game.CONFIRMED:
         raise EventRefused("This result is confirmed: ask the organiser to change it.")
     if not organiser and game.status == Game.REPORTED:
@@ -315,15 +329,23 @@ def game_report(*, game: Game, by: AbstractBaseUser, first_vp: int, second_vp: i
 
 
 def _locked_game(game: Game) -> tuple[Event, Game]:
-    """The game's event, then the game, each locked (in that order, as every event step
-    locks): the game read again, with its players and who entered its result."""
-    event = _locked(game.round.event)
+    """The game's event held against pairing, then the game locked (in that order, as every
+    event step locks): the game read again, with its players and who entered its result.
+
+    The event is held with a shared lock: results at different tables go on side by side (at
+    peak every table reports in the same minute), while pairing the next round, which locks the
+    event for itself, waits for the results in flight and they for it."""
+    event = _held_for_results(game.round.event_id)
     locked = (
         Game.objects.select_for_update(of=("self",))
         .select_related("first", "second", "reported_by")
         .get(pk=game.pk)
     )
     return event, locked
+
+
+def _same(game: Game, first_vp: int, second_vp: int) -> bool:
+    return (game.first_vp, game.second_vp) == (first_vp, second_vp)
 
 
 def _result(game: Game) -> str:
@@ -351,6 +373,8 @@ def game_confirm(*, game: Game, by: AbstractBaseUser, first_vp: int, second_vp: 
     _event, game = _locked_game(game)
     if game.side_of(by) is None:
         raise EventRefused("Only the two players of this game confirm its result.")
+    if game.status == Game.CONFIRMED and _same(game, first_vp, second_vp):
+        return game  # a retried or doubled confirmation: confirmed once
     if game.status != Game.REPORTED:
         if game.status == Game.CONFIRMED:
             raise EventRefused(f"Table {game.table}: the result {_result(game)} is confirmed.")

@@ -125,3 +125,70 @@ def test_a_registration_racing_round_one_is_either_in_before_it_or_refused(event
     else:
         assert entry is not None  # registered just before: not checked in, so not paired
         assert not Game.objects.filter(first=entry).exists()
+
+
+def _held_result(game, inside, release):
+    """A result being entered at `game`'s table, its transaction held open until `release`."""
+    from django.db import transaction
+
+    def run():
+        with transaction.atomic():
+            services.game_report(game=game, by=game.first.player, first_vp=10, second_vp=4)
+            inside.set()
+            if not release.wait(5):
+                raise TimeoutError("the other side never finished while this result was open")
+
+    return run
+
+
+def test_results_at_two_tables_go_on_side_by_side(event, players):
+    import threading
+
+    _checked_in(event, players[:4])
+    one, two = services.round_pair(event=event, rng=random.Random(1)).games.all()
+    inside, release = threading.Event(), threading.Event()
+
+    def other_table():
+        assert inside.wait(5)
+        try:
+            return services.game_report(game=two, by=two.first.player, first_vp=3, second_vp=9)
+        finally:
+            release.set()
+
+    held, other = at_once(_held_result(one, inside, release), other_table)
+
+    assert not isinstance(held, Exception), held
+    assert not isinstance(other, Exception), other
+    assert set(Game.objects.filter(round__event=event).values_list("status", flat=True)) == {
+        Game.REPORTED
+    }
+
+
+def test_pairing_waits_for_a_result_in_flight(event, players):
+    import threading
+    import time
+
+    _checked_in(event, players[:2])
+    game = services.round_pair(event=event, rng=random.Random(1)).games.get()
+    services.game_report(game=game, by=event.organiser, first_vp=1, second_vp=1)
+    inside = threading.Event()
+    finished: dict[str, float] = {}
+
+    def organiser_override():
+        from django.db import transaction
+
+        with transaction.atomic():
+            services.game_report(game=game, by=event.organiser, first_vp=10, second_vp=4)
+            inside.set()
+            time.sleep(0.5)
+            finished["override"] = time.monotonic()
+
+    def pair_next():
+        assert inside.wait(5)
+        services.round_pair(event=event, rng=random.Random(2))
+        finished["pairing"] = time.monotonic()
+
+    results = at_once(organiser_override, pair_next)
+
+    assert not any(isinstance(r, Exception) for r in results), results
+    assert finished["pairing"] > finished["override"]  # it paired on the result as corrected
