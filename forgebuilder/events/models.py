@@ -83,6 +83,7 @@ class Entrant(models.Model):
     club = models.CharField(max_length=80, blank=True)
     rating = models.IntegerField(default=0, help_text="entered by the organiser, for seeding")
     checked_in = models.BooleanField(default=False)
+    notify = models.BooleanField(default=False, help_text="e-mail them their table each round")
     dropped_at = models.DateTimeField(null=True, blank=True)
     dropped_after = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="the last round played before dropping"
@@ -146,6 +147,8 @@ class Round(models.Model):
     # `clock_left` to go; neither: not started.
     clock_ends_at = models.DateTimeField(null=True, blank=True)
     clock_left = models.DurationField(null=True, blank=True)
+    # When the players who asked were told their tables by e-mail (events/notices.py): once.
+    notified_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -19,7 +19,7 @@ from factions.catalog import catalog_for
 from forgebuilder.engine.api import ListDocument
 from forgebuilder.refusals import Refused
 
-from . import pairing
+from . import notices, pairing
 from .matches import game_match, submitted_documents
 from .models import Entrant, Event, Game, Round, Submission
 from .pack import pack_verdict
@@ -153,8 +153,10 @@ def draw_seed() -> int:
 
 
 @transaction.atomic
-def round_pair(*, event: Event, rng: random.Random | None = None) -> Round:
-    """Pair the next round from the standings; refused while a game of the last one is open."""
+def round_pair(*, event: Event, rng: random.Random | None = None, base_url: str = "") -> Round:
+    """Pair the next round from the standings; refused while a game of the last one is open.
+    With `base_url` (the site's address), the players who asked are e-mailed their table once
+    the pairing is committed."""
     event = _locked(event)
     last = event.round_set.order_by("-number").first()
     number = (last.number if last else 0) + 1
@@ -199,7 +201,17 @@ def round_pair(*, event: Event, rng: random.Random | None = None) -> Round:
     for game in games:
         game.match = game_match(event, game, documents)
     Game.objects.bulk_create(games)
+    if base_url:
+        transaction.on_commit(
+            lambda: notices.notify_round.enqueue(round_id=new.pk, base_url=base_url)
+        )
     return new
+
+
+@transaction.atomic
+def entrant_notify(*, entrant: Entrant, on: bool) -> None:
+    """The player asks (or no longer asks) for their table by e-mail each round."""
+    Entrant.objects.filter(pk=entrant.pk).update(notify=on)
 
 
 @transaction.atomic

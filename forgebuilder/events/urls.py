@@ -21,6 +21,7 @@ urlpatterns = [
     path("<str:public_id>/register/", acted(views.event_register), name="register"),
     path("<str:public_id>/submit/", acted(views.event_submit), name="submit"),
     path("<str:public_id>/drop/", acted(views.event_drop), name="drop"),
+    path("<str:public_id>/notify/", acted(views.event_notify), name="notify"),
     path("<str:public_id>/desk/", views.desk, name="desk"),
     path("<str:public_id>/desk/<int:entrant_id>/", acted(views.desk_action), name="desk_action"),
     path("<str:public_id>/desk/bulk/", acted(views.desk_bulk), name="desk_bulk"),

@@ -126,6 +126,29 @@ def event_drop(request: HttpRequest, public_id: str) -> HttpResponse:
     return _back(event)
 
 
+@login_required
+@require_POST
+def event_notify(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The player asks for their table by e-mail each round, or stops asking."""
+    event = selectors.event_by_public_id(public_id)
+    entrant = selectors.entrant_of(event, request.user)
+    if entrant is None:
+        messages.error(
+            request, "Register for the event first: then you can get your table by e-mail."
+        )
+        return _back(event)
+    on = request.POST.get("notify") == "on"
+    if on and not request.user.email:
+        messages.error(
+            request, "Your account has no e-mail address: add one on your account page first."
+        )
+        return _back(event, "notices")
+    services.entrant_notify(entrant=entrant, on=on)
+    said = f"You will get your table by e-mail at {request.user.email} when each round is paired."
+    messages.success(request, said if on else "No more e-mails about your tables.")
+    return _back(event, "notices")
+
+
 def _organised(request: HttpRequest, public_id: str) -> Event:
     event = selectors.event_by_public_id(public_id)
     if not selectors.is_organiser(event, request.user):
@@ -260,7 +283,7 @@ def desk_bulk(request: HttpRequest, public_id: str) -> HttpResponse:
 def round_pair(request: HttpRequest, public_id: str) -> HttpResponse:
     event = _organised(request, public_id)
     try:
-        new = services.round_pair(event=event)
+        new = services.round_pair(event=event, base_url=request.build_absolute_uri("/"))
     except services.EventRefused as exc:
         refusals.flash(request, exc)
     else:
