@@ -112,7 +112,10 @@ def draw_data_updates(army_list) -> None:
         ("Hearthguard: 90 → 97 points",), ("Hearthguard: Banner",), ("Over the limit",), 900, 907,
     )  # fmt: skip
     for pinned in (False, True):
-        context = {"army_list": army_list, "data_update": replace(update, pinned=pinned), "oob": 1}
+        context = {
+            "army_list": army_list, "data_update": replace(update, pinned=pinned), "oob": 1,
+            "lock": None,
+        }  # fmt: skip
         render_to_string("armylists/editor/data_update.html", context)
 
 

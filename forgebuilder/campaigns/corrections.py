@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 
-from factions.catalog import catalog_for
 from forgebuilder.lists.api import ListRevision, army_list_edit
 
 from . import history, report_form, steps
+from .data_version import campaign_catalog
 from .history_page import KEPT_OF
 from .models import Campaign, CampaignEvent, CampaignPlayer, Mission
 from .services.base import (
@@ -135,7 +135,7 @@ def _void(campaign, mission: Mission, players: list[CampaignPlayer], by, reason:
 def _replayed(player: CampaignPlayer, correction: CampaignEvent, mission: Mission) -> list[str]:
     """Rebuild the player's army, bank, VP and missions from their history without the voided
     report; later steps that no longer hold are voided too, and said."""
-    catalog = catalog_for(player.campaign.module)
+    catalog = campaign_catalog(player.campaign)
     spec = campaign_spec(player.campaign)
     replayed = history.replay(player, spec=spec, catalog=catalog)
     undone = _undo(player, replayed, correction)
@@ -285,7 +285,7 @@ def _rewritten(player: CampaignPlayer, side: Side, mission: Mission, correction)
     """The player's report event rewritten in its place with the corrected side, rolled on the
     army as it stood before it; every later step applied again after it (one that no longer
     holds is voided by the correction, and said); the army stored as that history gives it."""
-    catalog = catalog_for(player.campaign.module)
+    catalog = campaign_catalog(player.campaign)
     spec = campaign_spec(player.campaign)
     events = list(CampaignEvent.objects.filter(player=player, voided_by__isnull=True))
     at = next(

@@ -112,6 +112,18 @@ def stored_catalog(current: Catalog, document: dict[str, Any]) -> Catalog:
     return pinned_catalog(current, document.get("pinned") is True, document.get("data_version"))
 
 
+def kept_on_read_version(current: Catalog, document: dict[str, Any]) -> dict[str, Any]:
+    """A stored document (JSON) pinned to the version it is read with now (`stored_catalog`):
+    a frozen snapshot of it reads the same whatever the module becomes. Unchanged where the
+    module has no published version."""
+    if document.get("pinned") is True and stored_catalog(current, document) is not current:
+        return document
+    newest = newest_of(current)
+    if newest is None:
+        return document
+    return {**document, "data_version": newest[0], "pinned": True}
+
+
 def _current(catalog: Catalog) -> Catalog:
     """The module's own catalogue, given it or one of its versions' (negative revisions)."""
     if catalog.revision > 0:

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from factions.catalog import catalog_for
 from factions.gamedata.campaign_schema import CampaignSpec
 from forgebuilder.engine.api import ListDocument
 from forgebuilder.lists.api import ArmyList, ListRevision, army_list_edit
 from forgebuilder.refusals import Refused
 
 from .. import history
+from ..data_version import army_catalog, campaign_catalog
 from ..dice import Die
 from ..models import Campaign, CampaignEvent, CampaignPlayer, Mission
 
@@ -67,7 +67,7 @@ def require_between_missions(player: CampaignPlayer, what: str) -> None:
 
 
 def campaign_spec(campaign: Campaign) -> CampaignSpec:
-    spec = catalog_for(campaign.module).spec.campaign
+    spec = campaign_catalog(campaign).spec.campaign
     if spec is None:
         raise CampaignError(f"The module {campaign.module.name} has no campaign tables.")
     return spec
@@ -136,7 +136,7 @@ def army_step(
     """Apply one step of `player`'s history to their locked army and store the army, bank, VP
     and missions it gives (the caller stores the event). The same `history.apply` replays it."""
     army_list = lock_army(player)
-    catalog = catalog_for(army_list.module)
+    catalog = army_catalog(army_list)
     now = history.Army(
         ListDocument.model_validate(army_list.document),
         player.bank,
