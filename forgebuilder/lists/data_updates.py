@@ -62,7 +62,6 @@ class DataUpdate:
     total_before: int | None = None
     total_after: int = 0
     pinned: bool = False
-    campaign: bool = False
 
     @property
     def things(self) -> int:
@@ -73,11 +72,15 @@ class DataUpdate:
     def label(self) -> str:
         return f"Update to {self.module_name} {self.current}"
 
+    @property
+    def quiet(self) -> bool:
+        """Nothing this list takes changes: the banner is one line (updating records it)."""
+        return self.found and not (self.prices or self.changes or self.dropped or self.problems)
+
 
 def data_update(evaluated: EvaluatedList) -> DataUpdate | None:
     """What the module's newest version changed for this list, or None when the list is built
-    on it (or records no version, or the newest republished its label and changed nothing of
-    the list)."""
+    on it (or records no version)."""
     document = evaluated.document
     module_id = evaluated.army_list.module_id
     now = catalog_for(evaluated.army_list.module)
@@ -119,8 +122,6 @@ def data_update(evaluated: EvaluatedList) -> DataUpdate | None:
     )
     changes = tuple(c.words for c in used_changes(document, changes_between(old, now)))
     _, dropped = updated_document(document, now, old)
-    if old.spec.version == now.spec.version and not (prices or changes or dropped or problems):
-        return None  # republished under its label, changing nothing this list uses
     return DataUpdate(
         now.spec.name, built, current, True, prices, changes, tuple(dropped), problems,
         old_roster.points, new_roster.points, pinned=document.pinned,

@@ -18,7 +18,7 @@ from django.utils import timezone
 from factions.catalog import catalog_for
 from forgebuilder import outcomes
 from forgebuilder.engine.api import ListDocument, extensions
-from forgebuilder.lists.api import evaluated_document
+from forgebuilder.lists.api import data_versions, evaluated_document
 from forgebuilder.refusals import Refused
 
 from . import missions, rounds, tracker
@@ -292,4 +292,6 @@ def decided_result(game: Game, said: str, opponent_vp: int | None) -> str:
 def played_list(game: Game):
     """The game's list as it was when it started: (roster, report), for its cards."""
     document = ListDocument.model_validate(game.document)
-    return evaluated_document(document=document, catalog=catalog_for(game.module))
+    # the version of the game data its list was kept on, if any
+    catalog = data_versions.stored_catalog(catalog_for(game.module), game.document)
+    return evaluated_document(document=document, catalog=catalog)

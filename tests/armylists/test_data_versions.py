@@ -49,7 +49,7 @@ def test_a_new_list_records_the_number_of_the_newest_version():
     assert data_update(evaluated_list(army_list=new)) is None
 
 
-def test_a_list_republished_under_its_label_without_a_change_it_uses_has_no_banner():
+def test_a_list_republished_under_its_label_without_a_change_it_uses_gets_one_quiet_line():
     army_list, _, _ = built_on_old_version("iron-squads", labels=("1.3", "1.3"))
     document = evaluated_list(army_list=army_list).document
     module = army_list.module
@@ -70,7 +70,9 @@ def test_a_list_republished_under_its_label_without_a_change_it_uses_has_no_bann
         ),
     )
 
-    assert data_update(evaluated_list(army_list=untouched)) is None
+    update = data_update(evaluated_list(army_list=untouched))
+
+    assert update.quiet and (update.prices, update.changes, update.dropped) == ((), (), ())
 
 
 def test_keeping_a_list_pins_it_to_its_number_and_undo_unpins_it():

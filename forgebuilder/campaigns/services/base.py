@@ -118,7 +118,7 @@ def lock_army(player: CampaignPlayer) -> ArmyList:
     )
 
 
-def _edit_army(player: CampaignPlayer, label: str, change: Callable) -> ArmyList:
+def edit_army(player: CampaignPlayer, label: str, change: Callable) -> ArmyList:
     """The campaign's own write to its army; undo never reaches back across it (the list's
     undo steps before it are dropped: the campaign history keeps the army's story)."""
     army = lock_army(player)
@@ -145,7 +145,7 @@ def army_step(
     )
     spec = campaign_spec(player.campaign)
     new = history.apply(now, kind, data, spec=spec, catalog=catalog, die=die)
-    _edit_army(player, label, lambda d, c: new.document)
+    edit_army(player, label, lambda d, c: new.document)
     player.bank, player.victory_points, player.missions = new.bank, new.vp, new.missions
     player.save(update_fields=["bank", "victory_points", "missions"])
     return new

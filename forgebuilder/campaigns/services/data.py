@@ -14,7 +14,7 @@ from ..data_version import campaign_catalog
 from ..models import Campaign, CampaignPlayer, Mission
 from .base import (
     CampaignError,
-    _edit_army,
+    edit_army,
     lock_army,
     lock_campaign,
     record_event,
@@ -66,7 +66,7 @@ def _move_army(
         dropped[:] = names
         return updated.model_copy(update={"pinned": True})
 
-    army = _edit_army(player, f"Moved to {name}", change)
+    army = edit_army(player, f"Moved to {name}", change)
     lines = [f"{army.name} moved to {name}: {before} → {army.points} pts."]
     if dropped:
         lines.append("Dropped what it no longer has: " + "; ".join(dropped) + ".")
