@@ -230,6 +230,9 @@ def kept_document(document: ListDocument, catalog: Catalog) -> ListDocument:
             f"The version this list was built on ({document.module_version or 'unknown'}) is "
             "not on record here, so it cannot be kept: update it instead."
         )
+    newest = newest_of(catalog)
+    if not document.pinned and newest is not None and number >= newest[0]:
+        raise EditError("This list is on the newest version of its game: there is none to keep.")
     return document.model_copy(update={"pinned": True, "data_version": number})
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from factions.catalog import catalog_for
-from forgebuilder.lists.data_updates import data_update, kept_document
+from forgebuilder.lists.data_updates import data_update, kept_document, updated_document
 from forgebuilder.lists.edits import EditError
 from forgebuilder.lists.ownership import Owner
 from forgebuilder.lists.selectors import evaluated_list
@@ -100,3 +100,12 @@ def test_a_list_whose_version_is_not_on_record_cannot_be_kept():
 
     with pytest.raises(EditError, match=r"\(0\.9\) is not on record here"):
         kept_document(lost, catalog_for(army_list.module))
+
+
+def test_a_list_on_the_newest_version_has_no_version_to_keep():
+    army_list, _, _ = built_on_old_version("iron-squads")
+    catalog = catalog_for(army_list.module)
+    document = updated_document(evaluated_list(army_list=army_list).document, catalog)[0]
+
+    with pytest.raises(EditError, match="on the newest version of its game"):
+        kept_document(document, catalog)
