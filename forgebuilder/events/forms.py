@@ -28,7 +28,7 @@ class EventForm(forms.ModelForm):
     data_cutoff = forms.DateField(
         required=False,
         widget=forms.DateInput(attrs={"type": "date"}),
-        label="Game data published by (empty: the current version)",
+        label="Points and rules as published by (empty: the current ones)",
         help_text="Lists are checked against the newest version of the game data published "
         "by this date, whatever is published during the event.",
     )
