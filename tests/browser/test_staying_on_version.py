@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from tests.armylists.test_staying_on_version import made_on_first_version, republished
 
-from .campaign import no_sideways_scroll, window
+from .campaign import checked_at_both_sizes, no_sideways_scroll, window
 
 PHONE = (375, 812)
 
@@ -44,13 +44,14 @@ def test_the_desk_keeps_its_verdicts_and_a_player_keeps_then_updates_a_list(brow
         page.goto(f"{live_server.url}/lists/{before.changed.public_id}/")
         banner = page.locator("#data-update")
         expect(banner).to_contain_text(f"{module} 7.2 changed")
+        checked_at_both_sizes(page, "data-update", axe=True)
         banner.get_by_role("button", name="Keep 7.1 for now").click()
 
         expect(banner).to_contain_text(f"Built on {module} 7.1; 7.2 is out.")
         expect(page.locator("#undo button")).to_have_attribute("title", f"Undo: Keep {module} 7.1")
         banner.get_by_text("See what changes").click()
         expect(banner).to_contain_text(f"{before.removed} removed.")
-        no_sideways_scroll(page, PHONE[0])
+        checked_at_both_sizes(page, "data-update-kept", axe=True)
         banner.get_by_role("button", name="Update to 7.2").click()
 
         expect(page.locator(".messages")).to_contain_text("Dropped what the new version no longer")
