@@ -114,14 +114,22 @@ def stored_catalog(current: Catalog, document: dict[str, Any]) -> Catalog:
 
 def kept_on_read_version(current: Catalog, document: dict[str, Any]) -> dict[str, Any]:
     """A stored document (JSON) pinned to the version it is read with now (`stored_catalog`):
-    a frozen snapshot of it reads the same whatever the module becomes. Unchanged where the
-    module has no published version."""
-    if document.get("pinned") is True and stored_catalog(current, document) is not current:
-        return document
-    newest = newest_of(current)
-    if newest is None:
-        return document
-    return {**document, "data_version": newest[0], "pinned": True}
+    a frozen snapshot of it reads the same whatever the module becomes."""
+    return kept_on(document, stored_catalog(current, document))
+
+
+def kept_on(document: dict[str, Any], catalog: Catalog) -> dict[str, Any]:
+    """A stored document (JSON) pinned to the version `catalog` is the catalogue of (one of
+    `version_catalog`'s, or the module's own: its newest version). Unchanged where the module
+    has no published version."""
+    if catalog.revision < 0:  # a version's catalogue (`_catalog_of`)
+        number = -catalog.revision
+    else:
+        newest = newest_of(catalog)
+        if newest is None:
+            return document
+        number = newest[0]
+    return {**document, "data_version": number, "pinned": True}
 
 
 def _current(catalog: Catalog) -> Catalog:
@@ -176,7 +184,8 @@ def _catalog_of(module_id: int, row: tuple) -> Catalog:
     if cached is not None:
         return cached
     spec = ModuleVersion.objects.values_list("spec", flat=True).get(pk=row[0])
-    # a negative revision: never the module's own catalogue (whose revisions count from 1)
+    # minus the version's number: never the module's own catalogue (whose revisions count
+    # from 1), and it says which version it is (`kept_on`)
     catalog = Catalog(module_id, -row[1], ModuleSpec.model_validate(spec))
     with _old_lock:
         _OLD[row] = catalog

@@ -80,7 +80,8 @@ def start_game(*, player, evaluated, opponent_name: str = "", event_game=None) -
         player=player,
         name=evaluated.document.name,
         module=army_list.module,
-        document=evaluated.document.to_json(),
+        # kept on the game data it was read with, whatever the module becomes during the game
+        document=data_versions.kept_on(evaluated.document.to_json(), evaluated.catalog),
         army_list=army_list if own and army_list.pk else None,
         sheet=sheet,
         state=tracker.initial_state(sheet),

@@ -264,3 +264,16 @@ def test_the_organiser_sees_each_armys_diff_and_moves_the_campaign_over_http(cli
     assert "Move to 7.2" not in moved
     army.refresh_from_db()
     assert army.document["module_version"] == "7.2"
+
+
+@pytest.mark.parametrize("name", STARTERS[:1] + BATTLE_FORGE[:1])
+def test_a_game_started_before_a_data_update_plays_its_list_as_it_was(name, users):
+    from forgebuilder.play.services import played_list, start_game
+
+    before, new = made_on_first_version(name, users)
+    game = start_game(player=users[0], evaluated=evaluated_list(army_list=before.changed))
+
+    republished(new, before.module)
+
+    roster, report = played_list(type(game).objects.get(pk=game.pk))
+    assert (roster.points, report.unit_points) == (before.points, before.unit_points)
