@@ -53,7 +53,20 @@ def correctable(mission: Mission) -> str:
             f"Mission {mission.number + 1} is set up already: only the last mission's report "
             "can be corrected."
         )
+    if _moved_since(mission):
+        return (
+            f"The campaign moved to a new version of the game data after mission "
+            f"{mission.number}: its report can no longer be corrected."
+        )
     return ""
+
+
+def _moved_since(mission: Mission) -> bool:
+    """Whether the campaign moved its armies to a new version after the mission's report: the
+    armies' histories start again there (services/data.py), so the report is behind them."""
+    events = CampaignEvent.objects.filter(campaign=mission.campaign_id)
+    report = events.filter(kind="mission-report", mission=mission.number).order_by("-pk").first()
+    return report is not None and events.filter(kind="moved", pk__gt=report.pk).exists()
 
 
 def why(reason: str) -> str:
