@@ -109,3 +109,27 @@ def test_a_list_on_the_newest_version_has_no_version_to_keep():
 
     with pytest.raises(EditError, match="on the newest version of its game"):
         kept_document(document, catalog)
+
+
+def test_a_list_from_elsewhere_takes_the_number_of_its_label_here_and_is_offered_the_update():
+    army_list, _, _ = built_on_old_version("iron-squads")
+    first = newest_number(army_list.module) - 1
+    document = evaluated_list(army_list=army_list).document
+    # made on another site, where "7.1" was version 99 and kept there
+    foreign = document.model_copy(update={"data_version": 99, "pinned": True})
+    unknown = document.model_copy(update={"module_version": "0.9", "data_version": 99})
+
+    imported = army_list_create(
+        owner=Owner(None, "t"), catalog=catalog_for(army_list.module), document=foreign
+    )
+    lost = army_list_create(
+        owner=Owner(None, "t"), catalog=catalog_for(army_list.module), document=unknown
+    )
+
+    kept = evaluated_list(army_list=imported)
+    assert (kept.document.data_version, kept.document.pinned) == (first, True)
+    assert kept.catalog.spec.version == "7.1" and data_update(kept).found
+    assert (evaluated_list(army_list=lost).document.data_version, lost.document["pinned"]) == (
+        None,
+        False,
+    )
