@@ -77,7 +77,8 @@ def version_review(module: GameModule, spec: ModuleSpec) -> tuple[list[Change], 
     review of a draft and a module import (its --dry-run too) both show it."""
     current = catalog_for(module)
     changes = module_changes(current.spec.model_dump(mode="json"), spec.model_dump(mode="json"))
-    new = Catalog(module.pk, -module.revision, spec)  # never a cached catalogue's revision
+    # a revision neither a cached catalogue (published_revision) nor a version (negative) has
+    new = Catalog(module.pk, 10**9 + module.revision, spec)
     return changes, publish_impact(module_id=module.pk, current=current, new=new)
 
 

@@ -7,6 +7,7 @@ template must be drawn here)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from django.test.signals import template_rendered
 from django.urls import reverse
 
 from factions.catalog import catalog_for
+from forgebuilder.lists.data_updates import DataUpdate, PriceChange
 from forgebuilder.lists.ownership import Owner
 from forgebuilder.lists.services import army_list_create
 from forgebuilder.lists.sharing import share_link_create
@@ -114,6 +116,21 @@ def draw_admin_publish(django_user_model, module) -> None:
     get(admin, reverse("admin:factions_gamemodule_publish", args=[module.pk]))
 
 
+def draw_data_updates(army_list) -> None:
+    """The editor's banner for a list on an older version, offered and kept (the views' tests
+    publish versions: tests/armylists/views/test_data_update.py)."""
+    update = DataUpdate(
+        "Ember Reach", "1.0", "1.1", True, (PriceChange("Hearthguard", 90, 97),),
+        ("Hearthguard: 90 → 97 points",), ("Hearthguard: Banner",), ("Over the limit",), 900, 907,
+    )  # fmt: skip
+    for pinned in (False, True):
+        context = {
+            "army_list": army_list, "data_update": replace(update, pinned=pinned), "oob": 1,
+            "lock": None,
+        }  # fmt: skip
+        render_to_string("armylists/editor/data_update.html", context)
+
+
 @pytest.mark.django_db
 def test_every_template_is_drawn_with_real_data(
     client, django_user_model, drawn, monkeypatch, ember_reach
@@ -152,6 +169,7 @@ def test_every_template_is_drawn_with_real_data(
     # a refused edit flashes its reason
     refused = reverse("armylists:unit_rename", args=[army_list.public_id, "u1"])
     client.post(refused, {"version": "x", "name": "n"}, headers={"HX-Request": "true"})
+    draw_data_updates(army_list)
     request = RequestFactory().get("/somewhere/")
     for page in ("400.html", "403.html", "403_csrf.html", "404.html", "500.html"):
         render_to_string(page, {"request": request})

@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 
-from factions.catalog import catalog_for
 from forgebuilder.lists.api import ListRevision, army_list_edit
 
 from . import history, report_form, steps
+from .data_version import campaign_catalog
 from .history_page import KEPT_OF
 from .models import Campaign, CampaignEvent, CampaignPlayer, Mission
 from .services.base import (
@@ -53,7 +53,20 @@ def correctable(mission: Mission) -> str:
             f"Mission {mission.number + 1} is set up already: only the last mission's report "
             "can be corrected."
         )
+    if _moved_since(mission):
+        return (
+            f"The campaign moved to a new version of the game data after mission "
+            f"{mission.number}: its report can no longer be corrected."
+        )
     return ""
+
+
+def _moved_since(mission: Mission) -> bool:
+    """Whether the campaign moved its armies to a new version after the mission's report: the
+    armies' histories start again there (services/data.py), so the report is behind them."""
+    events = CampaignEvent.objects.filter(campaign=mission.campaign_id)
+    report = events.filter(kind="mission-report", mission=mission.number).order_by("-pk").first()
+    return report is not None and events.filter(kind="moved", pk__gt=report.pk).exists()
 
 
 def why(reason: str) -> str:
@@ -135,7 +148,7 @@ def _void(campaign, mission: Mission, players: list[CampaignPlayer], by, reason:
 def _replayed(player: CampaignPlayer, correction: CampaignEvent, mission: Mission) -> list[str]:
     """Rebuild the player's army, bank, VP and missions from their history without the voided
     report; later steps that no longer hold are voided too, and said."""
-    catalog = catalog_for(player.campaign.module)
+    catalog = campaign_catalog(player.campaign)
     spec = campaign_spec(player.campaign)
     replayed = history.replay(player, spec=spec, catalog=catalog)
     undone = _undo(player, replayed, correction)
@@ -285,7 +298,7 @@ def _rewritten(player: CampaignPlayer, side: Side, mission: Mission, correction)
     """The player's report event rewritten in its place with the corrected side, rolled on the
     army as it stood before it; every later step applied again after it (one that no longer
     holds is voided by the correction, and said); the army stored as that history gives it."""
-    catalog = catalog_for(player.campaign.module)
+    catalog = campaign_catalog(player.campaign)
     spec = campaign_spec(player.campaign)
     events = list(CampaignEvent.objects.filter(player=player, voided_by__isnull=True))
     at = next(

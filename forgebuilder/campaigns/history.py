@@ -175,7 +175,9 @@ class Replayed:
     lines: dict[int, list[str]] = field(default_factory=dict)
 
 
-STARTS = ("joined", "adopted")  # the events a replay starts from: they keep a whole army
+# the events a replay starts from: they keep a whole army (moved: onto a new version of the
+# game data, whose steps replay with it)
+STARTS = ("joined", "adopted", "army-moved")
 
 
 def starting_point(events: list) -> tuple[int, Army] | None:

@@ -26,6 +26,12 @@ class Campaign(models.Model):
     invite_token = models.CharField(max_length=40, unique=True, default=invite_token)
     starting_points = models.PositiveIntegerField(default=1000)
     missions_played = models.PositiveIntegerField(default=0)
+    # The published version of the game data its armies are on (its number) until the
+    # organiser moves the campaign to a newer one; None: the module as it is (campaigns made
+    # before versions were kept).
+    data_version = models.PositiveIntegerField(
+        null=True, blank=True, help_text="the game data version its armies are on"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     closed_at = models.DateTimeField(
         null=True, blank=True, help_text="the organiser closed it: it can only be read"

@@ -7,12 +7,12 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
 from factions.cards import choice_label, option_line, price_text
-from factions.catalog import catalog_for
 from forgebuilder.engine.api import ListDocument
 from forgebuilder.lists.api import ArmyList, evaluated_document, evaluated_list
 
 from . import history, levelling, steps
 from .corrections import correctable
+from .data_version import army_catalog, campaign_catalog
 from .models import Campaign, CampaignPlayer, Mission
 from .steps import state
 from .unit_rows import army_units
@@ -74,7 +74,7 @@ def underdog_points_for(army_list_id: int) -> int:
 def level_up_choices(player: CampaignPlayer, unit_id: str, die) -> list[tuple[str, str]]:
     """What the player picks from on this level-up's dice (see levelling.level_up_choices)."""
     army = ArmyList.objects.select_related("module").get(pk=player.army_id)
-    catalog = catalog_for(army.module)
+    catalog = army_catalog(army)
     document = ListDocument.model_validate(army.document)
     spec = catalog.spec.campaign
     if spec is None:
@@ -85,7 +85,7 @@ def level_up_choices(player: CampaignPlayer, unit_id: str, die) -> list[tuple[st
 def choice_details(campaign: Campaign, choices: list[tuple[str, str]]) -> list[dict]:
     """Each level-up choice with what it holds, shown before the player picks: a skill set's
     traits with their effects, or a trait's effect."""
-    spec = catalog_for(campaign.module).spec.campaign
+    spec = campaign_catalog(campaign).spec.campaign
     out = []
     for key, name in choices:
         skill_set = spec.skill_sets.get(key) if spec else None
@@ -208,7 +208,7 @@ def army_differences(player: CampaignPlayer) -> list[str]:
     """
     player = CampaignPlayer.objects.select_related("user").get(pk=player.pk)  # as stored now
     army = ArmyList.objects.select_related("module").get(pk=player.army_id)
-    catalog = catalog_for(army.module)
+    catalog = army_catalog(army)
     spec = catalog.spec.campaign
     if spec is None:
         raise history.CannotReplay(f"{army.module.name} has no campaign tables.")
@@ -270,7 +270,7 @@ def _void_action(mission: Mission, user, organiser: bool) -> str:
 def mission_briefing(campaign: Campaign, mission: Mission) -> dict:
     """The set-up mission as the table needs it: objective, each side's value and size gap to
     the largest army, and underdog points."""
-    spec = catalog_for(campaign.module).spec.campaign
+    spec = campaign_catalog(campaign).spec.campaign
     entry = spec.objectives.entries.get(mission.objective) if spec else None
     sides = []
     players = list(mission.players.select_related("user", "army"))

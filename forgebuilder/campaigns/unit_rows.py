@@ -5,11 +5,11 @@ corrections alike, so neither imports the other."""
 
 from __future__ import annotations
 
-from factions.catalog import catalog_for
 from forgebuilder.lists.api import ArmyList, evaluated_list
 
 from . import history, steps
 from .card_lines import gains
+from .data_version import campaign_catalog
 from .levelling import can_level_up
 from .models import CampaignEvent, CampaignPlayer, Mission
 from .steps import numbered, state
@@ -52,7 +52,7 @@ def report_sides(mission: Mission, *, before_report: bool = False) -> list[dict]
 
 
 def _units_before_report(player: CampaignPlayer, mission: Mission) -> list[dict]:
-    catalog = catalog_for(player.campaign.module)
+    catalog = campaign_catalog(player.campaign)
     spec = catalog.spec.campaign
     assert spec is not None  # a mission was played: the module has campaign tables
     events = CampaignEvent.objects.filter(player=player, voided_by__isnull=True)

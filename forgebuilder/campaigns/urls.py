@@ -26,4 +26,5 @@ urlpatterns = [
     path("<int:pk>/armies/<int:player_id>/upgrades/", views.army_upgrades, name="upgrades"),
     path("<int:pk>/armies/<int:player_id>/leave/", acted(views.player_leave), name="leave"),
     path("<int:pk>/close/", acted(views.campaign_close), name="close"),
+    path("<int:pk>/move-data/", acted(views.campaign_move_data), name="move_data"),
 ]

@@ -134,6 +134,10 @@ class ListDocument(DocModel):
     ] = "New list"
     module: DataKey
     module_version: Annotated[str, Plain] | None = None
+    data_version: int | None = Field(
+        None, ge=1, description="the number of the module's published version it was built on"
+    )
+    pinned: bool = Field(False, description="kept on `data_version` until its owner updates it")
     faction: DataKey
     focus: DataKey | None = Field(
         None, description="the primary faction's focus: the default for its new forces"

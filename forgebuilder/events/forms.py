@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from datetime import date, datetime, time
+
 from django import forms
+from django.utils import timezone
 
 from factions.catalog import catalog_for
 from factions.models import GameModule
 from forgebuilder.engine.api import POINTS_LIMIT_MAX, POINTS_LIMIT_MIN, POINTS_LIMIT_RANGE
 from forgebuilder.numbers import id_number
 
+from .data_version import version_at
 from .models import Event
 from .standings import TIEBREAKERS
 
@@ -38,6 +42,13 @@ class EventForm(forms.ModelForm):
             "invalid_choice": "Only factions of the chosen game can be allowed (%(value)s is not "
             "one of them)."
         },
+    )
+    data_cutoff = forms.DateField(
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        label="Points and rules as published by (empty: the current ones)",
+        help_text="Lists are checked against the newest version of the game data published "
+        "by this date, whatever is published during the event.",
     )
     tiebreaker_1 = forms.ChoiceField(
         choices=TIEBREAKERS.items(), initial="points", label="Ranked first by"
@@ -106,7 +117,23 @@ class EventForm(forms.ModelForm):
         if len(set(picks)) != len(picks):
             self.add_error("tiebreaker_2", "Each tie-breaker once.")
         data["tiebreakers"] = picks
+        if module is not None:
+            self._choose_data_version(module, data.get("data_cutoff"))
         return data
+
+    def _choose_data_version(self, module: GameModule, cutoff: date | None) -> None:
+        """The version of the game data the event checks lists against (the newest published
+        by the end of `cutoff`'s day, else the newest); a cut-off before the first is refused."""
+        end = (
+            timezone.make_aware(datetime.combine(cutoff, time.max)) if cutoff is not None else None
+        )
+        self.instance.data_version = version_at(module, end)
+        if cutoff is not None and self.instance.data_version is None:
+            self.add_error(
+                "data_cutoff",
+                f"No version of {module.name} was published by {cutoff:%d %b %Y}: "
+                "choose a later date, or leave it empty for the current version.",
+            )
 
     def save(self, commit: bool = True) -> Event:
         event = super().save(commit=False)

@@ -7,6 +7,7 @@ from factions.catalog import catalog_for
 from forgebuilder.engine.api import ListDocument, MatchError, match_check
 from forgebuilder.lists.api import evaluated_document
 
+from .data_version import event_catalog
 from .models import Entrant, Event, Game, Submission
 
 
@@ -15,7 +16,7 @@ def game_match(event: Event, game: Game, submissions: dict[int, dict]) -> dict:
     {} when the ruleset has no match check, it is a bye, or a side has no list."""
     if game.second_id is None:
         return {}
-    catalog = catalog_for(event.module)
+    catalog = event_catalog(event)
     if not catalog.ruleset.match_check:
         return {}
     sides = (game.first, game.second)

@@ -53,6 +53,11 @@ class Event(models.Model):
     loss_points = models.PositiveSmallIntegerField(default=0)
     tiebreakers = models.JSONField(default=list)
     first_round = models.CharField(max_length=10, choices=FIRST_ROUND, default=RANDOM)
+    # The published version of the game data the lists are checked against (its number),
+    # chosen when the event is made; None: the module as it is (events made before).
+    data_version = models.PositiveIntegerField(
+        null=True, blank=True, help_text="the game data version its lists are checked against"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -119,6 +124,9 @@ class Submission(models.Model):
     entrant = models.OneToOneField(Entrant, on_delete=models.CASCADE, related_name="submission")
     document = models.JSONField()
     module_revision = models.PositiveIntegerField(help_text="the game data it was checked on")
+    data_version = models.PositiveIntegerField(
+        null=True, blank=True, help_text="the published game data version it was checked on"
+    )
     source = models.CharField(max_length=200, help_text="the list or share link it came from")
     name = models.CharField(max_length=120)
     faction_name = models.CharField(max_length=120)

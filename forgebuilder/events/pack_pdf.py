@@ -10,7 +10,6 @@ from typing import Any
 
 from django.template.loader import render_to_string
 
-from factions.catalog import catalog_for
 from forgebuilder.engine.api import ListDocument
 from forgebuilder.lists.api import ExportSource, compact_document, evaluated_document
 from forgebuilder.printing.api import (
@@ -29,6 +28,7 @@ from forgebuilder.printing.api import (
     render_key,
 )
 
+from .data_version import checked_against, submission_catalog
 from .models import Event, Game, Submission
 from .presenters import standings_rows
 
@@ -49,7 +49,7 @@ def pack_key(event: Event) -> str:
     content = {
         "event": [event.pk, event.name, str(event.starts_on), event.place, event.points_limit,
                   event.casual, event.factions, event.rounds, event.tiebreakers],
-        "module": [event.module.slug, event.module.revision],
+        "module": [event.module.slug, event.module.revision, event.data_version],
         "lists": [[s.pk, s.submitted_at.isoformat()] for s in accepted(event)],
         "entrants": [[pk, club, str(dropped_at)] for pk, club, dropped_at in entrants],
         "games": list(games.values_list("pk", "first_id", "second_id", "first_vp",
@@ -76,15 +76,16 @@ def pack_documents(event: Event) -> list[tuple[str, dict[str, Drawing]]]:
         {
             "event": event, "paper": paper, "accent": "#b45309", "document": event,
             "standings": standings_rows(event), "rounds": rounds, "lists": submissions,
+            "checked_against": checked_against(event),
         },
     )  # fmt: skip
-    catalog = catalog_for(event.module)
     rosters = []
     for submission in submissions:
         document = ListDocument.model_validate(submission.document)
         document = document.model_copy(
             update={"name": f"{submission.entrant.name}: {document.name}"}
         )
+        catalog = submission_catalog(event, submission)  # the data it was checked with
         roster, report = evaluated_document(document=document, catalog=catalog)
         source = ExportSource(document, roster, report)
         rosters.append(compact_document(source, paper=paper))

@@ -16,6 +16,7 @@ from forgebuilder.lists.api import evaluated_document
 from forgebuilder.people import FORMER_PLAYER
 
 from . import selectors
+from .data_version import checked_against, submission_catalog
 from .models import Entrant, Event, Game, Submission
 from .standings import TIEBREAKERS
 
@@ -197,6 +198,7 @@ def event_page(
         "lists_shown": organiser or selectors.lists_revealed(event),
         "lists_revealed": selectors.lists_revealed(event),
         "factions": [catalog.faction_name(k) for k in event.factions],
+        "checked_against": checked_against(event),
         "tiebreakers": [TIEBREAKERS[t] for t in event.scoring.tiebreakers],
         "entrant_count": event.entrants.filter(dropped_at__isnull=True).count(),
     }
@@ -236,7 +238,8 @@ def _swappable(games) -> list[Entrant]:
 def list_view(event: Event, submission: Submission) -> dict:
     """A submitted list: its units with their points, and the pack's verdict."""
     document = ListDocument.model_validate(submission.document)
-    roster, _report = evaluated_document(document=document, catalog=catalog_for(event.module))
+    catalog = submission_catalog(event, submission)  # the data it was checked with
+    roster, _report = evaluated_document(document=document, catalog=catalog)
     return {
         "submission": submission,
         "units": [(u.name, u.points) for u in roster.units],

@@ -15,11 +15,11 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from factions.catalog import catalog_for
 from forgebuilder.engine.api import ListDocument
 from forgebuilder.refusals import Refused
 
 from . import notices, pairing
+from .data_version import event_catalog, version_at
 from .matches import game_match, submitted_documents
 from .models import Entrant, Event, Game, Round, Submission
 from .pack import pack_verdict
@@ -85,10 +85,13 @@ def submission_submit(
         )
     if entrant.dropped:
         raise EventRefused("You dropped from this event: register again to submit a list.")
-    verdict = pack_verdict(event=event, catalog=catalog_for(event.module), document=document)
+    # checked against the event's version of the game data, and kept on it
+    catalog = event_catalog(event)
+    verdict = pack_verdict(event=event, catalog=catalog, document=document)
     fields = {
         "document": verdict.document.to_json(),
         "module_revision": event.module.revision,
+        "data_version": event.data_version or version_at(event.module),
         "source": source[:200],
         "name": document.name,
         "faction_name": verdict.faction_name,

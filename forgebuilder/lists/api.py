@@ -4,7 +4,7 @@ the lists app imports from here, never from another module of it
 
 from __future__ import annotations
 
-from forgebuilder.lists import data_updates, edits
+from forgebuilder.lists import data_updates, data_versions, edits
 from forgebuilder.lists.exports.compact import compact_document
 from forgebuilder.lists.exports.source import ExportSource
 from forgebuilder.lists.matchup import share_token
@@ -33,6 +33,7 @@ __all__ = [
     "army_lists_of",
     "compact_document",
     "data_updates",
+    "data_versions",
     "edits",
     "evaluated_document",
     "evaluated_list",

@@ -1,12 +1,14 @@
 """What a module's new version changed for one list, and the edit that moves the list onto it.
 
-A list records the version of its module it was built on (`ListDocument.module_version`). When
-the module has moved on, `data_update` finds the version the list was built on (the newest
-published one with that label) and answers what changed for this list: its units' prices (the
-same document evaluated against both versions), the module's changes that concern what the list
-uses, what the update drops because it no longer exists, the problems it did not have before, and its total.
-`updated_document` is the update itself: the new version's label, without the options, legends
-and strategies the new version no longer has; nothing else changes.
+A list records the version of its module it was built on: its number (`ListDocument.data_version`)
+and label (`module_version`; lists made before numbers were kept have only the label, and are
+matched with the newest version of that label). When the module has moved on, `data_update`
+answers what changed for this list: its units' prices (the same document evaluated against both
+versions), the module's changes that concern what the list uses, what the update drops because
+it no longer exists, the problems it did not have before, and its total. `updated_document` is
+the update itself: the new version's number and label, without the options, legends and
+strategies the new version no longer has; nothing else changes. `kept_document` keeps the list
+on its version instead (data_versions.py reads it with that version's data).
 
 Plain Python over the lists' own reads: views only show it.
 """
@@ -18,11 +20,12 @@ from collections import OrderedDict
 from dataclasses import dataclass
 
 from factions.cards import choice_label
-from factions.catalog import Catalog
+from factions.catalog import Catalog, catalog_for
 from factions.gamedata.changes import Change, module_changes
-from factions.gamedata.schemas import ModuleSpec
-from factions.models import ModuleVersion
 from forgebuilder.engine.api import ListDocument, ListUnit
+from forgebuilder.lists import data_versions
+from forgebuilder.lists.data_versions import newest_of
+from forgebuilder.lists.edits import EditError
 from forgebuilder.lists.selectors import EvaluatedList, evaluated_document
 
 # the module's own fields (its version, its numbers) and what a list takes by key
@@ -43,9 +46,10 @@ class PriceChange:
 @dataclass(frozen=True)
 class DataUpdate:
     """What moving a list from `built_on` to `current` changes for it. `found` is False where
-    no published version has the list's label: then only the update is offered. `changes` are
-    the module's changes that concern the list (a removed datasheet among them), `dropped` what
-    the update takes out of it (options, legends, strategies the new version no longer has)."""
+    the version it was built on is not on record: then only the update is offered. `changes`
+    are the module's changes that concern the list (a removed datasheet among them), `dropped`
+    what the update takes out of it (options, legends, strategies the new version no longer
+    has). `pinned`: its owner keeps it on `built_on` for now (the banner is one line)."""
 
     module_name: str
     built_on: str
@@ -57,6 +61,7 @@ class DataUpdate:
     problems: tuple[str, ...] = ()
     total_before: int | None = None
     total_after: int = 0
+    pinned: bool = False
 
     @property
     def things(self) -> int:
@@ -67,20 +72,41 @@ class DataUpdate:
     def label(self) -> str:
         return f"Update to {self.module_name} {self.current}"
 
+    @property
+    def quiet(self) -> bool:
+        """Nothing this list takes changes: the banner is one line (updating records it)."""
+        return self.found and not (self.prices or self.changes or self.dropped or self.problems)
+
 
 def data_update(evaluated: EvaluatedList) -> DataUpdate | None:
-    """What the module's current version changed for this list, or None when the list is built
-    on the current version (or records none)."""
-    document, catalog = evaluated.document, evaluated.catalog
-    built, now = document.module_version, catalog.spec.version
-    if not built or built == now:
+    """What the module's newest version changed for this list, or None when the list is built
+    on it (or records no version)."""
+    document = evaluated.document
+    module_id = evaluated.army_list.module_id
+    now = catalog_for(evaluated.army_list.module)
+    newest = newest_of(now)
+    if document.data_version is not None and newest is not None:
+        if document.data_version >= newest[0]:
+            return None
+        old = data_versions.version_catalog(module_id, document.data_version)
+    elif document.module_version and document.module_version != now.spec.version:
+        old = data_versions.label_catalog(module_id, document.module_version)
+    else:
         return None
-    old = built_on_catalog(catalog.module_id, built)
+    built, current = _names(document, now, newest)
     if old is None:
-        return DataUpdate(catalog.spec.name, built, now, found=False,
+        return DataUpdate(now.spec.name, built, current, found=False,
                           total_after=evaluated.roster.points)  # fmt: skip
-    old_roster, old_report = evaluated_document(document=document, catalog=old)
-    new_roster, new_report = evaluated.roster, evaluated.report
+    if evaluated.catalog is now:
+        (old_roster, old_report), (new_roster, new_report) = (
+            evaluated_document(document=document, catalog=old),
+            (evaluated.roster, evaluated.report),
+        )
+    else:  # kept on its version: it is read with `old`
+        (old_roster, old_report), (new_roster, new_report) = (
+            (evaluated.roster, evaluated.report),
+            evaluated_document(document=document, catalog=now),
+        )
     names = {u.id: u.name for u in new_roster.units}
     prices = tuple(
         PriceChange(names.get(key, key), before, new_report.unit_points.get(key, 0))
@@ -94,12 +120,34 @@ def data_update(evaluated: EvaluatedList) -> DataUpdate | None:
         for v in new_report.violations
         if v.message not in had and v.code != "module-version" and not v.code.startswith("unknown-")
     )
-    changes = used_changes(document, changes_between(old, catalog))
-    _, dropped = updated_document(document, catalog, old)
+    changes = tuple(c.words for c in used_changes(document, changes_between(old, now)))
+    _, dropped = updated_document(document, now, old)
     return DataUpdate(
-        catalog.spec.name, built, now, True, prices, tuple(c.words for c in changes), tuple(dropped),
-        problems, old_roster.points, new_roster.points,
+        now.spec.name, built, current, True, prices, changes, tuple(dropped), problems,
+        old_roster.points, new_roster.points, pinned=document.pinned,
     )  # fmt: skip
+
+
+def _names(document: ListDocument, now: Catalog, newest: tuple[int, str] | None) -> tuple[str, str]:
+    """The version a list was built on and the newest, as players read them: with their
+    numbers where they share a label ("1.3 (#4)" and "1.3 (#5)")."""
+    built, current = document.module_version or "?", now.spec.version
+    if built != current or newest is None:
+        return built, current
+    return (
+        data_versions.version_name(built, document.data_version, True),
+        data_versions.version_name(current, newest[0], True),
+    )
+
+
+def built_on_catalog(module_id: int, document: ListDocument) -> Catalog | None:
+    """The catalogue of the version `document` was built on: by its number where it records
+    one, else the newest version with its label; None when that version is not on record."""
+    if document.data_version is not None:
+        return data_versions.version_catalog(module_id, document.data_version)
+    if document.module_version:
+        return data_versions.label_catalog(module_id, document.module_version)
+    return None
 
 
 def used_changes(document: ListDocument, changes: list[Change]) -> list[Change]:
@@ -161,12 +209,31 @@ def updated_document(
     updated = document.model_copy(
         update={
             "module_version": catalog.spec.version,
+            "data_version": newest[0] if (newest := newest_of(catalog)) else None,
+            "pinned": False,
             "units": tuple(units),
             "legends": legends,
             "pre_game_strategies": strategies,
         }
     )
     return updated, dropped
+
+
+def kept_document(document: ListDocument, catalog: Catalog) -> ListDocument:
+    """`document` kept on the version it was built on (`pinned`): read with that version's
+    data until its owner updates it. Refused (EditError) where that version is not on record."""
+    number = document.data_version
+    if number is None and document.module_version:
+        number = data_versions.label_number(catalog.module_id, document.module_version)
+    if number is None:
+        raise EditError(
+            f"The version this list was built on ({document.module_version or 'unknown'}) is "
+            "not on record here, so it cannot be kept: update it instead."
+        )
+    newest = newest_of(catalog)
+    if not document.pinned and newest is not None and number >= newest[0]:
+        raise EditError("This list is on the newest version of its game: there is none to keep.")
+    return document.model_copy(update={"pinned": True, "data_version": number})
 
 
 def _has_choice(catalog: Catalog, faction: str, unit: ListUnit, taken) -> bool:
@@ -210,33 +277,3 @@ def changes_between(old: Catalog, new: Catalog) -> list[Change]:
         while len(_CHANGES) > _OLD_SIZE:
             _CHANGES.popitem(last=False)
     return changes
-
-
-# Catalogues of published versions, by version and the moment it was published: a version's
-# spec never changes (the moment tells apart a rolled-back test's version whose id comes back).
-_OLD: OrderedDict[tuple, Catalog] = OrderedDict()
-
-
-def built_on_catalog(module_id: int, label: str) -> Catalog | None:
-    """The catalogue of the newest published version of the module labelled `label`, or None
-    when no published version has that label."""
-    found = (
-        ModuleVersion.objects.filter(module_id=module_id, label=label)
-        .order_by("-number")
-        .values_list("pk", "number", "published_at")
-        .first()
-    )
-    if found is None:
-        return None
-    with _old_lock:
-        cached = _OLD.get(found)
-    if cached is not None:
-        return cached
-    spec = ModuleVersion.objects.values_list("spec", flat=True).get(pk=found[0])
-    # a negative revision: never the module's own catalogue (whose revisions count from 1)
-    catalog = Catalog(module_id, -found[1], ModuleSpec.model_validate(spec))
-    with _old_lock:
-        _OLD[found] = catalog
-        while len(_OLD) > _OLD_SIZE:
-            _OLD.popitem(last=False)
-    return catalog

@@ -12,6 +12,7 @@ from django.http import Http404
 
 from factions.catalog import Catalog, catalog_for
 from forgebuilder.engine.api import MAX_LIST_NAME, ListDocument, Report, Roster, evaluate, resolve
+from forgebuilder.lists.data_versions import stored_catalog
 from forgebuilder.lists.models import ArmyList, ShareLink
 from forgebuilder.lists.ownership import Owner
 from forgebuilder.refusals import NotFound
@@ -90,16 +91,18 @@ _memo_lock = threading.Lock()
 def evaluated_list(*, army_list: ArmyList, share_link: ShareLink | None = None) -> EvaluatedList:
     """The one read of a list for a page, an export or a printout: resolved and evaluated once.
 
-    Through a snapshot `share_link`, the list as it was when the link was made.
+    Through a snapshot `share_link`, the list as it was when the link was made. A list (or
+    snapshot) kept on an older version of its module is read with that version's data.
     """
-    catalog = catalog_for(army_list.module)
     snapshot = (
         share_link if share_link is not None and share_link.kind == ShareLink.SNAPSHOT else None
     )
+    raw = snapshot.document if snapshot else army_list.document
+    # the module as it is now, or the version the list (or snapshot) is kept on
+    catalog = stored_catalog(catalog_for(army_list.module), raw)
     key = _memo_key(catalog, army_list, snapshot)
     found = _MEMO.get(key) if army_list.pk else None
     if found is None or found[0] is not catalog:
-        raw = snapshot.document if snapshot else army_list.document
         document = ListDocument.model_validate(raw)
         found = (catalog, document, *evaluated_document(document=document, catalog=catalog))
         if army_list.pk:

@@ -13,6 +13,7 @@ from django.utils import timezone
 from factions.catalog import Catalog, catalog_for
 from forgebuilder.engine.api import ListDocument, ListWrite, extensions
 from forgebuilder.lists import jsondiff
+from forgebuilder.lists.data_versions import document_catalog, stamped
 from forgebuilder.lists.edits import EditError, update_settings
 from forgebuilder.lists.models import ArmyList, ListRevision, ShareLink
 from forgebuilder.lists.ownership import Owner
@@ -50,7 +51,7 @@ def army_list_create(*, owner: Owner, catalog: Catalog, document: ListDocument) 
     list with XP or traits drops them: see `campaign_state_left_behind` for what to say), and
     never the name of another of the owner's lists: the same list imported twice becomes
     "name" and "name (2)"."""
-    document = document.without_campaign_state()
+    document = stamped(document.without_campaign_state(), catalog)
     _lock_owner_names(owner)
     name = unused_list_name(owner=owner, name=document.name)
     if name != document.name:
@@ -61,7 +62,7 @@ def army_list_create(*, owner: Owner, catalog: Catalog, document: ListDocument) 
         module_id=catalog.module_id,
         document=document.to_json(),
     )
-    _summarise(army_list, document, catalog)
+    _summarise(army_list, document, document_catalog(catalog, document))
     army_list.save()
     return army_list
 
@@ -132,14 +133,18 @@ def _edit_locked(
     expected_version, label = edit["expected_version"], edit["label"]
     if expected_version is not None and expected_version != locked.version:
         raise StaleEdit()
-    catalog = catalog_for(locked.module)
+    current = catalog_for(locked.module)
     # the list as the page showed it (remembered from drawing that page or the last edit, else
     # evaluated again): the editor answers with what the edit moved
     previous = evaluated_list(army_list=locked) if with_previous else None
     before = previous.document if previous else ListDocument.model_validate(locked.document)
-    after = edit["change"](before, catalog)
+    # a list kept on an older version is edited with that version's data
+    after = edit["change"](
+        before, previous.catalog if previous else document_catalog(current, before)
+    )
     if after == before:
         return previous or evaluated_list(army_list=locked)
+    catalog = document_catalog(current, after)
     if callable(label):
         label = label(after, catalog)
     origin = edit.get("origin", "editor")
@@ -195,7 +200,7 @@ def army_list_undo(
     extensions.guard_write(ListWrite(locked, "undo", revision.label, before, document, origin))
     locked.document = previous
     locked.version += 1
-    _summarise(locked, document, catalog_for(locked.module))
+    _summarise(locked, document, document_catalog(catalog_for(locked.module), document))
     locked.save()
     revision.delete()
     # the next step back applies to the document this undo gave back, now at this version

@@ -8,6 +8,8 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
 
+from factions.catalog import catalog_for
+from forgebuilder.lists.data_versions import kept_on_read_version
 from forgebuilder.lists.models import ArmyList, ShareLink
 
 
@@ -18,11 +20,14 @@ def share_link_create(*, army_list: ArmyList, kind: str) -> ShareLink:
         existing = army_list.share_links.unrevoked().filter(kind=kind).first()
         if existing:
             return existing
+    # a snapshot stays on the version of the game data it was read with when made
+    document = (
+        kept_on_read_version(catalog_for(army_list.module), army_list.document)
+        if kind == ShareLink.SNAPSHOT
+        else None
+    )
     return ShareLink.objects.create(
-        army_list=army_list,
-        kind=kind,
-        document=army_list.document if kind == ShareLink.SNAPSHOT else None,
-        list_version=army_list.version,
+        army_list=army_list, kind=kind, document=document, list_version=army_list.version
     )
 
 

@@ -13,10 +13,10 @@ from dataclasses import dataclass, field, replace
 from urllib.parse import urlencode
 
 from django.core.paginator import Page, Paginator
-from django.db.models import Count, Q
+from django.db.models import Count, OuterRef, Q, Subquery
 from django.db.models.fields.json import KeyTextTransform
 
-from factions.models import GameModule
+from factions.models import GameModule, ModuleVersion
 from forgebuilder.engine.api import extensions
 from forgebuilder.lists.models import ArmyList
 from forgebuilder.lists.ownership import Owner
@@ -123,8 +123,17 @@ def shelf_of(*, owner: Owner, query: ShelfQuery) -> Shelf:
     rows = found.select_related("module").only(*ROW_FIELDS).order_by(*SORTS[query.sort][1])
     marks = extensions.shelf_marks()  # the wings' marks, read in the same query
     rows = rows.annotate(**{f"mark_{key}": mark.read for key, mark in marks.items()})
-    # the module version each list was built on, read from its document in the same query
-    rows = rows.annotate(built_on=KeyTextTransform("module_version", "document"))
+    # the module version each list was built on (its number, else its label: lists made before
+    # numbers were kept) and its module's newest, read in the same query
+    rows = rows.annotate(
+        built_on=KeyTextTransform("module_version", "document"),
+        built_number=KeyTextTransform("data_version", "document"),
+        newest=Subquery(
+            ModuleVersion.objects.filter(module=OuterRef("module"))
+            .order_by("-number")
+            .values("number")[:1]
+        ),
+    )
     paginator = Paginator(rows, PAGE_SIZE)
     matching = paginator.count if query.filtered else total
     if not query.filtered:
@@ -135,8 +144,18 @@ def shelf_of(*, owner: Owner, query: ShelfQuery) -> Shelf:
         values = ((mark, getattr(row, f"mark_{key}")) for key, mark in marks.items())
         row.marks = [mark.badge(value) for mark, value in values if value is not None]
         # "Iron Squads 1.1: updated since" for a list built on an older version of its module
-        row.outdated = bool(row.built_on) and row.built_on != row.module.version
+        row.outdated = _outdated(row)
     return Shelf(query, page, total, matching, games, folders)
+
+
+def _outdated(row: ArmyList) -> bool:
+    """Whether a list of My lists is built on an older version than its module's newest."""
+    built: str | None = getattr(row, "built_number", None)
+    newest: int | None = getattr(row, "newest", None)
+    if built not in (None, "") and newest is not None:
+        return int(str(built)) < newest
+    on: str | None = getattr(row, "built_on", None)
+    return bool(on) and on != row.module.version
 
 
 ROW_FIELDS = (

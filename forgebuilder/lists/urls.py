@@ -39,6 +39,7 @@ urlpatterns = [
         data_update.list_update_data,
         name="update_data",
     ),
+    path("lists/<str:public_id>/keep-data", data_update.list_keep_data, name="keep_data"),
     path("lists/<str:public_id>/notes", notes.list_notes, name="list_notes"),
     path("lists/<str:public_id>/units/add", edit.unit_add, name="unit_add"),
     path(unit + "models", edit.unit_models, name="unit_models"),

@@ -4,9 +4,9 @@ submitted to the event. On finishing, it enters the round's result through the e
 
 from __future__ import annotations
 
-from factions.catalog import catalog_for
 from forgebuilder.engine.api import ListDocument
 from forgebuilder.events import models as events
+from forgebuilder.events.data_version import submission_catalog
 from forgebuilder.events.selectors import current_round
 from forgebuilder.lists.api import ArmyList, EvaluatedList, evaluated_document
 from forgebuilder.refusals import Refused
@@ -50,7 +50,7 @@ def submitted_list(*, player, pairing: events.Game) -> EvaluatedList:
     if submission is None:
         raise PairingRefused("Submit your list to the event first: the game is played with it.")
     event = pairing.round.event
-    catalog = catalog_for(event.module)
+    catalog = submission_catalog(event, submission)  # the game data it was checked with
     document = ListDocument.model_validate(submission.document)
     roster, report = evaluated_document(document=document, catalog=catalog)
     return EvaluatedList(ArmyList(module=event.module), document, catalog, roster, report)

@@ -18,7 +18,7 @@ from django.utils import timezone
 from factions.catalog import catalog_for
 from forgebuilder import outcomes
 from forgebuilder.engine.api import ListDocument, extensions
-from forgebuilder.lists.api import evaluated_document
+from forgebuilder.lists.api import data_versions, evaluated_document
 from forgebuilder.refusals import Refused
 
 from . import missions, rounds, tracker
@@ -80,7 +80,8 @@ def start_game(*, player, evaluated, opponent_name: str = "", event_game=None) -
         player=player,
         name=evaluated.document.name,
         module=army_list.module,
-        document=evaluated.document.to_json(),
+        # kept on the game data it was read with, whatever the module becomes during the game
+        document=data_versions.kept_on(evaluated.document.to_json(), evaluated.catalog),
         army_list=army_list if own and army_list.pk else None,
         sheet=sheet,
         state=tracker.initial_state(sheet),
@@ -292,4 +293,6 @@ def decided_result(game: Game, said: str, opponent_vp: int | None) -> str:
 def played_list(game: Game):
     """The game's list as it was when it started: (roster, report), for its cards."""
     document = ListDocument.model_validate(game.document)
-    return evaluated_document(document=document, catalog=catalog_for(game.module))
+    # the version of the game data its list was kept on, if any
+    catalog = data_versions.stored_catalog(catalog_for(game.module), game.document)
+    return evaluated_document(document=document, catalog=catalog)

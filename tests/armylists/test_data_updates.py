@@ -39,15 +39,16 @@ def _priced_option(spec: dict) -> tuple[str, str, str, str] | None:
     return None
 
 
-def built_on_old_version(name: str, owner: Owner | None = None):
+def built_on_old_version(name: str, owner: Owner | None = None, labels=("7.1", "7.2")):
     """The module loaded as "7.1" with a list of one unit taking one option (999 points), and
-    "7.2" published: that unit's datasheet 7 points dearer, the option gone."""
+    "7.2" published: that unit's datasheet 7 points dearer, the option gone (`labels`: other
+    labels, the same one twice for a module republished under its label)."""
     spec = spec_of(name)
     found = _priced_option(spec)
     if found is None:
         pytest.skip(f"{name} has no unit option with ids")
     faction, key, option, choice = found
-    spec["version"] = "7.1"
+    spec["version"] = labels[0]
     game_module_load(spec=ModuleSpec.model_validate(spec))
     module = GameModule.objects.get(slug=spec["slug"])
     catalog = catalog_for(module)
@@ -69,11 +70,15 @@ def built_on_old_version(name: str, owner: Owner | None = None):
     for holder in [sheet, *(m for m in sheet.get("models") or () if isinstance(m, dict))]:
         if holder.get("options"):
             holder["options"] = [o for o in holder["options"] if o.get("id") != option]
-    new["version"] = "7.2"
+    new["version"] = labels[1]
     game_module_load(spec=ModuleSpec.model_validate(new), note="Points update")
     army_list.refresh_from_db()
     army_list.module.refresh_from_db()
     return army_list, before, sheet["name"]
+
+
+def newest_number(module: GameModule) -> int:
+    return module.versions.order_by("-number").values_list("number", flat=True)[0]
 
 
 @pytest.mark.parametrize("name", STARTERS + BATTLE_FORGE)
@@ -117,6 +122,7 @@ def test_the_update_sets_the_version_drops_only_the_missing_option_and_undo_rest
     assert after.document == document.model_copy(
         update={
             "module_version": "7.2",
+            "data_version": newest_number(army_list.module),
             "units": (unit.model_copy(update={"options": ()}),),
         }
     )

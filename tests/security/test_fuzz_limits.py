@@ -62,6 +62,7 @@ notes = st.one_of(
 ENDPOINTS = [
     ("settings", {"name": texts, "points_limit": numbers}),
     ("update-data", {"confirm": texts}),
+    ("keep-data", {"confirm": texts}),
     ("units/add", {"datasheet": st.sampled_from(["spearmen", "captain", "nope"]), "force": texts}),
     ("units/u2/models", {"model": st.sampled_from(["spearman", "x"]), "count": numbers}),
     (

@@ -5,7 +5,8 @@ it); a step that cannot be applied raises CampaignError (or StepError) and write
 Army changes go through `army_list_edit` with the campaign as origin (its list guard lets only the
 campaign change a campaign army), and the undo steps before each are dropped.
 
-Split by topic: `base` (errors, locks, events), `membership`, `missions`, `army`; the public
+Split by topic: `base` (errors, locks, events), `membership`, `missions`, `army`, `data`
+(moving to a new version of the game data); the public
 writes are named here.
 """
 
@@ -27,6 +28,7 @@ from .base import (
     pending_mission,
     require_organiser,
 )
+from .data import campaign_move_data
 from .membership import (
     army_problems,
     campaign_army_adopt,
@@ -64,6 +66,7 @@ __all__ = [
     "campaign_create",
     "campaign_join",
     "campaign_leave",
+    "campaign_move_data",
     "campaign_spec",
     "mission_report",
     "mission_report_draft",

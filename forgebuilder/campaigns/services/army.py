@@ -6,11 +6,12 @@ from __future__ import annotations
 from django.db import transaction
 
 from factions.cards import choice_label
-from factions.catalog import Catalog, catalog_for
+from factions.catalog import Catalog
 from forgebuilder.engine.api import ListDocument
 from forgebuilder.lists.api import ArmyList, evaluated_document, evaluated_list
 
 from .. import history, steps
+from ..data_version import army_catalog
 from ..dice import Die
 from ..models import CampaignPlayer
 from .base import (
@@ -50,7 +51,7 @@ def army_buy_upgrade(
     require_seated(player)
     require_between_missions(player, "upgrades")
     army = lock_army(player)
-    catalog = catalog_for(army.module)
+    catalog = army_catalog(army)
     document = ListDocument.model_validate(army.document)
     unit = steps.active_unit(document, unit_id, catalog)
     name = _choice_name(catalog, document, unit, option, choice)

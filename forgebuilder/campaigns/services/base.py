@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from factions.catalog import catalog_for
 from factions.gamedata.campaign_schema import CampaignSpec
 from forgebuilder.engine.api import ListDocument
 from forgebuilder.lists.api import ArmyList, ListRevision, army_list_edit
 from forgebuilder.refusals import Refused
 
 from .. import history
+from ..data_version import army_catalog, campaign_catalog
 from ..dice import Die
 from ..models import Campaign, CampaignEvent, CampaignPlayer, Mission
 
@@ -67,7 +67,7 @@ def require_between_missions(player: CampaignPlayer, what: str) -> None:
 
 
 def campaign_spec(campaign: Campaign) -> CampaignSpec:
-    spec = catalog_for(campaign.module).spec.campaign
+    spec = campaign_catalog(campaign).spec.campaign
     if spec is None:
         raise CampaignError(f"The module {campaign.module.name} has no campaign tables.")
     return spec
@@ -122,7 +122,7 @@ def lock_army(player: CampaignPlayer) -> ArmyList:
     )
 
 
-def _edit_army(player: CampaignPlayer, label: str, change: Callable) -> ArmyList:
+def edit_army(player: CampaignPlayer, label: str, change: Callable) -> ArmyList:
     """The campaign's own write to its army; undo never reaches back across it (the list's
     undo steps before it are dropped: the campaign history keeps the army's story)."""
     army = lock_army(player)
@@ -140,7 +140,7 @@ def army_step(
     """Apply one step of `player`'s history to their locked army and store the army, bank, VP
     and missions it gives (the caller stores the event). The same `history.apply` replays it."""
     army_list = lock_army(player)
-    catalog = catalog_for(army_list.module)
+    catalog = army_catalog(army_list)
     now = history.Army(
         ListDocument.model_validate(army_list.document),
         player.bank,
@@ -149,7 +149,7 @@ def army_step(
     )
     spec = campaign_spec(player.campaign)
     new = history.apply(now, kind, data, spec=spec, catalog=catalog, die=die)
-    _edit_army(player, label, lambda d, c: new.document)
+    edit_army(player, label, lambda d, c: new.document)
     player.bank, player.victory_points, player.missions = new.bank, new.vp, new.missions
     player.save(update_fields=["bank", "victory_points", "missions"])
     return new

@@ -15,12 +15,14 @@ from forgebuilder.lists.api import (
     Owner,
     army_list_create,
     army_list_edit,
+    data_versions,
     edits,
     evaluated_document,
     evaluated_list,
 )
 
 from .. import history
+from ..data_version import army_catalog, campaign_catalog, on_campaign_version
 from ..models import Campaign, CampaignEvent, CampaignPlayer
 from .base import (
     CAMPAIGNS,
@@ -44,9 +46,11 @@ def campaign_create(
         raise CampaignError("Give the campaign a name.")
     if catalog_for(module).spec.campaign is None:
         raise CampaignError(f"The module {module.name} has no campaign tables.")
+    newest = data_versions.newest_version(module.pk)
     campaign = Campaign.objects.create(
-        name=name[:120], module=module, organiser=organiser, starting_points=starting_points
-    )
+        name=name[:120], module=module, organiser=organiser, starting_points=starting_points,
+        data_version=newest[0] if newest else None,
+    )  # fmt: skip
     record_event(campaign, "created", [f"{organiser} started the campaign {campaign.name}."])
     return campaign
 
@@ -63,7 +67,7 @@ def army_problems(*, campaign: Campaign, army_list: ArmyList, founding: bool = T
             f"{army_list.name} is a list of {army_list.module.name}; the campaign plays "
             f"{campaign.module.name}: bring a list of {campaign.module.name}."
         ]
-    catalog = catalog_for(campaign.module)
+    catalog = campaign_catalog(campaign)
     document = ListDocument.model_validate(army_list.document)
     if catalog.faction(document.faction) is None:
         return [
@@ -112,7 +116,8 @@ def campaign_join(*, campaign: Campaign, user, army_list: ArmyList) -> CampaignP
 
     def founding(document: ListDocument, catalog: Catalog) -> ListDocument:
         units = tuple(u.model_copy(update={"campaign": UnitCampaign()}) for u in document.units)
-        return document.model_copy(update={"units": units})
+        # the army stays on the campaign's version of the game data until the campaign moves
+        return on_campaign_version(document.model_copy(update={"units": units}), campaign)
 
     army_list_edit(
         army_list=army_list,
@@ -135,7 +140,7 @@ def campaign_army_start(*, campaign: Campaign, user, faction: str, name: str) ->
     """A new list of the campaign's game for an invited player, sized to its starting points;
     they add the founding army's units in the editor, then join with it."""
     require_writable(campaign)
-    catalog = catalog_for(campaign.module)
+    catalog = campaign_catalog(campaign)
     try:
         document = edits.new_document(
             catalog,
@@ -146,6 +151,7 @@ def campaign_army_start(*, campaign: Campaign, user, faction: str, name: str) ->
         )
     except edits.EditError as exc:
         raise CampaignError(f"Pick one of {campaign.module.name}'s factions ({exc})") from exc
+    document = on_campaign_version(document, campaign)
     return army_list_create(owner=Owner(user.pk, ""), catalog=catalog, document=document)
 
 
@@ -199,7 +205,7 @@ def campaign_army_adopt(*, player: CampaignPlayer) -> bool:
     events = CampaignEvent.objects.filter(player=player, voided_by__isnull=True)
     try:
         history.replay(
-            player, spec=campaign_spec(player.campaign), catalog=catalog_for(army.module),
+            player, spec=campaign_spec(player.campaign), catalog=army_catalog(army),
             events=events,
         )  # fmt: skip
     except history.CannotReplay:

@@ -8,11 +8,11 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
-from factions.catalog import catalog_for
 from forgebuilder.engine.api import ListDocument, plural
 from forgebuilder.lists.api import ArmyList
 
 from .. import history, steps
+from ..data_version import campaign_catalog
 from ..dice import Die, NamedDie
 from ..models import Campaign, CampaignPlayer, Mission
 from ..steps import BattleReport
@@ -200,7 +200,7 @@ def mission_report(*, mission: Mission, reports: dict[int, BattleReport], die: D
         mission.players.select_for_update(of=("self",)).select_related("user").order_by("pk")
     )
     check_reports(players, reports)
-    catalog = catalog_for(campaign.module)
+    catalog = campaign_catalog(campaign)
     for player in players:
         document = ListDocument.model_validate(lock_army(player).document)
         steps.check_report(document, reports[player.pk], catalog=catalog)

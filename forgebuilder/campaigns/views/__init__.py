@@ -9,6 +9,7 @@ from .campaigns import (
     campaign_detail,
     campaign_join,
     campaign_list,
+    campaign_move_data,
     player_leave,
 )
 from .missions import mission_correct, mission_new, mission_report, mission_void
@@ -21,6 +22,7 @@ __all__ = [
     "campaign_detail",
     "campaign_join",
     "campaign_list",
+    "campaign_move_data",
     "mission_correct",
     "mission_new",
     "mission_report",

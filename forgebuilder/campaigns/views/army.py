@@ -11,10 +11,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from factions.catalog import catalog_for
 from forgebuilder import refusals
 
 from .. import selectors, services
+from ..data_version import campaign_catalog
 from ..dice import SeededDie
 from ..history_page import history_rows
 from ..models import CampaignEvent, CampaignPlayer
@@ -50,7 +50,7 @@ def army_detail(request: HttpRequest, pk: int, player_id: int) -> HttpResponse:
 
 def _army_page(request: HttpRequest, campaign, player: CampaignPlayer, **warning) -> HttpResponse:
     """The army page; `warning`: the recruit waiting for the player to confirm it."""
-    catalog = catalog_for(campaign.module)
+    catalog = campaign_catalog(campaign)
     faction = catalog.faction(player.army.document.get("faction", ""))
     return render(
         request,
@@ -79,7 +79,7 @@ def _recruit(request: HttpRequest, campaign, player: CampaignPlayer) -> HttpResp
             player=player, datasheet=datasheet, veteran=veteran
         )
         if problems:
-            faction = catalog_for(campaign.module).faction(player.army.document["faction"])
+            faction = campaign_catalog(campaign).faction(player.army.document["faction"])
             sheet = faction.datasheets.get(datasheet) if faction else None
             name = sheet.name if sheet else datasheet
             return _army_page(

@@ -11,7 +11,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from factions.catalog import catalog_for
 from factions.models import GameModule
 from forgebuilder import refusals
 from forgebuilder.engine.api import ListDocument, campaign_state_left_behind
@@ -19,6 +18,7 @@ from forgebuilder.numbers import id_number
 
 from .. import selectors, services
 from ..context import INVITE_SESSION_KEY
+from ..data_version import campaign_catalog, campaign_move_offer
 from ..history_page import history_rows
 from ..models import Campaign, CampaignEvent, CampaignPlayer, Mission
 from .common import REFUSED, organised_campaign
@@ -49,7 +49,7 @@ def campaign_list(request: HttpRequest) -> HttpResponse:
 @login_required
 def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
     campaign = selectors.campaign_for_member(request.user, pk)
-    spec = catalog_for(campaign.module).spec.campaign
+    spec = campaign_catalog(campaign).spec.campaign
     players = list(campaign.players.select_related("user", "army"))
     return render(
         request,
@@ -78,6 +78,11 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
                 .order_by("-pk")[:200]
             ),
             "invite_url": request.build_absolute_uri(f"/campaigns/join/{campaign.invite_token}/"),
+            "data_move": (
+                campaign_move_offer(campaign)
+                if campaign.organiser_id == request.user.pk and not campaign.closed
+                else None
+            ),
         },
     )
 
@@ -133,7 +138,7 @@ def campaign_join(request: HttpRequest, token: str) -> HttpResponse:
 def _invitation_page(request: HttpRequest, campaign: Campaign, here: str) -> HttpResponse:
     signed_in = request.user.is_authenticated
     lists = selectors.lists_to_bring(request.user, campaign) if signed_in else []
-    factions = catalog_for(campaign.module).spec.factions
+    factions = campaign_catalog(campaign).spec.factions
     return render(
         request,
         "campaigns/join.html",
@@ -170,6 +175,18 @@ def player_leave(request: HttpRequest, pk: int, player_id: int) -> HttpResponse:
 
 
 @login_required
+@require_POST
+def campaign_move_data(request: HttpRequest, pk: int) -> HttpResponse:
+    campaign = organised_campaign(request, pk, "move the campaign to a new version")
+    try:
+        name = services.campaign_move_data(campaign=campaign, by=request.user)
+    except REFUSED as exc:
+        refusals.flash(request, exc)
+    else:
+        messages.success(request, f"Every army of {campaign.name} is on {name} now.")
+    return redirect("campaigns:detail", pk=campaign.pk)
+
+
 @require_POST
 def campaign_close(request: HttpRequest, pk: int) -> HttpResponse:
     campaign = organised_campaign(request, pk, "close the campaign")

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET
 
 from factions.catalog import catalog_for
 from forgebuilder.engine.api import ListDocument
+from forgebuilder.lists.data_versions import stored_catalog
 from forgebuilder.lists.importers.battleforge_app import app_left_behind, app_list, share_link
 from forgebuilder.lists.ownership import owner_of
 from forgebuilder.lists.selectors import army_list_owned
@@ -19,7 +20,7 @@ from forgebuilder.lists.views import as_attachment, download_name
 
 def _app_list(request: HttpRequest, public_id: str):
     army_list = army_list_owned(owner=owner_of(request, create=False), public_id=public_id)
-    catalog = catalog_for(army_list.module)
+    catalog = stored_catalog(catalog_for(army_list.module), army_list.document)
     if catalog.spec.source.format != "battleforge":
         raise Http404(
             "Only lists of modules imported from Battle Forge go to the Battle Forge app."

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.template.loader import render_to_string
 
+from forgebuilder.engine.api import extensions
 from forgebuilder.lists.data_updates import data_update
 
 _PANELS = {
@@ -34,5 +35,12 @@ def editor_partial(name: str) -> str:
 def data_update_banner(request, evaluated) -> str:
     """The banner of the module's new version, drawn out of band (empty when the list is on
     the current version): templates/armylists/editor/data_update.html."""
-    context = {"army_list": evaluated.army_list, "data_update": data_update(evaluated), "oob": True}
+    army_list = evaluated.army_list
+    notices = extensions.list_notices(army_list, evaluated.document)
+    context = {
+        "army_list": army_list,
+        "data_update": data_update(evaluated),
+        "lock": next((n for n in notices if n.locked), None),  # as the editor's page has it
+        "oob": True,
+    }
     return render_to_string("armylists/editor/data_update.html", context, request=request)

@@ -7,7 +7,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tests.armylists.test_data_updates import built_on_old_version
+from forgebuilder.lists.selectors import evaluated_list
+from tests.armylists.test_data_updates import built_on_old_version, newest_number
 
 from .helpers import HTMX, document_of, shows, stored
 
@@ -34,7 +35,11 @@ def test_the_editor_shows_what_the_new_version_changed_and_the_update_drops_the_
 
     [unit] = before.document.units
     assert document_of(army_list) == before.document.model_copy(
-        update={"module_version": "7.2", "units": (unit.model_copy(update={"options": ()}),)}
+        update={
+            "module_version": "7.2",
+            "data_version": newest_number(army_list.module),
+            "units": (unit.model_copy(update={"options": ()}),),
+        }
     )
     assert shows(response, "Dropped what the new version no longer has: ")
     assert not shows(response, "changed 1 thing in this list")
@@ -88,3 +93,73 @@ def test_my_lists_marks_a_list_built_on_an_older_version_in_the_same_queries(cli
     assert shows(outdated, f"{module} 7.1: updated since")
     assert not shows(current, "updated since")
     assert queries == queries_after
+
+
+def test_a_module_republished_under_its_label_shows_the_banner(client, owner):
+    army_list, _, _ = built_on_old_version("iron-squads", owner, labels=("1.3", "1.3"))
+    first = newest_number(army_list.module) - 1
+
+    page = editor(client, army_list)
+
+    assert shows(page, f"{army_list.module.name} 1.3 (#{first + 1}) changed 1 thing in this list")
+    assert shows(page, f"This list was built on 1.3 (#{first}).")
+    assert shows(page, f"Keep 1.3 (#{first}) for now")
+
+
+def test_keeping_the_version_reads_the_list_with_it_in_one_line_and_update_still_works(
+    client, owner
+):
+    army_list, before, _ = built_on_old_version("iron-squads", owner)
+    module = army_list.module.name
+    keep = reverse("armylists:keep_data", args=[army_list.public_id])
+
+    kept = client.post(keep, {"version": stored(army_list).version}, follow=True)
+
+    # read with 7.1: the old total, the option still there, no warning of another version
+    assert document_of(army_list).pinned
+    assert evaluated_list(army_list=stored(army_list)).roster.points == before.roster.points
+    assert shows(kept, f"Built on {module} 7.1; 7.2 is out.")
+    assert shows(kept, "See what changes")
+    assert not shows(kept, "changed 1 thing in this list")
+    assert not shows(kept, "the module is now version 7.2")
+    assert shows(kept, f"Undo: Keep {module} 7.1")
+
+    client.post(
+        reverse("armylists:update_data", args=[army_list.public_id]),
+        {"version": stored(army_list).version},
+    )
+
+    updated = document_of(army_list)
+    assert (updated.pinned, updated.module_version) == (False, "7.2")
+    assert stored(army_list).points != before.roster.points
+    assert not shows(editor(client, army_list), "7.2 is out")
+
+
+def test_keeping_is_undone_like_any_edit(client, owner):
+    army_list, before, _ = built_on_old_version("iron-squads", owner)
+    client.post(
+        reverse("armylists:keep_data", args=[army_list.public_id]),
+        {"version": stored(army_list).version},
+    )
+
+    client.post(
+        reverse("armylists:undo", args=[army_list.public_id]),
+        {"version": stored(army_list).version},
+    )
+
+    assert document_of(army_list) == before.document
+    assert shows(editor(client, army_list), "changed 1 thing in this list")
+
+
+def test_my_lists_marks_a_list_whose_label_was_republished(client, owner):
+    army_list, _, _ = built_on_old_version("iron-squads", owner, labels=("1.3", "1.3"))
+    my_lists = reverse("armylists:my_lists")
+
+    outdated = client.get(my_lists)
+    client.post(
+        reverse("armylists:update_data", args=[army_list.public_id]),
+        {"version": stored(army_list).version},
+    )
+
+    assert shows(outdated, f"{army_list.module.name} 1.3: updated since")
+    assert not shows(client.get(my_lists), "updated since")

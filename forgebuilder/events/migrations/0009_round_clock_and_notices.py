@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("events", "0007_game_withdrawn_by"),
+        ("events", "0008_event_and_submission_data_version"),
     ]
 
     operations = [
