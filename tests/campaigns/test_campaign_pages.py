@@ -217,7 +217,9 @@ def test_a_disbanded_unit_stays_for_the_record_and_costs_nothing(client, game, u
     campaign, a, _ = game
     client.force_login(users[0])
     response = act(client, campaign, a, action="disband", unit="u2")
-    assert messages_of(response) == ["Disbanded: the unit stays on the list for the record."]
+    assert messages_of(response) == [
+        "Lightbearer Squad was disbanded. It stays on the list for the record."
+    ]
     assert document(a)["units"][1]["campaign"]["status"] == "disbanded"
     assert ArmyList.objects.get(pk=a.army_id).points == 80
     again = act(client, campaign, a, action="disband", unit="u2")

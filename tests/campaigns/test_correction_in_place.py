@@ -140,8 +140,8 @@ def test_a_purchase_the_corrected_bank_cannot_pay_is_undone_and_said(reported, u
     assert [u[0] for u in units(b)] == ["u1", "u2", "u3"]
     why = "(Deckhand Mob costs 80 pts; the bank holds 70.)"
     assert done.undone == [
-        f"ben: Recruited a Deckhand Mob for 80 pts. {why}",
-        f"ben: Recruited a Deckhand Mob for 80 pts. {why}",
+        f"ben: Recruited Deckhand Mob 3 for 80 pts. {why}",
+        f"ben: Recruited Deckhand Mob 4 for 80 pts. {why}",
     ]
     correction = CampaignEvent.objects.get(kind="correction")
     assert correction.lines[0] == "ana corrected the report of mission 1: Ben won"
