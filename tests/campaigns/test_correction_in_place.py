@@ -182,13 +182,13 @@ def test_a_corrected_report_shows_once_with_what_it_replaced_in_time_order(clien
     # newest first: the correction, then the reports in their place (each with what it
     # replaced), then the mission's set-up; no voided copy above them
     assert [k.split()[0] for k in kinds] == [
-        "correction",
-        "mission-report",
-        "mission-report",
-        "mission-setup",
-        "joined",
-        "joined",
-        "created",
+        "Correction",
+        "Report",
+        "Report",
+        "Set-up",
+        "Joined",
+        "Joined",
+        "Campaign",
     ], kinds
     assert page.count("Replaced by a correction:") == 2
 
