@@ -30,6 +30,20 @@ from .campaign import SIZES, WIDEST, ashfall, window
 from .test_unit_preview import open_preview
 
 SHOTS = os.environ.get("FORGEBUILDER_SCREENSHOTS")
+# the gap between a button and the section heading under it, where the screenshots showed one
+# glued to the other (a heading so close reads as the button's caption)
+GAP = """([above, heading]) => document.querySelector(heading).getBoundingClientRect().top
+  - document.querySelector(above).getBoundingClientRect().bottom"""
+SPACED = {
+    "event": [
+        ("details.event-qr > summary", "#pack-title"),
+        ("details.drop > summary", "#round-title"),
+    ],
+    "campaign": [
+        ("#correct-report > summary", "#mission-setup-title"),
+        ("#close-campaign > summary", "#history-title"),
+    ],
+}
 # the datasheet cards whose stat tables need a sideways scroll (their headings)
 CARD_TABLES_SCROLLING = """[...document.querySelectorAll('.datasheet')]
   .filter(card => [...card.querySelectorAll('.table-wrap')].some(
@@ -106,6 +120,9 @@ def problems_of(page, name: str) -> list[str]:
         cards = page.evaluate(CARD_TABLES_SCROLLING)
         if cards:
             found.append(f"{name} ({scheme}): a card's stat line scrolls sideways: {cards}")
+    for above, heading in SPACED.get(name, []):
+        if page.evaluate(GAP, [above, heading]) < 12:
+            found.append(f"{name}: {heading} is glued to the {above} above it")
     for scheme, problems in axe_problems_in_both_schemes(page).items():
         found += [f"{name} ({scheme}): {problem}" for problem in problems]
     page.emulate_media(color_scheme="light")

@@ -282,3 +282,24 @@ def test_the_standings_link_to_lists_once_they_are_public(client, event, players
 def test_the_projector_updates_itself(client, event):
     page = client.get(_url("projector", event)).content.decode()
     assert '<meta http-equiv="refresh" content="30">' in page
+
+
+@pytest.mark.parametrize(
+    ("review", "said"),
+    [
+        ("pending", "Legal for this event; the organiser has not reviewed it yet."),
+        ("accepted", "Legal for this event, and accepted by the organiser."),
+        ("fix", "Legal for this event, but the organiser asks for a fix."),
+        ("rejected", "Legal for this event, but rejected by the organiser."),
+    ],
+)
+def test_a_legal_list_says_where_the_organisers_review_stands(client, event, players, review, said):
+    """It read "Legal for this event. Organiser: Waiting for the organiser."."""
+    entrant = entered(event, players[0], *LEGAL)
+    entrant.submission.review = review
+    entrant.submission.save(update_fields=["review"])
+    client.force_login(players[0])
+
+    page = client.get(_url("detail", event)).content.decode()
+
+    assert f"<p>{said}</p>" in page
