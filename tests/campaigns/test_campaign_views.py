@@ -7,10 +7,11 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from forgebuilder.campaigns import selectors, services
+from forgebuilder.campaigns import selectors, services, steps
 from forgebuilder.campaigns.dice import EnteredDie, SeededDie
 from forgebuilder.campaigns.models import Campaign, CampaignPlayer, Mission
 from forgebuilder.campaigns.steps import StepError
+from forgebuilder.engine.api import plural
 from forgebuilder.lists.models import ArmyList
 
 from .conftest import make_army, with_xp
@@ -279,3 +280,29 @@ def test_each_step_between_missions_says_which_unit_and_what_it_bought_or_sold(c
     assert said(action="disband", unit="u3") == [
         "Lightbearer Squad 2 was disbanded. It stays on the list for the record."
     ]
+
+
+def test_a_sale_names_each_choice_it_sells_and_counts_the_ones_taken_twice(ashen):
+    """An option taken twice of one choice and once of another sells as both, the first
+    counted ("2 Flamers and Meltagun")."""
+    from factions.cards import choice_label
+    from factions.catalog import catalog_for
+    from forgebuilder.engine.listdoc import ListDocument
+
+    catalog = catalog_for(ashen)
+    sheet = catalog.datasheet("cinder_compact", "lightbearer_squad")
+    option = next(o for _m, o in sheet.all_options() if len(o.choices) >= 2)
+    first, second = option.choices[:2]
+    army = ListDocument.model_validate({
+        "name": "Army", "module": catalog.slug, "module_version": catalog.spec.version,
+        "faction": "cinder_compact", "points_limit": 2000,
+        "units": [{"id": "u1", "datasheet": "lightbearer_squad", "options": [
+            {"option": option.id, "choice": first.id, "count": 2},
+            {"option": option.id, "choice": second.id, "count": 1},
+        ]}],
+    })  # fmt: skip
+    names = [choice_label(catalog, "cinder_compact", option, c) for c in (first, second)]
+
+    said = steps.upgrade_names(army, army.units[0], option.id, catalog)
+
+    assert said == f"{plural(2, names[0])} and {names[1]}"
