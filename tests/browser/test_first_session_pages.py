@@ -35,6 +35,7 @@ SHOTS = os.environ.get("FORGEBUILDER_SCREENSHOTS")
 GAP = """([above, heading]) => document.querySelector(heading).getBoundingClientRect().top
   - document.querySelector(above).getBoundingClientRect().bottom"""
 SPACED = {
+    "home": [(".grid.wings > :last-child", "#modules-heading")],
     "event": [
         ("details.event-qr > summary", "#pack-title"),
         ("details.drop > summary", "#round-title"),
