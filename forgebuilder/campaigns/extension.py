@@ -71,8 +71,8 @@ class CampaignExtension(ListExtension):
 
     def guard_write(self, write: ListWrite) -> None:
         """A campaign army changes only through its campaign (origin "campaigns"): the editor
-        may rename it and write notes; anything else, undo across a campaign step included,
-        is refused, saying where to do it."""
+        may rename it, write notes and choose its doctrine; anything else, undo across a
+        campaign step included, is refused, saying where to do it."""
         if write.origin == self.key:
             return
         seat = _seat(write.army_list.pk, write.before)
@@ -103,8 +103,9 @@ class CampaignExtension(ListExtension):
 
 
 CHANGES_HERE = (
-    "its units, upgrades and settings change only through the campaign, where the bank pays "
-    "(buy, sell, recruit and disband on its campaign page); its name and notes are yours to edit."
+    "its units, upgrades and points limit change only through the campaign, where the bank pays "
+    "(buy, sell, recruit and disband on its campaign page); its name and notes (and its doctrine, "
+    "in a game that has them) are yours to edit."
 )
 
 
@@ -120,6 +121,8 @@ def _seat(army_list_id: int, document: ListDocument):
 
 
 def _campaign_part(document: ListDocument) -> ListDocument:
-    """The document without what stays the player's: the list's and units' names and notes."""
+    """The document without what stays the player's: the list's and units' names and notes,
+    and the doctrine (the rules choose it before each game; the campaign neither records nor
+    prices it)."""
     units = tuple(u.model_copy(update={"name": "", "notes": ""}) for u in document.units)
-    return document.model_copy(update={"name": "", "notes": "", "units": units})
+    return document.model_copy(update={"name": "", "notes": "", "doctrine": None, "units": units})

@@ -112,7 +112,9 @@ def _sell(army: Army, data: dict, spec, catalog, die) -> Army:
     )
     cost = unit_points(before, catalog, unit.id) - unit_points(after, catalog, unit.id)
     price = spec.sale_price(cost)
-    line = f"{steps.numbered(before, unit, catalog)}: sold an upgrade worth {cost} pts for {price} pts."
+    what = steps.upgrade_names(before, unit, data["option"], catalog)
+    name = steps.numbered(before, unit, catalog)
+    line = f"{name}: sold {what} (worth {cost} pts) for {price} pts."
     return Army(after, army.bank + price, army.vp, army.missions, [line])
 
 
@@ -131,11 +133,11 @@ def _recruit(army: Army, data: dict, spec, catalog, die) -> Army:
     units = tuple(recruit if u.id == unit_id else u for u in after.units)
     after = after.model_copy(update={"units": units})
     cost = unit_points(after, catalog, unit_id)
-    name = steps.label(recruit, catalog, after)
     if cost > army.bank:
+        name = steps.label(recruit, catalog, after)
         raise StepError(f"{name} costs {cost} pts; the bank holds {army.bank}.")
-    kind = "veteran " if veteran else ""
-    line = f"Recruited a {kind}{name} for {cost} pts."
+    kind = " (veteran)" if veteran else ""
+    line = f"Recruited {steps.numbered(after, recruit, catalog)}{kind} for {cost} pts."
     return Army(after, army.bank - cost, army.vp, army.missions, [line])
 
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from factions.cards import choice_label
 from factions.catalog import Catalog
 from factions.gamedata.campaign_schema import CampaignSpec, RollTable
-from forgebuilder.engine.api import ListDocument, ListUnit, UnitCampaign
+from forgebuilder.engine.api import ListDocument, ListUnit, UnitCampaign, plural
 from forgebuilder.refusals import Refused
 
 from .dice import Ask, Die
@@ -240,6 +241,25 @@ def sell_upgrade(
         if item["id"] == unit_id:
             item["options"] = [c for c in item["options"] if c["option"] != option]
     return ListDocument.model_validate(data), spec.sale_price(cost)
+
+
+def upgrade_names(army: ListDocument, unit: ListUnit, option: str, catalog: Catalog | None) -> str:
+    """What the unit took of `option`, as its card names each choice ("Boarding Torpedo",
+    "2 Flare Pistols and Banner"); the option's label when the catalogue has not the choices."""
+    sheet = catalog.datasheet(army.unit_faction(unit), unit.datasheet) if catalog else None
+    found = sheet.option(option) if sheet else None
+    if catalog is None or found is None:
+        return _option_label(army, unit, option, catalog)
+    spec, names = found[1], []
+    for taken in unit.options:
+        picked = next((c for c in spec.choices if c.id == taken.choice), None)
+        if taken.option != option or picked is None:
+            continue
+        name = choice_label(catalog, army.unit_faction(unit), spec, picked)
+        names.append(plural(taken.count, name) if taken.count > 1 else name)
+    if not names:
+        return _option_label(army, unit, option, catalog)
+    return " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
 
 
 def _option_label(army: ListDocument, unit: ListUnit, option: str, catalog: Catalog | None) -> str:

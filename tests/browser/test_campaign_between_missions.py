@@ -91,7 +91,7 @@ def test_upgrades_a_hero_level_up_and_the_editor_card_on_a_phone(
         squad = page.locator("#unit-u2")
         squad.locator("summary", has_text="Disband").click()
         squad.get_by_role("button", name="Disband Lightbearer Squad").click()
-        expect(page.locator(".messages")).to_contain_text("Disbanded")
+        expect(page.locator(".messages")).to_contain_text("Lightbearer Squad was disbanded.")
 
         recruit = page.locator("#recruit")
         recruit.get_by_label("Unit").select_option(label="Lamplighter Adept (70 pts)")
@@ -100,11 +100,11 @@ def test_upgrades_a_hero_level_up_and_the_editor_card_on_a_phone(
         expect(warning).to_contain_text("The list has 2 heroes")
         no_sideways_scroll(page, 375)
         warning.get_by_role("button", name="Recruit Lamplighter Adept anyway").click()
-        expect(page.locator(".messages")).to_contain_text("Recruited.")
+        expect(page.locator(".messages")).to_contain_text("Recruited Lamplighter Adept for")
         adept = page.locator("#unit-u3")
         adept.locator("summary", has_text="Disband").click()
         adept.get_by_role("button", name="Disband Lamplighter Adept").click()
-        expect(page.locator(".messages")).to_contain_text("Disbanded")
+        expect(page.locator(".messages")).to_contain_text("Lamplighter Adept was disbanded.")
 
         page.goto(f"{live_server.url}/lists/{army.public_id}/", timeout=60_000)
         unit = page.locator("#unit-u1")

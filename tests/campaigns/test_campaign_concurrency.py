@@ -85,7 +85,10 @@ def test_two_recruits_from_two_tabs_keep_both_or_refuse_one_and_the_bank_agrees(
     assert len(units) == 3  # two founders and one recruit
     assert a.bank == 50
     told = said(tab1, act.replace("act/", "")) + said(tab2, act.replace("act/", ""))
-    assert sorted(told) == ["Lightbearer Squad costs 100 pts; the bank holds 50.", "Recruited."]
+    assert sorted(told) == [
+        "Lightbearer Squad costs 100 pts; the bank holds 50.",
+        "Recruited Lightbearer Squad 2 for 100 pts.",
+    ]
 
 
 @pytest.mark.parametrize("trial", range(TRIALS))
@@ -164,7 +167,7 @@ def test_two_tabs_selling_one_upgrade_sell_it_once(game, users, trial):
     assert b.bank == 285 + 5  # half of 15, rounded down to 5: paid once
     one_done_one_refused(
         told,
-        "Sold for 5 pts.",
+        "Corsair Captain: sold Boarding torpedo (worth 15 pts) for 5 pts.",
         "has no 'Arrival' upgrade to sell (it may have been sold already: reload the page).",
     )
 
@@ -182,7 +185,7 @@ def test_two_tabs_disbanding_one_unit_disband_it_once(game, users, trial):
     assert [u["campaign"]["status"] for u in units] == ["active", "disbanded"]
     one_done_one_refused(
         told,
-        "Disbanded: the unit stays on the list",
+        "Lightbearer Squad was disbanded. It stays on the list",
         "Lightbearer Squad is disbanded already.",
     )
 

@@ -217,7 +217,9 @@ def test_a_disbanded_unit_stays_for_the_record_and_costs_nothing(client, game, u
     campaign, a, _ = game
     client.force_login(users[0])
     response = act(client, campaign, a, action="disband", unit="u2")
-    assert messages_of(response) == ["Disbanded: the unit stays on the list for the record."]
+    assert messages_of(response) == [
+        "Lightbearer Squad was disbanded. It stays on the list for the record."
+    ]
     assert document(a)["units"][1]["campaign"]["status"] == "disbanded"
     assert ArmyList.objects.get(pk=a.army_id).points == 80
     again = act(client, campaign, a, action="disband", unit="u2")
@@ -310,3 +312,45 @@ def test_a_second_hero_recruit_after_one_mission_says_why_and_changes_nothing(cl
     ]
     a.refresh_from_db()
     assert (document(a), a.bank) == (before, 1000 - 80)
+
+
+# every kind of event the services record, as the history pages title it
+HISTORY_TITLES = {
+    "created": "Campaign started",
+    "joined": "Joined",
+    "adopted": "Army taken as it stood",
+    "left": "Left",
+    "closed": "Campaign closed",
+    "mission-setup": "Set-up",
+    "mission-report": "Report",
+    "level-up": "Level-up",
+    "upgrade": "Purchase",
+    "sell": "Sale",
+    "recruit": "Recruit",
+    "disband": "Disbanded",
+    "correction": "Correction",
+    "correction-asked": "Correction asked for",
+    "correction-proposed": "Correction proposed",
+    "correction-declined": "Correction declined",
+}
+
+
+def test_the_history_titles_each_entry_in_players_words(client, game, users):
+    """The histories titled each entry by its kind's key ("mission-report", "sell")."""
+    from forgebuilder.campaigns.history_page import history_rows
+
+    campaign, _a, b = game
+    CampaignPlayer.objects.filter(pk=b.pk).update(bank=300)
+    services.army_buy_upgrade(
+        player=b, unit_id="u1", option="add_rule.ambush", choice="boarding_torpedo"
+    )
+    services.army_sell_upgrade(player=b, unit_id="u1", option="add_rule.ambush")
+    events = [CampaignEvent(kind=kind, lines=["A line."]) for kind in HISTORY_TITLES]
+    assert [row["title"] for row in history_rows(events)] == list(HISTORY_TITLES.values())
+
+    client.force_login(users[0])
+    page = client.get(reverse("campaigns:detail", args=[campaign.pk])).content.decode()
+    titles = re.findall(r"<li><strong>([^<]+)</strong>", page)
+    assert titles == ["Sale", "Purchase", "Joined", "Joined", "Campaign started"], titles
+    army = client.get(reverse("campaigns:army", args=[campaign.pk, b.pk])).content.decode()
+    assert "<li>Sale: Corsair Captain: sold Boarding torpedo" in army

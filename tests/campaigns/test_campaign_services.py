@@ -111,7 +111,9 @@ def test_two_players_play_three_missions(ashen, users):
     assert standing(b) == (0, 300, 160)  # 245 - 80 dead mob - 5 injury
 
     # upgrades and recruiting
-    assert services.army_recruit(player=a, datasheet="lightbearer_squad", veteran=True) == "u4"
+    assert services.army_recruit(player=a, datasheet="lightbearer_squad", veteran=True) == [
+        "Recruited Lightbearer Squad 2 (veteran) for 150 pts."
+    ]
     recruit = state(a, "u4")
     assert (recruit["xp"], recruit["veteran"], recruit["recruited_after"]) == (5, True, 1)
     assert standing(a) == (2, 75, 330)  # 100 + 50 for a veteran
@@ -157,7 +159,9 @@ def test_two_players_play_three_missions(ashen, users):
         services.army_level_up(player=b, unit_id="u1", die=SeededDie(5))
     assert unchanged(a, b) == before
     # the boarding torpedo cost 15: half is 7, rounded down to 5
-    assert services.army_sell_upgrade(player=b, unit_id="u1", option="add_rule.ambush") == 5
+    assert services.army_sell_upgrade(player=b, unit_id="u1", option="add_rule.ambush") == [
+        "Corsair Captain: sold Boarding torpedo (worth 15 pts) for 5 pts."
+    ]
     assert standing(b) == (2, 380, 220)
 
     # --- mission 3 -------------------------------------------------------------------------

@@ -7,10 +7,11 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from forgebuilder.campaigns import services
+from forgebuilder.campaigns import selectors, services, steps
 from forgebuilder.campaigns.dice import EnteredDie, SeededDie
 from forgebuilder.campaigns.models import Campaign, CampaignPlayer, Mission
 from forgebuilder.campaigns.steps import StepError
+from forgebuilder.engine.api import plural
 from forgebuilder.lists.models import ArmyList
 
 from .conftest import make_army, with_xp
@@ -250,3 +251,58 @@ def test_my_lists_marks_a_campaign_army_with_its_campaign(client, ashen, game, u
     army = ArmyList.objects.get(pk=a.army_id)
     assert f'<span class="badge accent">Campaign: {campaign.name}</span>' in rows[army.name]
     assert "Campaign:" not in rows["Free Lance"]
+
+
+def test_each_step_between_missions_says_which_unit_and_what_it_bought_or_sold(client, game, users):
+    """The message after a recruit, a purchase, a sale or a disband names the unit (numbered
+    when the army has two alike) and the upgrade, as the army's history does."""
+    campaign, a, _b = game
+    CampaignPlayer.objects.filter(pk=a.pk).update(bank=500)
+    client.force_login(users[0])
+    act = reverse("campaigns:army_action", args=[campaign.pk, a.pk])
+
+    def said(**post) -> list[str]:
+        return messages_of(client.post(act, post, follow=True))
+
+    assert said(action="recruit", datasheet="lightbearer_squad") == [
+        "Recruited Lightbearer Squad 2 for 100 pts."
+    ]
+    [offer] = [
+        o
+        for u in selectors.upgrade_offers(a) if u["id"] == "u3"
+        for o in u["offers"] if o["price"] == "+10 pts"
+    ][:1]  # fmt: skip
+    [bought] = said(action="buy", unit="u3", pick=offer["pick"])
+    assert bought == f"Lightbearer Squad 2: bought {offer['label']} for 10 pts."
+    assert said(action="sell", unit="u3", option=offer["option"]) == [
+        f"Lightbearer Squad 2: sold {offer['label']} (worth 10 pts) for 5 pts."
+    ]
+    assert said(action="disband", unit="u3") == [
+        "Lightbearer Squad 2 was disbanded. It stays on the list for the record."
+    ]
+
+
+def test_a_sale_names_each_choice_it_sells_and_counts_the_ones_taken_twice(ashen):
+    """An option taken twice of one choice and once of another sells as both, the first
+    counted ("2 Flamers and Meltagun")."""
+    from factions.cards import choice_label
+    from factions.catalog import catalog_for
+    from forgebuilder.engine.listdoc import ListDocument
+
+    catalog = catalog_for(ashen)
+    sheet = catalog.datasheet("cinder_compact", "lightbearer_squad")
+    option = next(o for _m, o in sheet.all_options() if len(o.choices) >= 2)
+    first, second = option.choices[:2]
+    army = ListDocument.model_validate({
+        "name": "Army", "module": catalog.slug, "module_version": catalog.spec.version,
+        "faction": "cinder_compact", "points_limit": 2000,
+        "units": [{"id": "u1", "datasheet": "lightbearer_squad", "options": [
+            {"option": option.id, "choice": first.id, "count": 2},
+            {"option": option.id, "choice": second.id, "count": 1},
+        ]}],
+    })  # fmt: skip
+    names = [choice_label(catalog, "cinder_compact", option, c) for c in (first, second)]
+
+    said = steps.upgrade_names(army, army.units[0], option.id, catalog)
+
+    assert said == f"{plural(2, names[0])} and {names[1]}"

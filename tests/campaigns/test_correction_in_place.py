@@ -5,15 +5,18 @@ pts; XP: survived 1, a unit killed 1, a casualty none; casualty roll 1: dead).""
 
 from __future__ import annotations
 
+import importlib
 import re
 from io import StringIO
 
 import pytest
+from django.apps import apps
 from django.core.management import call_command
 from django.urls import reverse
 
 from forgebuilder.campaigns import corrections, services
 from forgebuilder.campaigns.dice import EnteredDie, NamedDie
+from forgebuilder.campaigns.history_page import KEPT_OF
 from forgebuilder.campaigns.models import CampaignEvent
 from forgebuilder.campaigns.steps import BattleReport
 from forgebuilder.lists.models import ArmyList
@@ -140,8 +143,8 @@ def test_a_purchase_the_corrected_bank_cannot_pay_is_undone_and_said(reported, u
     assert [u[0] for u in units(b)] == ["u1", "u2", "u3"]
     why = "(Deckhand Mob costs 80 pts; the bank holds 70.)"
     assert done.undone == [
-        f"ben: Recruited a Deckhand Mob for 80 pts. {why}",
-        f"ben: Recruited a Deckhand Mob for 80 pts. {why}",
+        f"ben: Recruited Deckhand Mob 3 for 80 pts. {why}",
+        f"ben: Recruited Deckhand Mob 4 for 80 pts. {why}",
     ]
     correction = CampaignEvent.objects.get(kind="correction")
     assert correction.lines[0] == "ana corrected the report of mission 1: Ben won"
@@ -179,12 +182,48 @@ def test_a_corrected_report_shows_once_with_what_it_replaced_in_time_order(clien
     # newest first: the correction, then the reports in their place (each with what it
     # replaced), then the mission's set-up; no voided copy above them
     assert [k.split()[0] for k in kinds] == [
-        "correction",
-        "mission-report",
-        "mission-report",
-        "mission-setup",
-        "joined",
-        "joined",
-        "created",
+        "Correction",
+        "Report",
+        "Report",
+        "Set-up",
+        "Joined",
+        "Joined",
+        "Campaign",
     ], kinds
     assert page.count("Replaced by a correction:") == 2
+
+
+def test_copies_kept_before_they_named_their_report_are_named_by_the_data_migration(
+    client, reported, users
+):
+    """Rows as the code before `kept_of` wrote them: a report amended, voided, reported again
+    and amended again, its copies without the report they were. The migration names it as the
+    code writes it now, and the pages show each copy beside its report."""
+    campaign, a, b = reported
+    mission = campaign.missions.get(number=1)
+    ana = users[0]
+    corrections.mission_report_amend(mission=mission, by=ana, values={"winner": str(b.pk)})
+    corrections.mission_report_void(mission=mission, by=ana)
+    services.mission_report(
+        mission=mission,
+        reports={a.pk: BattleReport(won=True), b.pk: BattleReport(won=False)},
+        die=NamedDie({}),
+    )
+    corrections.mission_report_amend(mission=mission, by=ana, values={"winner": str(b.pk)})
+    reports = CampaignEvent.objects.filter(kind="mission-report").order_by("pk")
+    as_written = {e.pk: e.data for e in reports}
+    assert sum(KEPT_OF in data for data in as_written.values()) == 4  # two per amendment
+    for event in reports:  # as the old code wrote them
+        event.data = {k: v for k, v in event.data.items() if k != KEPT_OF}
+        event.save(update_fields=["data"])
+    client.force_login(ana)
+    page = reverse("campaigns:detail", args=[campaign.pk])
+    assert client.get(page).content.decode().count("Replaced by a correction:") == 0
+
+    migration = importlib.import_module(
+        "forgebuilder.campaigns.migrations.0007_kept_copies_name_their_report"
+    )
+    migration.name_kept_reports(apps, None)
+
+    assert {e.pk: e.data for e in reports.all()} == as_written
+    assert client.get(page).content.decode().count("Replaced by a correction:") == 4

@@ -103,7 +103,8 @@ def test_three_missions_a_correction_and_purchases_replay_to_the_stored_armies(g
 
     # mission 3: a draw, everybody survives; then Ben sells the torpedo (15 -> 5)
     play(campaign, a, b, {a.pk: BattleReport(won=False), b.pk: BattleReport(won=False)})
-    assert services.army_sell_upgrade(player=b, unit_id="u1", option="add_rule.ambush") == 5
+    [sold] = services.army_sell_upgrade(player=b, unit_id="u1", option="add_rule.ambush")
+    assert sold.endswith("(worth 15 pts) for 5 pts.")
     assert (xp(a), xp(b)) == ([3, 4, 2], [4, 2])
     assert standing(a) == (2, 725, 3, 280) and standing(b) == (2, 740, 3, 155)
 

@@ -1,6 +1,6 @@
 """The list editor on a campaign army: a banner says so and links to the campaign; a change
 that would bypass the campaign (and its bank) is refused, saying where to make it; undo stops
-at the last campaign step; the name and notes stay the player's to edit."""
+at the last campaign step; the name, notes and doctrine stay the player's to edit."""
 
 from __future__ import annotations
 
@@ -132,7 +132,9 @@ def test_a_campaign_army_cannot_be_deleted_from_my_lists(client, levelled, users
     ]
 
 
-def test_the_settings_the_campaign_keeps_are_shown_by_name(client, levelled, users):
+def test_the_settings_the_campaign_keeps_are_shown_by_name_and_the_doctrine_offered(
+    client, levelled, users
+):
     _campaign, a, _b = levelled
     client.force_login(users[0])
     army = ArmyList.objects.get(pk=a.army_id)
@@ -142,8 +144,9 @@ def test_the_settings_the_campaign_keeps_are_shown_by_name(client, levelled, use
 
     note = page[page.index('<p class="muted locked-note">Points limit') :]
     note = note[: note.index("</p>")]
-    assert "doctrine Iron Vigil: kept by the campaign." in note
-    assert "iron_vigil" not in note
+    assert note.endswith("Points limit 2000: kept by the campaign.")
+    # the doctrine is the player's, chosen before each game: offered, with theirs chosen
+    assert '<option value="iron_vigil" selected>Iron Vigil</option>' in page
 
 
 def test_a_kept_focus_is_shown_by_its_name_and_an_unknown_one_by_its_key():
@@ -161,6 +164,7 @@ def test_a_kept_focus_is_shown_by_its_name_and_an_unknown_one_by_its_key():
         "document": document,
         "army_list": SimpleNamespace(public_id="abc", version=1),
         "doctrine": None,
+        "doctrines": [],
     }
 
     named = render_to_string(
@@ -171,3 +175,24 @@ def test_a_kept_focus_is_shown_by_its_name_and_an_unknown_one_by_its_key():
 
     assert "Points limit 1000 · focus Night Watch: kept by the campaign." in named
     assert "Points limit 1000 · focus night_watch: kept by the campaign." in unknown
+
+
+def test_a_campaign_army_without_a_doctrine_is_led_to_choose_one_and_can(client, levelled, users):
+    """The rules choose the doctrine before each game: the warning's link opens a control that
+    chooses it on a campaign army too, and the campaign keeps the units, not the doctrine."""
+    _campaign, a, _b = levelled
+    client.force_login(users[0])
+    army = ArmyList.objects.get(pk=a.army_id)
+    army.document["doctrine"] = None  # joined before choosing one
+    army.save(update_fields=["document"])
+
+    page = client.get(reverse("armylists:editor", args=[army.public_id])).content.decode()
+
+    assert 'data-code="doctrine-missing"' in page
+    assert 'href="#set-doctrine" data-show-setting' in page
+    assert 'id="set-doctrine"' in page  # the control the link opens
+    chosen = post(client, "settings", army, name=army.name, points_limit="2000",
+                  doctrine="blood_and_ash")  # fmt: skip
+    assert chosen.status_code == 302  # saved, back to the editor
+    assert ArmyList.objects.get(pk=army.pk).document["doctrine"] == "blood_and_ash"
+    assert selectors.army_differences(a) == []  # the campaign's record still holds

@@ -145,6 +145,27 @@ def test_an_illegal_list_shows_every_problem_to_its_player(client, event, player
     assert "<em>Remove 1 hero.</em>" in text and "raise the" not in text
 
 
+@pytest.mark.parametrize(
+    ("review", "said"),
+    [
+        ("pending", "Legal for this event; the organiser has not reviewed it yet."),
+        ("accepted", "Legal for this event, and accepted by the organiser."),
+        ("fix", "Legal for this event, but the organiser asks for a fix."),
+        ("rejected", "Legal for this event, but rejected by the organiser."),
+    ],
+)
+def test_a_legal_list_says_where_the_organisers_review_stands(client, event, players, review, said):
+    """It read "Legal for this event. Organiser: Waiting for the organiser."."""
+    entrant = entered(event, players[0], *LEGAL)
+    entrant.submission.review = review
+    entrant.submission.save(update_fields=["review"])
+    client.force_login(players[0])
+
+    page = client.get(_url("detail", event)).content.decode()
+
+    assert f"<p>{said}</p>" in page
+
+
 def test_a_list_of_its_own_may_raise_its_limit_an_event_list_cuts(event, players):
     """A 999-point list of three heroes: its own hint offers both ways out, the event's one."""
     army = make_army(event.module, players[0], "cinder_compact", *(["lantern_marshal"] * 3))

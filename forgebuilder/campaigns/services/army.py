@@ -72,27 +72,29 @@ def _choice_name(catalog: Catalog, army: ListDocument, unit, option: str, choice
 
 
 @transaction.atomic
-def army_disband_unit(*, player: CampaignPlayer, unit_id: str) -> None:
-    """A unit leaves the army for good (kept on the list, marked disbanded); no refund."""
+def army_disband_unit(*, player: CampaignPlayer, unit_id: str) -> list[str]:
+    """A unit leaves the army for good (kept on the list, marked disbanded); no refund.
+    Returns what the history records ("Lightbearer Squad 2 was disbanded.")."""
     player = lock_player(player)
     require_seated(player)
     require_between_missions(player, "disbanding units")
     data = {"unit": unit_id}
     new = army_step(player, "disband", data, label="Disbanded a unit")
     record_step_event(player, "disband", new, data)
+    return new.lines
 
 
 @transaction.atomic
-def army_sell_upgrade(*, player: CampaignPlayer, unit_id: str, option: str) -> int:
-    """Sell an upgrade for half its cost, rounded down to 5; returns what the bank gets."""
+def army_sell_upgrade(*, player: CampaignPlayer, unit_id: str, option: str) -> list[str]:
+    """Sell an upgrade for half its cost, rounded down to 5, into the bank; returns what the
+    history records ("Corsair Captain: sold Boarding Torpedo (worth 15 pts) for 5 pts.")."""
     player = lock_player(player)
     require_seated(player)
     require_between_missions(player, "sales")
     data = {"unit": unit_id, "option": option}
-    bank = player.bank
     new = army_step(player, "sell", data, label="Sold an upgrade")
     record_step_event(player, "sell", new, data)
-    return new.bank - bank
+    return new.lines
 
 
 def _recruit_data(player: CampaignPlayer, datasheet: str, veteran: bool, force: str | None):
@@ -107,15 +109,16 @@ def _recruit_data(player: CampaignPlayer, datasheet: str, veteran: bool, force: 
 @transaction.atomic
 def army_recruit(
     *, player: CampaignPlayer, datasheet: str, veteran: bool = False, force: str | None = None
-) -> str:
-    """A new unit paid from the bank (a veteran costs more and starts with XP)."""
+) -> list[str]:
+    """A new unit paid from the bank (a veteran costs more and starts with XP); returns what
+    the history records ("Recruited Lightbearer Squad 2 for 100 pts.")."""
     player = lock_player(player)
     require_seated(player)
     require_between_missions(player, "recruits")
     data = _recruit_data(player, datasheet, veteran, force)
     new = army_step(player, "recruit", data, label="Recruit")
     record_step_event(player, "recruit", new, data)
-    return new.document.units[-1].id
+    return new.lines
 
 
 def army_recruit_problems(

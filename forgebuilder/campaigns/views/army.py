@@ -86,8 +86,8 @@ def _recruit(request: HttpRequest, campaign, player: CampaignPlayer) -> HttpResp
                 request, campaign, player,
                 datasheet=datasheet, veteran=veteran, name=name, problems=problems,
             )  # fmt: skip
-    services.army_recruit(player=player, datasheet=datasheet, veteran=veteran)
-    messages.success(request, "Recruited.")
+    recruited = services.army_recruit(player=player, datasheet=datasheet, veteran=veteran)
+    messages.success(request, " ".join(recruited))
     return None
 
 
@@ -136,17 +136,17 @@ def army_action(request: HttpRequest, pk: int, player_id: int) -> HttpResponse:
             messages.success(request, " ".join(bought))
         elif action == "sell":
             target = upgrades if request.POST.get("back") == "upgrades" else target
-            price = services.army_sell_upgrade(
+            sold = services.army_sell_upgrade(
                 player=player, unit_id=unit_id, option=request.POST.get("option", "")
             )
-            messages.success(request, f"Sold for {price} pts.")
+            messages.success(request, " ".join(sold))
         elif action == "recruit":
             asking = _recruit(request, campaign, player)
             if asking is not None:
                 return asking
         elif action == "disband":
-            services.army_disband_unit(player=player, unit_id=unit_id)
-            messages.success(request, "Disbanded: the unit stays on the list for the record.")
+            gone = services.army_disband_unit(player=player, unit_id=unit_id)
+            messages.success(request, " ".join([*gone, "It stays on the list for the record."]))
         else:
             raise services.CampaignError("Unknown action.")
     except REFUSED as exc:
