@@ -221,7 +221,7 @@ def test_copies_kept_before_they_named_their_report_are_named_by_the_data_migrat
     assert client.get(page).content.decode().count("Replaced by a correction:") == 0
 
     migration = importlib.import_module(
-        "forgebuilder.campaigns.migrations.0007_kept_copies_name_their_report"
+        "forgebuilder.campaigns.migrations.0008_kept_copies_name_their_report"
     )
     migration.name_kept_reports(apps, None)
 

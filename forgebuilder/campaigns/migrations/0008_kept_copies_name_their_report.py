@@ -49,6 +49,6 @@ def name_kept_reports(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("campaigns", "0006_correction_proposal")]
+    dependencies = [("campaigns", "0007_campaign_data_version")]
 
     operations = [migrations.RunPython(name_kept_reports, migrations.RunPython.noop)]
