@@ -1,0 +1,39 @@
+"""The hall's screen: the projector page and the screen it asks for again (204 when unchanged)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+
+from . import projector as hall
+from . import selectors
+from .models import Event
+
+
+def projector(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The hall's screen: no site chrome, large type, redrawn in place when something moved."""
+    event = selectors.event_by_public_id(public_id)
+    screen, _ = _screen(request, event)
+    return render(request, "events/projector.html", {"event": event, "screen": screen})
+
+
+def projector_screen(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The screen again, or 204 when it is what the page shows (its stamp in `since`)."""
+    event = selectors.event_by_public_id(public_id)
+    screen, stamp = _screen(request, event)
+    if request.GET.get("since") == stamp:
+        return HttpResponse(status=204)
+    return HttpResponse(screen)
+
+
+def _screen(request: HttpRequest, event: Event) -> tuple[str, str]:
+    now = timezone.now()
+    body = render_to_string(
+        "events/_screen.html", hall.projector_screen(event, now), request=request
+    )
+    url = reverse("events:projector_screen", args=[event.public_id])
+    return hall.framed(body, url, poll_seconds=settings.PROJECTOR_POLL_SECONDS, now=now)
