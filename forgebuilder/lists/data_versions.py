@@ -107,6 +107,17 @@ def document_catalog(current: Catalog, document: ListDocument) -> Catalog:
     return pinned_catalog(current, document.pinned, document.data_version)
 
 
+def built_on_catalog(current: Catalog, document: ListDocument) -> Catalog:
+    """The catalogue of the version `document` says it was built on (`stamped`), where that is
+    an older one on record here, else `current`: an imported list is checked against the data
+    it was made with, then offered the update."""
+    number = stamped(document, current).data_version
+    newest = newest_of(current)
+    if number is None or newest is None or number == newest[0]:
+        return current
+    return version_catalog(current.module_id, number) or current
+
+
 def stored_catalog(current: Catalog, document: dict[str, Any]) -> Catalog:
     """`document_catalog` of a stored document (JSON), before it is parsed."""
     return pinned_catalog(current, document.get("pinned") is True, document.get("data_version"))

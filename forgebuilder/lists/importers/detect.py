@@ -10,6 +10,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from forgebuilder.lists.data_versions import built_on_catalog
 from forgebuilder.lists.documents import (
     DocumentError,
     document_catalog,
@@ -80,9 +81,9 @@ def _read(raw: bytes | str) -> ImportOutcome:
             raise _fail("a list document is a JSON object, not a JSON array or value")
         if "format" in data or "module" in data:
             document = parse_document(data)
-            return ImportOutcome(
-                FORGEBUILDER_FORMAT, import_document(document, document_catalog(document))
-            )
+            # checked against the version it was made with: the editor then offers the update
+            catalog = built_on_catalog(document_catalog(document), document)
+            return ImportOutcome(FORGEBUILDER_FORMAT, import_document(document, catalog))
         if battleforge_app.looks_like_app_list(data):
             return _app_outcome(data, battleforge_app.FORMAT_NAME)
         raise _fail(
