@@ -102,12 +102,12 @@ def board(
     }
     counts = {"find": view["find"], "entrant_count": version.playing}
     if not version.rounds:
-        return _joined({**_empty(), **counts})
+        return _joined({**_empty(), "board_key": ("no round", *view.values()), **counts})
     if organiser:
         current = selectors.current_round(event)
         assert current is not None
         drawn = _draw(event, current, {**view, "user": user, "organiser": True, "csrf": csrf})
-        return _joined({**drawn, "my_rows": [], **counts})
+        return _joined({**drawn, "my_rows": [], "board_key": None, **counts})
     shown = repr((event.scoring, *view.values())).encode()
     key = f"event-board:{event.pk}:{hashlib.blake2b(shown, digest_size=16).hexdigest()}"
     drawn = cached_once(
@@ -119,7 +119,8 @@ def board(
         ),
         timeout=KEPT,
     )
-    return _joined({**drawn, **_own_game(event, drawn, user, entrant, csrf), **counts})
+    own = _own_game(event, drawn, user, entrant, csrf)
+    return _joined({**drawn, **own, "board_key": key, **counts})
 
 
 def _own_game(event: Event, drawn: dict, user, entrant: Entrant | None, csrf: str) -> dict:

@@ -30,6 +30,7 @@ from .board import board
 from .forms import EventForm
 from .models import ApiToken, Entrant, Event, Game, Submission
 from .presenters import event_page, list_view, standings_rows
+from .reader_page import for_anyone, kept_page
 
 
 @login_required
@@ -58,6 +59,8 @@ def event_detail(request: HttpRequest, public_id: str) -> HttpResponse:
     context["link"] = request.build_absolute_uri(reverse("events:detail", args=[public_id]))
     if context["entrant"] is not None:
         context["own_lists"] = sources.own_lists_for(event=event, user_id=request.user.pk)
+    if for_anyone(request) and context["board_key"] is not None:
+        return kept_page(request, event, context)
     return render(request, "events/detail.html", context)
 
 

@@ -151,3 +151,33 @@ def test_any_change_the_board_shows_is_a_new_version(small, data):
 
     assert after != before, change
     assert selectors.board_version(small) == before
+
+
+# ---- the reader's whole page -------------------------------------------------------------------
+
+
+def test_a_reader_without_a_session_gets_the_page_drawn_once_with_their_own_token(client, small):
+    first = client.get(reverse("events:detail", args=[small.public_id]))
+    again = client.get(reverse("events:detail", args=[small.public_id]))
+
+    assert "events/detail.html" in [t.name for t in first.templates]
+    assert [t.name for t in again.templates] == []  # nothing drawn: the page kept is stamped
+    token = again.text.split('"X-CSRFToken": "', 1)[1].split('"', 1)[0]
+    assert len(token) == 64 and token != first.text.split('"X-CSRFToken": "', 1)[1][:64]
+    assert _board(again.text) == _board(first.text)
+
+
+def test_a_reader_with_a_session_or_an_account_gets_a_page_drawn_for_them(client, small):
+    client.get(reverse("events:detail", args=[small.public_id]))  # everyone's page, kept
+    session = client.session
+    session["anything"] = 1
+    session.save()  # a session may hold a message or an invitation to show
+
+    with_session = client.get(reverse("events:detail", args=[small.public_id]))
+
+    assert "events/detail.html" in [t.name for t in with_session.templates]
+    player = Entrant.objects.filter(event=small).first().player
+    client.force_login(player)
+    page = client.get(reverse("events:detail", args=[small.public_id]))
+    assert "events/detail.html" in [t.name for t in page.templates]
+    assert f">{player.username}</a>" in page.text  # the account's own menu
