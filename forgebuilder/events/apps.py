@@ -10,13 +10,22 @@ class EventsConfig(AppConfig):
 
     def ready(self) -> None:
         # imported once the app registry is ready: these modules read the event models
+        from django.db.models.signals import post_delete, post_save
+
         from forgebuilder.departures import departures
         from forgebuilder.outcomes import feeds
 
         from . import pack_pdf
+        from .board import forget_version
         from .departure import EventDeparture
         from .feed import ROUND_RESULT
+        from .models import Entrant, Game, Round, Submission
 
         departures.register(EventDeparture())
         feeds.register(ROUND_RESULT)
         pack_pdf.register()  # the event as a printout subject, its pack as a printout
+        for model in (Round, Game, Entrant, Submission):  # the event page's board changed
+            post_save.connect(forget_version, sender=model, dispatch_uid=f"board-{model.__name__}")
+            post_delete.connect(
+                forget_version, sender=model, dispatch_uid=f"board-gone-{model.__name__}"
+            )

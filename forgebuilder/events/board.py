@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.core.cache import cache
 from django.db.models import Q
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
@@ -25,11 +26,42 @@ from django.utils.safestring import mark_safe
 from forgebuilder.cache import cached_once
 
 from . import selectors
-from .models import Entrant, Event, Game, Round
+from .models import Entrant, Event, Game, Round, Submission
 from .presenters import game_row, page_of, standings_page
 
 KEPT = 600  # seconds a drawn board is kept (a new version is another key at once)
+VERSION_KEPT = 1  # seconds an event's version is trusted without asking the database again
 ROW = "events/_pairing.html"
+
+
+def _version_key(event_id: int) -> str:
+    return f"event-board-version:{event_id}"
+
+
+def version_of(event: Event) -> selectors.BoardVersion:
+    """The event's board version, asked of the database at most once a second: a busy
+    event's readers share one answer. Every round, game, entrant or list saved or deleted
+    forgets it at once (`forget_version`, on the models' signals); a change written around
+    them (a bulk update) shows within the second."""
+    version = cache.get(_version_key(event.pk))
+    if version is None:
+        version = selectors.board_version(event)
+        cache.set(_version_key(event.pk), version, VERSION_KEPT)
+    return version
+
+
+def forget_version(sender, instance, **kwargs) -> None:
+    """A round, game, entrant or list of an event was saved or deleted: its next view asks."""
+    if isinstance(instance, Game):
+        event_id = Round.objects.filter(pk=instance.round_id).values_list("event_id").first()
+        event_id = event_id[0] if event_id else None
+    elif isinstance(instance, Submission):
+        event_id = Entrant.objects.filter(pk=instance.entrant_id).values_list("event_id").first()
+        event_id = event_id[0] if event_id else None
+    else:
+        event_id = instance.event_id
+    if event_id is not None:
+        cache.delete(_version_key(event_id))
 
 
 def _drawn_rows(event: Event, games, user, organiser: bool, csrf: str = "") -> list:
@@ -92,7 +124,7 @@ def board(
     player's own game in its place or pinned in `my_rows`), the drawn standings, their parts,
     the round, the results still to come and (for the organiser) the players who can swap."""
     organiser = selectors.is_organiser(event, user)
-    version = selectors.board_version(event)
+    version = version_of(event)
     view = {
         "find": " ".join(params.get("find", "").split())[:80],
         "pairings": params.get("pairings", "1"),
