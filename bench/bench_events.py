@@ -111,7 +111,7 @@ def main() -> int:
         )  # fmt: skip
         from django.db import connection
 
-        print(f"Database: {connection.vendor} (its work is this process's CPU on SQLite only)")
+        print(f"Database: {connection.vendor} (SQLite works in this process: its work is counted)")
         missed, pages = [], {}
         for size in sizes:
             missed += run(size, args.units, pages)
