@@ -10,7 +10,7 @@ class EventsConfig(AppConfig):
 
     def ready(self) -> None:
         # imported once the app registry is ready: these modules read the event models
-        from django.db.models.signals import post_delete, post_save
+        from django.db.models.signals import post_save
 
         from forgebuilder.departures import departures
         from forgebuilder.outcomes import feeds
@@ -24,8 +24,7 @@ class EventsConfig(AppConfig):
         departures.register(EventDeparture())
         feeds.register(ROUND_RESULT)
         pack_pdf.register()  # the event as a printout subject, its pack as a printout
-        for model in (Round, Game, Entrant, Submission):  # the event page's board changed
+        # the event page's board changed (none is deleted but with its event: no receiver on
+        # deletions, which would stop Django deleting an event's games in one query)
+        for model in (Round, Game, Entrant, Submission):
             post_save.connect(forget_version, sender=model, dispatch_uid=f"board-{model.__name__}")
-            post_delete.connect(
-                forget_version, sender=model, dispatch_uid=f"board-gone-{model.__name__}"
-            )

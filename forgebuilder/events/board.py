@@ -19,6 +19,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.cache import cache
+from django.db import transaction
 from django.db.models import Q
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
@@ -40,9 +41,9 @@ def _version_key(event_id: int) -> str:
 
 def version_of(event: Event) -> selectors.BoardVersion:
     """The event's board version, asked of the database at most once a second: a busy
-    event's readers share one answer. Every round, game, entrant or list saved or deleted
-    forgets it at once (`forget_version`, on the models' signals); a change written around
-    them (a bulk update) shows within the second."""
+    event's readers share one answer. Every round, game, entrant or list saved forgets it at
+    once (`forget_version`, on the models' signal); a change written around it (a bulk update,
+    a deletion) shows within the second."""
     version = cache.get(_version_key(event.pk))
     if version is None:
         version = selectors.board_version(event)
@@ -51,7 +52,7 @@ def version_of(event: Event) -> selectors.BoardVersion:
 
 
 def forget_version(sender, instance, **kwargs) -> None:
-    """A round, game, entrant or list of an event was saved or deleted: its next view asks."""
+    """A round, game, entrant or list of an event was saved: its next view asks again."""
     if isinstance(instance, Game):
         event_id = Round.objects.filter(pk=instance.round_id).values_list("event_id").first()
         event_id = event_id[0] if event_id else None
@@ -61,7 +62,10 @@ def forget_version(sender, instance, **kwargs) -> None:
     else:
         event_id = instance.event_id
     if event_id is not None:
-        cache.delete(_version_key(event_id))
+        key = _version_key(event_id)
+        cache.delete(key)
+        # and once the change is committed: a view between the two read the version before it
+        transaction.on_commit(lambda: cache.delete(key))
 
 
 def _drawn_rows(event: Event, games, user, organiser: bool, csrf: str = "") -> list:
