@@ -10,16 +10,24 @@ class EventsConfig(AppConfig):
 
     def ready(self) -> None:
         # imported once the app registry is ready: these modules read the event models
+        from django.db.models.signals import post_save
+
         from forgebuilder.departures import departures
         from forgebuilder.impacts import impact_reporters
         from forgebuilder.outcomes import feeds
 
         from . import pack_pdf
+        from .board import forget_version
         from .data_impact import EventsImpact
         from .departure import EventDeparture
         from .feed import ROUND_RESULT
+        from .models import Entrant, Game, Round, Submission
 
         departures.register(EventDeparture())
         feeds.register(ROUND_RESULT)
         impact_reporters.register(EventsImpact())  # what a module's new version does to events
         pack_pdf.register()  # the event as a printout subject, its pack as a printout
+        # the event page's board changed (none is deleted but with its event: no receiver on
+        # deletions, which would stop Django deleting an event's games in one query)
+        for model in (Round, Game, Entrant, Submission):
+            post_save.connect(forget_version, sender=model, dispatch_uid=f"board-{model.__name__}")

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import urlencode
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from factions.catalog import catalog_for
 from forgebuilder.engine.api import ListDocument
 from forgebuilder.lists.api import evaluated_document
-from forgebuilder.people import FORMER_PLAYER
 
 from . import selectors
 from .data_version import checked_against, submission_catalog
@@ -72,28 +72,30 @@ def _names(event: Event, keys: set[str] | None = None) -> dict[str, Entrant]:
 
 def standings_rows(event: Event) -> list[dict]:
     """Every row of the standings, ranked (shared ranks by name)."""
-    rows = _rows(selectors.standings_of(event=event), _names(event))
-    return sorted(rows, key=lambda r: (r["rank"], r["name"].casefold()))
+    ranked = ((row, "") for row in selectors.standings_of(event=event))
+    return sorted(_rows(ranked, _names(event)), key=lambda r: (r["rank"], r["name"].casefold()))
 
 
-def standings_page(event: Event, *, find: str, asked: str) -> tuple[list[dict], PageOf]:
-    """One part of the standings (the players whose name holds `find`, when given): every
-    entrant's numbers are worked out, only the rows shown are drawn."""
-    usernames = dict(event.entrants.values_list("pk", "player__username"))
-    name = {str(pk): username or FORMER_PLAYER for pk, username in usernames.items()}
-    ranked = sorted(
-        selectors.standings_of(event=event), key=lambda r: (r.rank, name[r.key].casefold())
-    )
+def standings_page(
+    event: Event, *, find: str, asked: str, version: selectors.BoardVersion
+) -> tuple[list[dict], PageOf]:
+    """One part of the standings (the players whose name holds `find`, when given): the
+    standings are ranked once per `version` of the event, and a page reads only its rows."""
     if find:
-        ranked = [r for r in ranked if find.casefold() in name[r.key].casefold()]
-    part = page_of(len(ranked), asked, "standings", find)
-    shown = ranked[part.first - 1 : part.last] if part.total else []
-    return _rows(shown, _names(event, {r.key for r in shown})), part
+        ranked = selectors.ranked(event=event, version=version)
+        ranked = [r for r in ranked if find.casefold() in r[1].casefold()]
+        part = page_of(len(ranked), asked, "standings", find)
+        shown = ranked[part.first - 1 : part.last] if part.total else []
+    else:
+        part = page_of(version.entrants, asked, "standings")
+        span = (part.first - 1, part.last)
+        shown = selectors.ranked(event=event, version=version, part=span) if part.total else []
+    return _rows(shown, _names(event, {row.key for row, _name in shown})), part
 
 
 def _rows(ranked, entrants: dict[str, Entrant]) -> list[dict]:
     rows = []
-    for row in ranked:
+    for row, _name in ranked:
         entrant = entrants[row.key]
         rows.append(
             {
@@ -153,86 +155,32 @@ def _status(game: Game) -> str:
 def event_page(
     event: Event,
     user: AbstractBaseUser | AnonymousUser,
-    params: Mapping[str, str] | None = None,
+    entrant: Entrant | None,
+    board: Mapping[str, Any],
 ) -> dict:
-    """The event page: one part of the round's pairings and of the standings (`params`:
-    `find` a player by name, `pairings` and `standings` the parts), the player's own game
-    always."""
-    params = params or {}
-    find = " ".join(params.get("find", "").split())[:80]
+    """The event page around its `board` (events/board.py: the round's pairings and the
+    standings, drawn): the pack, the player's entry, what the organiser may do next."""
     organiser = selectors.is_organiser(event, user)
-    entrant = selectors.entrant_of(event, user)
-    current = selectors.current_round(event)
+    current = board["round"]
+    all_paired = current is not None and current.number >= event.rounds
     catalog = catalog_for(event.module)
-    standings, standings_part = (
-        standings_page(event, find=find, asked=params.get("standings", "1"))
-        if current
-        else ([], page_of(0, "1", "standings"))
-    )
     return {
+        **board,
         "event": event,
         "organiser": organiser,
         "entrant": entrant,
         "submission": getattr(entrant, "submission", None) if entrant else None,
-        "round": current,
-        **(
-            _round_part(current, user, organiser, entrant, find, params)
-            if current
-            else {
-                "games": [],
-                "my_game": None,
-                "my_games": [],
-                "pairings_part": page_of(0, "1", "pairings"),
-                "swappable": [],
-                "results_to_come": 0,
-            }
-        ),
-        "find": find,
         "next_round": (current.number if current else 0) + 1,
-        "all_paired": selectors.all_rounds_paired(event, current),
-        "complete": selectors.is_complete(event, current),
+        "all_paired": all_paired,
+        # every round paired and every result of the last one confirmed (a bye needs none)
+        "complete": all_paired and not board["results_to_come"],
         "registration_open": current is None,
         "lists_open": timezone.now() < event.list_deadline,
-        "standings": standings,
-        "standings_part": standings_part,
-        "lists_shown": organiser or selectors.lists_revealed(event),
         "lists_revealed": selectors.lists_revealed(event),
         "factions": [catalog.faction_name(k) for k in event.factions],
         "checked_against": checked_against(event),
         "tiebreakers": [TIEBREAKERS[t] for t in event.scoring.tiebreakers],
-        "entrant_count": event.entrants.filter(dropped_at__isnull=True).count(),
     }
-
-
-def _round_part(current, user, organiser: bool, entrant, find: str, params) -> dict:
-    """The round's pairings shown: one part of them, and the player's own game."""
-    everyone = selectors.games_of(current)
-    listed = everyone
-    if find:
-        listed = everyone.filter(
-            Q(first__player__username__icontains=find) | Q(second__player__username__icontains=find)
-        )
-    part = page_of(listed.count(), params.get("pairings", "1"), "pairings", find)
-    games = [game_row(g, user, organiser) for g in listed[max(part.first - 1, 0) : part.last]]
-    mine = everyone.filter(Q(first=entrant) | Q(second=entrant)).first() if entrant else None
-    my_game = game_row(mine, user, organiser) if mine else None
-    open_games = current.games.filter(second__isnull=False).exclude(status=Game.CONFIRMED)
-    return {
-        "games": games,
-        "pairings_part": part,
-        "my_game": my_game,
-        # pinned above the part shown when it is not in it
-        "my_games": [my_game] if my_game and not any(g["mine"] for g in games) else [],
-        "swappable": _swappable(everyone) if organiser else [],
-        "results_to_come": open_games.count(),
-    }
-
-
-def _swappable(games) -> list[Entrant]:
-    """The players of the current round's games that have no result yet (and of its bye)."""
-    open_games = [g for g in games if g.status == Game.PAIRED or g.bye]
-    players = [e for game in open_games for e in (game.first, game.second) if e is not None]
-    return sorted(players, key=lambda e: e.name.casefold()) if len(players) > 2 else []
 
 
 def list_view(event: Event, submission: Submission) -> dict:

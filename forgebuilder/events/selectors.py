@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from dataclasses import dataclass
 from datetime import datetime
+from typing import NamedTuple
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import connection
 from django.db.models import QuerySet
 from django.urls import reverse
 from django.utils import timezone
 
 from forgebuilder.cache import cached_once
 from forgebuilder.engine.api import plural
+from forgebuilder.people import FORMER_PLAYER
 from forgebuilder.refusals import NotFound
 
 from . import standings
@@ -102,6 +106,105 @@ def _standings(
         for number, first, second, first_vp, second_vp in confirmed
     ]
     return standings.standings(players=players, games=games, scoring=event.scoring)
+
+
+Ranked = list[tuple[standings.Standing, str]]
+
+
+def ranked(*, event: Event, version: BoardVersion, part: tuple[int, int] | None = None) -> Ranked:
+    """The standings in the order the pages show them (rank, then name), each row with its
+    player's name, kept for the event's `board_version`; only rows `part` (start, stop) when
+    given, kept apart, so that a page of a large event reads its 50 rows, not every row."""
+    made_of = repr((version, event.scoring)).encode()
+    key = f"standings:{event.pk}:{hashlib.blake2b(made_of, digest_size=16).hexdigest()}:ranked"
+    if part is not None:
+        start, stop = part
+        return cached_once(
+            f"{key}:{start}:{stop}",
+            lambda: ranked(event=event, version=version)[start:stop],
+            timeout=600,
+        )
+    return cached_once(key, lambda: _ranked(event), timeout=600)
+
+
+def _ranked(event: Event) -> Ranked:
+    usernames = dict(event.entrants.values_list("pk", "player__username"))
+    name = {str(pk): username or FORMER_PLAYER for pk, username in usernames.items()}
+    rows = [(row, name[row.key]) for row in standings_of(event=event)]
+    return sorted(rows, key=lambda r: (r[0].rank, r[1].casefold()))
+
+
+# A row's fingerprint: its columns summed with a different prime weight each, times a weight
+# drawn from the row's id (a multiplicative hash), both below a prime, in 64-bit integers on
+# SQLite and PostgreSQL alike; a table's is the count and the sum of its rows'. Two rows that
+# exchange a value (two games swapping players or results) change the sum, as their weights
+# differ. A few operations a row: on SQLite this sum is the page's only work that grows with
+# the event.
+_PRIME = 1_000_000_007
+_WEIGHTS = (3, 7, 13, 17, 19, 23, 29, 31, 37, 41)
+
+
+def _folded(*columns: str) -> str:
+    row = columns[0]
+    summed = " + ".join(
+        f"COALESCE({column}, 0) * {weight}"
+        for column, weight in zip(columns[1:], _WEIGHTS, strict=False)
+    )
+    # %%: a modulo, in a query with parameters
+    return f"((({summed}) %% {_PRIME}) * ((CAST({row} AS BIGINT) * 2654435761) %% {_PRIME})) %% {_PRIME}"
+
+
+_STATUS = f"CASE g.status WHEN '{Game.PAIRED}' THEN 1 WHEN '{Game.REPORTED}' THEN 2 ELSE 3 END"
+_DROPPED = "CASE WHEN e.dropped_at IS NULL THEN 0 ELSE 1 + COALESCE(e.dropped_after, 0) END"
+
+
+@functools.cache
+def _version_sql() -> str:
+    def table(model) -> str:
+        return connection.ops.quote_name(model._meta.db_table)
+
+    quoted = connection.ops.quote_name
+    game = _folded(
+        "g.id", "g.round_id", f"g.{quoted('table')}", "g.first_id", "g.second_id", _STATUS,
+        "g.first_vp * 10007", "g.second_vp", "g.reported_by_id", "g.withdrawn_by_id",
+    )  # fmt: skip
+    entrant = _folded("e.id", "e.player_id", _DROPPED, "LENGTH(e.club)")
+    return f"""SELECT
+        (SELECT COUNT(*) FROM {table(Round)} r WHERE r.event_id = %s),
+        (SELECT COUNT(*) FROM {table(Game)} g JOIN {table(Round)} r ON r.id = g.round_id
+            WHERE r.event_id = %s),
+        (SELECT COALESCE(SUM({game}), 0) FROM {table(Game)} g
+            JOIN {table(Round)} r ON r.id = g.round_id WHERE r.event_id = %s),
+        (SELECT COUNT(*) FROM {table(Entrant)} e WHERE e.event_id = %s),
+        (SELECT COUNT(*) FROM {table(Entrant)} e WHERE e.event_id = %s AND e.dropped_at IS NULL),
+        (SELECT COALESCE(SUM({entrant}), 0) FROM {table(Entrant)} e WHERE e.event_id = %s),
+        (SELECT COALESCE(SUM(s.entrant_id), 0) FROM {table(Submission)} s
+            JOIN {table(Entrant)} e ON e.id = s.entrant_id WHERE e.event_id = %s)"""
+
+
+class BoardVersion(NamedTuple):
+    rounds: int
+    games: int
+    games_folded: int
+    entrants: int
+    playing: int  # the entrants who did not drop
+    entrants_folded: int
+    lists: int  # the sum of the ids of the entrants who submitted a list
+
+
+def board_version(event: Event) -> BoardVersion:
+    """A fingerprint of everything the pairings and standings of the event page show (every
+    round, game, entrant and who submitted a list), read in one query of counts and sums: it
+    changes with any of them, however written, and costs the same for 16 players as for 1,024.
+
+    The ORM would spend more building this query than the database answering it (a page's
+    time is mostly its queries' compilation), so it is written once, in SQL both databases
+    read. Not in it: a game's match check (written only with its players, which are in it), a
+    round's warnings (the page reads its round) and a player's club (set only before round 1,
+    before any board is drawn)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_version_sql(), [event.pk] * 7)
+        return BoardVersion(*(int(n) for n in cursor.fetchone()))
 
 
 @dataclass(frozen=True)

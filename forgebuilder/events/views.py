@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -25,10 +26,12 @@ from forgebuilder.ratelimit import client_key, rate_limited, too_many
 from forgebuilder.refusals import Forbidden
 
 from . import api, csv_export, pack_pdf, selectors, services, sources
+from .board import board
 from .desk_views import organised as _organised
 from .forms import EventForm
 from .models import ApiToken, Entrant, Event, Game
 from .presenters import event_page, list_view
+from .reader_page import for_anyone, kept_page
 
 
 @login_required
@@ -60,10 +63,16 @@ def new_factions(request: HttpRequest) -> HttpResponse:
 
 def event_detail(request: HttpRequest, public_id: str) -> HttpResponse:
     event = selectors.event_by_public_id(public_id)
-    context = event_page(event, request.user, request.GET)
+    entrant = selectors.entrant_of(event, request.user)
+    # only a signed-in player's own game or the organiser's board carries a form
+    csrf = get_token(request) if request.user.is_authenticated else ""
+    drawn = board(event, request.user, request.GET, entrant=entrant, csrf=csrf)
+    context = event_page(event, request.user, entrant, drawn)
     context["link"] = request.build_absolute_uri(reverse("events:detail", args=[public_id]))
     if context["entrant"] is not None:
         context["own_lists"] = sources.own_lists_for(event=event, user_id=request.user.pk)
+    if for_anyone(request) and context["board_key"] is not None:
+        return kept_page(request, event, context)
     return render(request, "events/detail.html", context)
 
 

@@ -58,15 +58,20 @@ class ArmyList(models.Model):
         ordering = ["-updated_at"]
         indexes = [
             # My lists: a page by last change, and the counts by game and folder from the index
+            # alone. A visitor's lists are asked for with "no account" (`Owner.filter`): their
+            # indexes hold only such lists, so that question needs no row of the table either.
             models.Index(fields=["owner", "deleted_at", "updated_at"], name="armylist_shelf"),
             models.Index(
-                fields=["owner_token", "deleted_at", "updated_at"], name="armylist_visitor_shelf"
+                fields=["owner_token", "deleted_at", "updated_at"],
+                condition=models.Q(owner__isnull=True),
+                name="armylist_visitor_shelf",
             ),
             models.Index(
                 fields=["owner", "deleted_at", "module", "folder"], name="armylist_shelf_counts"
             ),
             models.Index(
                 fields=["owner_token", "deleted_at", "module", "folder"],
+                condition=models.Q(owner__isnull=True),
                 name="armylist_visitor_shelf_counts",
             ),
             # the daily clean-up's question: visitors' lists nobody changed for a while

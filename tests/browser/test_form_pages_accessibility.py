@@ -110,6 +110,10 @@ FORM_PAGES = {
     "event with its pairings": FormPage(
         "events/detail.html", "ben", lambda w: reverse("events:detail", args=[w.event.public_id])
     ),
+    # a game's row of the pairings, drawn by the event page's board (events/board.py)
+    "a pairing with its result form": FormPage(
+        "events/_pairing.html", "ben", lambda w: reverse("events:detail", args=[w.event.public_id])
+    ),
     "event desk": FormPage(
         "events/desk.html", "ana", lambda w: reverse("events:desk", args=[w.event.public_id])
     ),

@@ -24,7 +24,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.mark.parametrize("name", STARTERS + BATTLE_FORGE)
 def test_an_old_export_imports_on_its_version_and_is_offered_the_update(name):
-    army_list, before, _ = built_on_old_version(name)
+    army_list, _, _ = built_on_old_version(name)
     exported = json.dumps(army_list.document)  # made on 7.1; the module is 7.2 now
 
     outcome = read_import(exported)

@@ -208,3 +208,49 @@ def test_the_shelf_query_reads_any_query_string_leniently():
     assert (query.q, query.sort, query.page) == ("a b", "changed", 1)
     assert query.address(page=2) == "?q=a+b&page=2"
     assert ShelfQuery().address() == "?"
+
+
+# ---- a page that costs the same for 50 lists as for 5,000 (issue 41) --------------------------
+
+
+def _columns_read_from(sql: str) -> set[str]:
+    """The tables and indexes whose columns SQLite reads to answer `sql` (from its program: a
+    cursor opened on each, and the Column steps reading through them)."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT rootpage, name FROM sqlite_master WHERE rootpage > 0")
+        by_page = dict(cursor.fetchall())
+        cursor.execute(f"EXPLAIN {sql}")
+        program = cursor.fetchall()  # addr, opcode, p1, p2, ...
+    opened = {row[2]: by_page.get(row[3], "?") for row in program if row[1] == "OpenRead"}
+    return {opened[row[2]] for row in program if row[1] == "Column" and row[2] in opened}
+
+
+@pytest.mark.skipif(connection.vendor != "sqlite", reason="reads SQLite's query program")
+def test_a_visitors_counts_by_game_and_folder_read_the_index_alone(client, owner, army_list):
+    shelve(army_list, owner, 30, folder="Club")
+    client.get(MY_LISTS)
+    with CaptureQueriesContext(connection) as captured:
+        client.get(MY_LISTS)
+    grouped = next(q["sql"] for q in captured.captured_queries if "GROUP BY" in q["sql"])
+
+    # no row of the lists (their documents and all) is read: the index holds the answer
+    assert _columns_read_from(grouped) == {"armylist_visitor_shelf_counts"}
+
+
+def test_a_second_visit_draws_no_row_again_and_a_changed_list_is_drawn_anew(
+    client, owner, army_list
+):
+    shelve(army_list, owner, 30)
+    first = client.get(MY_LISTS)
+    assert "armylists/partials/shelf_row.html" in [t.name for t in first.templates]
+
+    again = client.get(MY_LISTS)
+    assert "armylists/partials/shelf_row.html" not in [t.name for t in again.templates]
+    assert rows(again) == rows(first)
+
+    newest = ArmyList.objects.filter(name="List 030").get()
+    ArmyList.objects.filter(pk=newest.pk).update(name="Renamed", points=149, legal=False)
+    changed = client.get(MY_LISTS)
+    assert names(changed)[0] == "Renamed"
+    assert "149 / 150" in rows(changed)[0] and "Not legal" in rows(changed)[0]
+    assert rows(changed)[1:] == rows(first)[1:]
