@@ -195,3 +195,24 @@ def test_the_update_drops_a_legend_and_a_strategy_the_new_version_lacks_and_name
     assert dropped == [old.legends(faction)[k].name for k in legends[:1]] + [
         old.strategies(faction)[k].name for k in strategies[:1]
     ]
+
+
+def test_the_editor_drawn_again_works_the_update_out_once(monkeypatch):
+    """The banner's comparison is kept for an unchanged list: the editor of a list on an old
+    version is no slower than one on the newest (bench/bench_versions.py)."""
+    from forgebuilder.lists import data_updates
+
+    army_list, _, _ = built_on_old_version(STARTERS[0])
+    calls = []
+    real = data_updates.evaluated_document
+    monkeypatch.setattr(
+        data_updates, "evaluated_document", lambda **kw: calls.append(1) or real(**kw)
+    )
+    first = data_update(evaluated_list(army_list=army_list))
+    again = data_update(evaluated_list(army_list=army_list))
+    assert len(calls) == 1 and again == first
+    army_list.document = {**army_list.document, "name": "Renamed"}
+    army_list.version += 1
+    army_list.save()
+    assert data_update(evaluated_list(army_list=army_list)) is not None
+    assert len(calls) == 2  # a changed list is compared again
