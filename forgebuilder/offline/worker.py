@@ -30,6 +30,8 @@ SHELL_STATIC = (
     "js/tracker.js",
     "js/play.js",
     "css/play.css",
+    "js/projector.js",  # the hall's screen, kept for offline as the event's pages are
+    "css/projector.css",
     "img/logo.svg",
     "img/icons/icon-192.png",
     "img/icons/icon-512.png",
