@@ -13,12 +13,14 @@ from defusedxml.ElementTree import fromstring
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from forgebuilder.lists.documents import DocumentError
 from forgebuilder.lists.importers.battlescribe import (
     MAX_DEPTH,
     NAMESPACE,
     RosterError,
     read_roster,
 )
+from forgebuilder.lists.importers.detect import read_import
 from forgebuilder.lists.importers.result import MAX_IMPORT_BYTES
 from tests.conftest import SHARED
 
@@ -294,3 +296,38 @@ def test_a_roster_at_the_size_limit_reads_every_unit():
 
     assert len(roster.units()) == count
     assert roster.selection_totals() == {"pts": Decimal(7 * count)}
+
+
+def import_refusal(raw) -> DocumentError:
+    with pytest.raises(DocumentError) as caught:
+        read_import(raw)
+    return caught.value
+
+
+def test_the_import_page_names_every_real_roster_it_cannot_import_yet(real):
+    path, _roster, root = real
+    forces = len(list(root.iter(NS + "force")))
+    units = sum(direct_units(force) for force in root.iter(NS + "force"))
+
+    (problem,) = import_refusal(path.read_bytes()).problems
+
+    saved = " (saved by New Recruit)" if "newrecruit" in root.get("generatedBy", "") else ""
+    game, name = root.get("gameSystemName"), root.get("name").strip()
+    assert problem.message.startswith(
+        f"A BattleScribe roster{saved} of {game}: '{name}' with {forces} force"
+    )
+    assert f" and {units} unit" in problem.message
+    assert problem.message.endswith(". Rosters of games not hosted here cannot be imported yet.")
+
+
+def test_a_pasted_roster_is_read_as_one_and_its_faults_are_placed():
+    (read,) = import_refusal("\n" + small_roster()).problems
+    (cut,) = import_refusal(small_roster()[:200]).problems
+    (empty,) = import_refusal(zipped(**{"readme.md": b"#"})).problems
+
+    assert read.message == (
+        "A BattleScribe roster of Skirmish: 'Odd' with 1 force and 1 unit. "
+        "Rosters of games not hosted here cannot be imported yet."
+    )
+    assert cut.path.startswith("line 3, column ") and "cut off" in cut.message
+    assert "this zip holds no .ros file (readme.md)" in empty.message
