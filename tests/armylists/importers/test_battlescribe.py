@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import zipfile
 from decimal import Decimal
+from xml.sax.saxutils import escape as xml_escape
 
 import pytest
 from defusedxml.ElementTree import fromstring
@@ -331,3 +332,54 @@ def test_a_pasted_roster_is_read_as_one_and_its_faults_are_placed():
     )
     assert cut.path.startswith("line 3, column ") and "cut off" in cut.message
     assert "this zip holds no .ros file (readme.md)" in empty.message
+
+
+NAMES = st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc", "Cn")), max_size=12)
+LEAF = st.fixed_dictionaries(
+    {
+        "name": NAMES,
+        "type": st.sampled_from(["unit", "model", "upgrade"]),
+        "number": st.integers(0, 999),
+        "pts": st.decimals(-999, 9999, places=1, allow_nan=False, allow_infinity=False),
+        "children": st.just([]),
+    }
+)
+TREES = st.recursive(
+    LEAF,
+    lambda inner: st.builds(lambda d, c: {**d, "children": c}, LEAF, st.lists(inner, max_size=3)),
+    max_leaves=12,
+)
+
+
+def selection_xml(tree) -> str:
+    name = xml_escape(tree["name"], {'"': "&quot;"})
+    children = "".join(selection_xml(child) for child in tree["children"])
+    return (
+        f'<selection name="{name}" number="{tree["number"]}" type="{tree["type"]}">'
+        f'<costs><cost name="pts" value="{tree["pts"]}"/></costs>'
+        f"<selections>{children}</selections></selection>"
+    )
+
+
+def expected_units(tree) -> int:
+    if tree["type"] in ("unit", "model"):
+        return 1
+    return sum(expected_units(child) for child in tree["children"])
+
+
+def expected_points(tree) -> Decimal:
+    return tree["pts"] + sum((expected_points(c) for c in tree["children"]), Decimal(0))
+
+
+@settings(max_examples=30)
+@given(st.lists(TREES, min_size=1, max_size=4))
+def test_any_roster_reads_back_with_its_units_and_its_points_summed(trees):
+    text = ROSTER.format(
+        version="2.03", ns=NAMESPACE, selections="".join(map(selection_xml, trees))
+    )
+
+    roster = read_roster(text.encode())
+
+    assert len(roster.units()) == sum(map(expected_units, trees))
+    assert roster.selection_totals() == {"pts": sum(map(expected_points, trees), Decimal(0))}
+    assert [s.name for s in roster.forces[0].selections] == [t["name"].strip() for t in trees]
