@@ -196,7 +196,10 @@ def _unzipped(raw: bytes) -> bytes:
     try:
         archive = zipfile.ZipFile(io.BytesIO(raw))
         members = archive.infolist()
-        rosters = [i for i in members if i.filename.lower().endswith(".ros")]
+        # its one file, or its one .ros: a roster is known by its content, not by its name
+        files = [i for i in members if not i.is_dir()]
+        named = [i for i in files if i.filename.lower().endswith(".ros")]
+        rosters = named or files
         if len(rosters) == 1:
             with archive.open(rosters[0]) as member:
                 data = member.read(MAX_IMPORT_BYTES + 1)  # never more, whatever its header says
@@ -204,7 +207,7 @@ def _unzipped(raw: bytes) -> bytes:
         raise RosterError(f"{what} that cannot be unzipped: {exc}") from None
     if len(rosters) != 1:
         found = ", ".join(i.filename for i in members[:5]) or "nothing"
-        count = "no .ros file" if not rosters else f"{len(rosters)} .ros files"
+        count = f"{len(named)} .ros files" if named else "no .ros file"
         raise RosterError(f"{what} holds one .ros file; this zip holds {count} ({found})")
     if len(data) > MAX_IMPORT_BYTES:
         raise RosterError(

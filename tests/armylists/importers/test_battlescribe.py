@@ -185,10 +185,15 @@ def refusal(raw) -> RosterError:
 
 
 def test_a_zip_without_a_roster_names_what_it_holds():
-    error = refusal(zipped(**{"notes.txt": b"hello"}))
+    error = refusal(zipped(**{"notes.txt": b"hello", "army.png": b"PNG"}))
 
     assert "zipped BattleScribe roster (.rosz)" in error.message
-    assert "no .ros file (notes.txt)" in error.message
+    assert "no .ros file (notes.txt, army.png)" in error.message
+
+
+def test_a_zip_of_one_file_is_read_as_a_roster_whatever_the_file_is_named():
+    assert read_roster(zipped(**{"army.xml": small_roster().encode()})).name == "Odd"
+    assert refusal(zipped(**{"notes.txt": b"hello"})).place == "line 1, column 1"
 
 
 def test_a_zip_bomb_is_refused_after_reading_no_more_than_the_limit():
@@ -324,14 +329,14 @@ def test_the_import_page_names_every_real_roster_it_cannot_import_yet(real):
 def test_a_pasted_roster_is_read_as_one_and_its_faults_are_placed():
     (read,) = import_refusal("\n" + small_roster()).problems
     (cut,) = import_refusal(small_roster()[:200]).problems
-    (empty,) = import_refusal(zipped(**{"readme.md": b"#"})).problems
+    (empty,) = import_refusal(zipped(**{"readme.md": b"#", "a.ros": b"", "b.ros": b""})).problems
 
     assert read.message == (
         "A BattleScribe roster of Skirmish: 'Odd' with 1 force and 1 unit. "
         "Rosters of games not hosted here cannot be imported yet."
     )
     assert cut.path.startswith("line 3, column ") and "cut off" in cut.message
-    assert "this zip holds no .ros file (readme.md)" in empty.message
+    assert "this zip holds 2 .ros files (readme.md, a.ros, b.ros)" in empty.message
 
 
 NAMES = st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc", "Cn")), max_size=12)
