@@ -2,6 +2,8 @@
 
 Formats: a forgebuilder list document (JSON), a Battle Forge app list (JSON file), a Battle
 Forge share link, and forgebuilder's text export. Each outcome names the format it recognised.
+A BattleScribe roster (.ros XML or .rosz zip) is read and named, but refused until its game is
+one hosted here.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from forgebuilder.lists.documents import (
     parse_document,
     read_json,
 )
-from forgebuilder.lists.importers import battleforge_app
+from forgebuilder.lists.importers import battleforge_app, battlescribe
 from forgebuilder.lists.importers.modules import battleforge_catalog
 from forgebuilder.lists.importers.result import MAX_IMPORT_BYTES, ImportOutcome
 from forgebuilder.lists.importers.text import text_list_document
@@ -46,6 +48,27 @@ def _app_outcome(data: Any, format_name: str) -> ImportOutcome:
     return battleforge_app.app_list_document(data, catalog, format_name)
 
 
+def _foreign_roster(raw: bytes | str) -> ImportOutcome:
+    """A BattleScribe roster, read to say what it holds: no hosted game reads one yet."""
+    try:
+        roster = battlescribe.read_roster(raw)
+    except battlescribe.RosterError as exc:
+        raise _fail(exc.message, exc.place) from None
+    raise _fail(
+        f"{battlescribe.summary(roster)}. Rosters of games not hosted here cannot be imported yet."
+    )
+
+
+def _is_roster(raw: bytes | str) -> bool:
+    """A zip, or XML (a text export of a list named "<…>" is not XML)."""
+    if isinstance(raw, bytes) and raw.startswith(battlescribe.ZIP_MAGIC):
+        return True
+    if not battlescribe.looks_like_roster(raw):
+        return False
+    head = raw[:4000].decode("utf-8", errors="replace") if isinstance(raw, bytes) else raw
+    return not looks_like_text_export(head.strip())
+
+
 def read_import(raw: bytes | str) -> ImportOutcome:
     """The list in `raw`, whichever supported format it is; raises DocumentError saying what
     is wrong when it is none of them or cannot be used at all."""
@@ -58,6 +81,8 @@ def read_import(raw: bytes | str) -> ImportOutcome:
 def _read(raw: bytes | str) -> ImportOutcome:
     if len(raw) > MAX_IMPORT_BYTES:
         raise _fail("the list is larger than 1 MB; a list is far smaller")
+    if _is_roster(raw):
+        return _foreign_roster(raw)
     if isinstance(raw, bytes):
         try:
             raw = raw.decode("utf-8-sig")
@@ -94,5 +119,6 @@ def _read(raw: bytes | str) -> ImportOutcome:
         return text_list_document(text)
     raise _fail(
         "not a list this page can read: expected a forgebuilder or Battle Forge JSON list, "
-        "a Battle Forge share link (…#/lists?share=…) or forgebuilder's text export"
+        "a Battle Forge share link (…#/lists?share=…), forgebuilder's text export or a "
+        "BattleScribe roster (.ros, .rosz)"
     )

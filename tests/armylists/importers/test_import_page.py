@@ -7,11 +7,14 @@ import html
 import json
 import re
 
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from forgebuilder.engine.listdoc import ListDocument
 from forgebuilder.engine.rules import resolve
 from forgebuilder.lists.models import ArmyList
+from tests.conftest import SHARED
 
 from .conftest import MIT_LISTS, app_list
 
@@ -116,3 +119,26 @@ def test_the_link_page_names_what_the_app_has_no_place_for(client, import_bf_mod
         "The app's list has no place for its casual mark; its notes; the notes of 1 unit. They "
         "stay on the list here"
     ) in page
+
+
+def test_a_battlescribe_roster_uploaded_or_pasted_is_named_and_nothing_is_created(client, db):
+    rosters = SHARED / "interop" / "battlescribe"
+    zipped, plain = rosters / "AoS4" / "Belakor and Fiends.rosz", rosters / "mesbg"
+    if not zipped.is_file() or not (plain / "MESBG Mordor 750 With Troll.ros").is_file():
+        pytest.skip(f"BattleScribe rosters not found in {rosters}")
+    upload = SimpleUploadedFile("army.rosz", zipped.read_bytes(), "application/octet-stream")
+    pasted = (plain / "MESBG Mordor 750 With Troll.ros").read_text(encoding="utf-8")
+
+    uploaded = client.post(IMPORT, {"file": upload})
+    pasted = client.post(IMPORT, {"document": pasted})
+
+    assert uploaded.status_code == pasted.status_code == 400
+    assert (
+        "A BattleScribe roster (saved by New Recruit) of Age of Sigmar 4.0: 'Belakor and Fiends' "
+        "with 3 forces and 10 units. Rosters of games not hosted here cannot be imported yet."
+    ) in html.unescape(uploaded.content.decode())
+    assert (
+        "A BattleScribe roster of Middle-Earth Strategy Battle Game: 'MESBG Mordor 750 With "
+        "Troll' with 1 force and 13 units." in html.unescape(pasted.content.decode())
+    )
+    assert not ArmyList.objects.exists()

@@ -188,6 +188,7 @@ NOTES = st.lists(TYPED, max_size=3).map("\n".join)
     list_notes=NOTES,
 )
 @example(list_name="[Tourney] Vanguard", names=("", "", ""), notes=("", "", ""), list_notes="")
+@example(list_name="<Tourney> Vanguard", names=("", "", ""), notes=("", "", ""), list_notes="")
 @example(list_name="L", names=("a (Spearmen):", "", ""), notes=("", "", ""), list_notes="")
 @example(list_name="L", names=("", "a (Spearmen):", ""), notes=("", "", ""), list_notes="")
 @example(list_name="L", names=("", "Spearmen: Legend:", ""), notes=("", "", ""), list_notes="")
