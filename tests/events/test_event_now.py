@@ -4,11 +4,15 @@ to enter or confirm, or what they wait for; and the section asked for again with
 
 from __future__ import annotations
 
+import contextlib
 import random
 import re
 
 import pytest
+from django.core.cache import cache
 from django.urls import reverse
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from forgebuilder.events import services
 from forgebuilder.events.models import Game
@@ -124,3 +128,67 @@ def test_the_section_is_asked_for_again_and_answers_204_until_something_changed(
     # a reader without an account has nothing to ask for
     client.logout()
     assert client.get(again, {"since": stamp}).status_code == 204
+
+
+ACTS = {"report": services.game_report, "confirm": services.game_confirm,
+        "withdraw": services.game_withdraw}  # fmt: skip
+STEPS = st.lists(
+    st.tuples(
+        st.sampled_from(["first", "second", "organiser"]),
+        st.sampled_from(sorted(ACTS)),
+        st.tuples(st.integers(0, 999), st.integers(0, 999)),
+    ),
+    max_size=4,
+)
+
+
+def _drawn(client, event, player) -> tuple[str, str]:
+    """The section's stamp and what it shows (without its stamp and its forms' tokens)."""
+    client.force_login(player)
+    section = _now(client, event)
+    stamp = re.search(r'data-stamp="(\w+)"', section).group(1)
+    shown = re.sub(r'name="csrfmiddlewaretoken" value="\w+"', "", section.replace(stamp, ""))
+    return stamp, shown
+
+
+def test_a_204_never_hides_a_change_and_the_confirm_button_names_the_result(client, event, paired):
+    """For any results entered, confirmed or withdrawn by either player or the organiser (at
+    odd values too), a player's section keeps its stamp only while it shows the same, and the
+    player who did not enter a waiting result is asked to confirm exactly it."""
+    people = {"first": paired.first.player, "second": paired.second.player,
+              "organiser": event.organiser}  # fmt: skip
+
+    @settings(max_examples=6, deadline=None)
+    @given(steps=STEPS)
+    def check(steps):
+        Game.objects.filter(pk=paired.pk).update(
+            status=Game.PAIRED, first_vp=None, second_vp=None, reported_by=None, withdrawn_by=None
+        )
+        cache.clear()  # written around the models' signals: the version is asked again
+        seen = {}
+        for who, act, (a, b) in steps:
+            with contextlib.suppress(services.EventRefused):  # a refusal changes nothing
+                ACTS[act](game=paired, by=people[who], first_vp=a, second_vp=b)
+            paired.refresh_from_db()
+            for side in ("first", "second"):
+                stamp, shown = _drawn(client, event, people[side])
+                if side in seen and seen[side][0] == stamp:
+                    assert seen[side][1] == shown, "the section changed under the same stamp"
+                seen[side] = (stamp, shown)
+                result = f"{paired.first_vp}–{paired.second_vp}"
+                asked = paired.status == Game.REPORTED and paired.reported_by != people[side]
+                assert (f">Confirm {result}</button>" in shown) == asked
+                assert "waiting for confirmation" not in shown
+
+    check()
+
+
+def test_an_unchanged_section_costs_the_event_and_its_cached_version(
+    client, event, paired, django_assert_num_queries
+):
+    client.force_login(paired.first.player)
+    stamp = re.search(r'data-stamp="(\w+)"', _now(client, event)).group(1)
+    url = _url("now", event)
+    client.get(url, {"since": stamp})  # the session and the user are read once
+    with django_assert_num_queries(3):  # the session, the user and the event
+        assert client.get(url, {"since": stamp}).status_code == 204
