@@ -192,3 +192,31 @@ def test_an_unchanged_section_costs_the_event_and_its_cached_version(
     client.get(url, {"since": stamp})  # the session and the user are read once
     with django_assert_num_queries(3):  # the session, the user and the event
         assert client.get(url, {"since": stamp}).status_code == 204
+
+
+def test_the_bye_a_player_left_unpaired_and_the_last_round_say_so(client, event, players):
+    event.rounds = 1
+    event.save()
+    for player in players[:3]:
+        entered(event, player, *LEGAL)
+    late = services.entrant_register(event=event, player=players[3])  # never checked in
+    games = services.round_pair(event=event, rng=random.Random(1)).games.all()
+    bye = next(g for g in games if g.bye)
+    client.force_login(bye.first.player)
+    now = _now(client, event)
+    assert "You have the bye this round" in now and "That was the last round" in now
+    client.force_login(late.player)
+    assert "You are not paired in this round: ask the organiser at the desk." in _now(client, event)
+    played = next(g for g in games if not g.bye)
+    services.game_report(game=played, by=event.organiser, first_vp=999, second_vp=1)
+    client.force_login(played.second.player)
+    now = _now(client, event)
+    assert "Result confirmed: 999–1" in now and "That was the last round" in now
+    assert "not paired yet" not in now
+
+
+def test_a_player_not_checked_in_is_asked_to_check_in(client, event, players):
+    services.entrant_register(event=event, player=players[0])
+    client.force_login(players[0])
+    now = _now(client, event)
+    assert "Round 1 is not paired yet" in now and "Check in at the desk when you arrive" in now
