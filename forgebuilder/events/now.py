@@ -15,13 +15,14 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q
 from django.http import HttpRequest
+from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from . import selectors
-from .board import version_of
+from .board import own_row, version_of
 from .models import Entrant, Event, Game, Submission
 from .presenters import game_row
 
@@ -75,3 +76,21 @@ def drawn_now(request: HttpRequest, event: Event, entrant: Entrant) -> tuple[Saf
         stamp, url, stamp, settings.EVENT_NOW_POLL_SECONDS, mark_safe(body),  # our template
     )  # fmt: skip
     return html, stamp
+
+
+def row_again(request: HttpRequest, event: Event, entrant: Entrant) -> SafeString:
+    """The player's game's row of the pairings below, drawn again to take its place there
+    (htmx's out-of-band swap) when the section is: the page shows one state of their game."""
+    current = selectors.current_round(event)
+    game = (
+        selectors.games_of(current).filter(Q(first=entrant) | Q(second=entrant)).first()
+        if current is not None
+        else None
+    )
+    if game is None:
+        return mark_safe("")
+    row = own_row(event, game, request.user, get_token(request))
+    # the row is our template's <li>: marked to replace the one of the same id
+    return mark_safe(
+        "<template>" + row.replace("<li ", '<li hx-swap-oob="true" ', 1) + "</template>"
+    )

@@ -30,7 +30,7 @@ from .board import board
 from .desk_views import organised as _organised
 from .forms import EventForm
 from .models import ApiToken, Entrant, Event, Game
-from .now import drawn_now, now_stamp
+from .now import drawn_now, now_stamp, row_again
 from .presenters import event_page, list_view
 from .reader_page import for_anyone, kept_page
 
@@ -90,7 +90,7 @@ def event_now(request: HttpRequest, public_id: str) -> HttpResponse:
     if entrant is None or entrant.dropped:
         return HttpResponse(status=204)
     html, _stamp = drawn_now(request, event, entrant)
-    return HttpResponse(html)
+    return HttpResponse(html + row_again(request, event, entrant))
 
 
 def _back(event: Event, anchor: str = "") -> HttpResponse:

@@ -83,6 +83,9 @@ def test_a_result_entered_on_one_phone_shows_on_the_other_without_a_reload(
         phone_b.evaluate("window.kept = 'the same page'")
         expect(phone_b.locator("#now")).to_contain_text("Result confirmed: 14–9", timeout=5000)
         expect(phone_b.locator("#now")).to_contain_text("Round 2 is not paired yet")
+        # and the row of the pairings below follows: the page shows one state of the game
+        expect(phone_b.locator(f"#game-{game.pk} .result")).to_have_text("14–9")
+        expect(phone_b.get_by_role("button", name="Withdraw 14–9 to correct it")).to_have_count(0)
         assert phone_b.evaluate(NAVIGATIONS) == 1
         assert phone_b.evaluate("window.kept") == "the same page"
         no_sideways_scroll(phone_b, 375)

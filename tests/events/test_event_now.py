@@ -125,6 +125,14 @@ def test_the_section_is_asked_for_again_and_answers_204_until_something_changed(
     drawn = answer.content.decode()
     assert answer.status_code == 200 and ">Confirm 14–9</button>" in drawn
     assert drawn.startswith('<section id="now"') and f"since={stamp}" not in drawn
+    # the player's row of the pairings below is drawn again in its place: one state on the page
+    row = re.search(
+        r'<template>\s*<li hx-swap-oob="true" [^>]*id="game-(\d+)".*?</template>', drawn, re.S
+    )
+    assert row and int(row.group(1)) == paired.pk
+    assert "14–9, waiting for confirmation" in row.group(
+        0
+    ) and "Confirm 14–9</button>" in row.group(0)
     # a reader without an account has nothing to ask for
     client.logout()
     assert client.get(again, {"since": stamp}).status_code == 204
