@@ -78,6 +78,11 @@ def _drawn_rows(event: Event, games, user, organiser: bool, csrf: str = "") -> l
     return rows
 
 
+def own_row(event: Event, game: Game, user, csrf: str) -> str:
+    """The player's own game's row as the board draws it for them (its forms included)."""
+    return _drawn_rows(event, [game], user, False, csrf)[0][1]
+
+
 def _draw(event: Event, current: Round, view: Mapping[str, Any]) -> dict:
     """The board of `current` for `view` (find, the parts asked for, who looks and whether
     lists are shown), drawn now."""

@@ -30,6 +30,7 @@ from .board import board
 from .desk_views import organised as _organised
 from .forms import EventForm
 from .models import ApiToken, Entrant, Event, Game
+from .now import drawn_now, now_stamp, row_again
 from .presenters import event_page, list_view
 from .reader_page import for_anyone, kept_page
 
@@ -69,11 +70,27 @@ def event_detail(request: HttpRequest, public_id: str) -> HttpResponse:
     drawn = board(event, request.user, request.GET, entrant=entrant, csrf=csrf)
     context = event_page(event, request.user, entrant, drawn)
     context["link"] = request.build_absolute_uri(reverse("events:detail", args=[public_id]))
-    if context["entrant"] is not None:
+    context["now_section"] = ""  # what the player needs now, drawn for a player taking part
+    if entrant is not None:
         context["own_lists"] = sources.own_lists_for(event=event, user_id=request.user.pk)
+        if not entrant.dropped:
+            context["now_section"], _stamp = drawn_now(request, event, entrant)
     if for_anyone(request) and context["board_key"] is not None:
         return kept_page(request, event, context)
     return render(request, "events/detail.html", context)
+
+
+def event_now(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The player's "now" section again, or 204 when nothing it may show changed since the
+    stamp in `since` (or when the asker plays no part in the event)."""
+    event = selectors.event_by_public_id(public_id)
+    if request.GET.get("since") == now_stamp(event):
+        return HttpResponse(status=204)
+    entrant = selectors.entrant_of(event, request.user)
+    if entrant is None or entrant.dropped:
+        return HttpResponse(status=204)
+    html, _stamp = drawn_now(request, event, entrant)
+    return HttpResponse(html + row_again(request, event, entrant))
 
 
 def _back(event: Event, anchor: str = "") -> HttpResponse:
@@ -261,7 +278,7 @@ def game_result(request: HttpRequest, public_id: str, game_id: int) -> HttpRespo
         act(game=game, by=request.user, first_vp=first_vp, second_vp=second_vp)
     except services.EventRefused as exc:
         refusals.flash(request, exc)
-    return _back(event, f"game-{game.pk}")
+    return _back(event, "now" if request.POST.get("back") == "now" else f"game-{game.pk}")
 
 
 def submitted_list(request: HttpRequest, public_id: str, entrant_id: int) -> HttpResponse:

@@ -125,6 +125,10 @@ def test_an_eight_player_three_round_event_from_creation_to_final_standings(
     ann_row = page.locator(f"#entrant-{event.entrants.get(player__username='ann').pk}")
     expect(ann_row).to_contain_text("Accepted")
     ann_row.get_by_role("button", name="Check in").click()
+    # the row answers before the other check-ins are written: two writers at once would race
+    expect(
+        page.locator(f"#entrant-{event.entrants.get(player__username='ann').pk}")
+    ).to_contain_text("checked in")
     for entrant in event.entrants.exclude(player__username="ann"):
         services.entrant_check_in(event=event, entrant=entrant)
     page.reload()

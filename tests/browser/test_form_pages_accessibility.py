@@ -114,6 +114,10 @@ FORM_PAGES = {
     "a pairing with its result form": FormPage(
         "events/_pairing.html", "ben", lambda w: reverse("events:detail", args=[w.event.public_id])
     ),
+    # what the player needs now, at the top of the event page (events/now.py)
+    "a player's game now, with its result form": FormPage(
+        "events/_now.html", "ben", lambda w: reverse("events:detail", args=[w.event.public_id])
+    ),
     "event desk": FormPage(
         "events/desk.html", "ana", lambda w: reverse("events:desk", args=[w.event.public_id])
     ),
