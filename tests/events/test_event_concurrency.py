@@ -4,6 +4,7 @@ result, one submission per player (PostgreSQL row locks; SQLite serialises every
 from __future__ import annotations
 
 import random
+from functools import partial
 
 from forgebuilder.engine.listdoc import ListDocument
 from forgebuilder.events import services
@@ -192,3 +193,66 @@ def test_pairing_waits_for_a_result_in_flight(event, players):
 
     assert not any(isinstance(r, Exception) for r in results), results
     assert finished["pairing"] > finished["override"]  # it paired on the result as corrected
+
+
+def _open_game(event, players):
+    _checked_in(event, players[:2])
+    return services.round_pair(event=event, rng=random.Random(1)).games.get()
+
+
+def test_the_same_result_posted_twice_at_once_is_applied_once(event, players):
+    game = _open_game(event, players)
+    first = game.first.player
+    results = at_once(
+        *(lambda: services.game_report(game=game, by=first, first_vp=10, second_vp=4) for _ in "ab")
+    )
+    assert not any(isinstance(r, Exception) for r in results), results  # both answered done
+    game.refresh_from_db()
+    assert (game.status, game.first_vp, game.second_vp, game.reported_by_id) == (
+        Game.REPORTED,
+        10,
+        4,
+        first.pk,
+    )
+
+
+def test_a_result_and_its_confirmation_at_once_never_confirm_other_values(event, players):
+    game = _open_game(event, players)
+    first, second = game.first.player, game.second.player
+    report = partial(services.game_report, game=game, by=first, first_vp=10, second_vp=4)
+    confirm = partial(services.game_confirm, game=game, by=second, first_vp=10, second_vp=4)
+    outcomes = set()
+    for _ in range(6):
+        _reopened(game)
+        results = at_once(report, confirm)
+        assert not isinstance(results[0], Exception), results
+        game.refresh_from_db()
+        assert (game.first_vp, game.second_vp) == (10, 4)
+        if game.status == Game.CONFIRMED:
+            outcomes.add("confirmed")
+        else:
+            assert game.status == Game.REPORTED and isinstance(results[1], services.EventRefused)
+            outcomes.add("waits")
+    assert outcomes
+
+
+def _reopened(game):
+    Game.objects.filter(pk=game.pk).update(
+        status=Game.PAIRED, first_vp=None, second_vp=None, reported_by=None, withdrawn_by=None
+    )
+    game.refresh_from_db()
+    return game
+
+
+def test_a_confirmation_while_the_organiser_overrides_ends_on_the_organisers_result(event, players):
+    game = _open_game(event, players)
+    first, second = game.first.player, game.second.player
+    confirm = partial(services.game_confirm, game=game, by=second, first_vp=10, second_vp=4)
+    override = partial(services.game_report, game=game, by=event.organiser, first_vp=7, second_vp=7)
+    for _ in range(6):
+        _reopened(game)
+        services.game_report(game=game, by=first, first_vp=10, second_vp=4)
+        results = at_once(confirm, override)
+        assert not isinstance(results[1], Exception), results
+        game.refresh_from_db()
+        assert (game.status, game.first_vp, game.second_vp) == (Game.CONFIRMED, 7, 7), results
