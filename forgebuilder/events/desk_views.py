@@ -13,6 +13,7 @@ from django.utils.http import urlencode
 from django.views.decorators.http import require_POST
 
 from forgebuilder import refusals
+from forgebuilder.dbretry import retried_on_restart
 from forgebuilder.engine.api import plural
 from forgebuilder.numbers import id_number, parse_whole_number
 from forgebuilder.refusals import Forbidden
@@ -78,6 +79,7 @@ DESK_SAID = {
 }
 
 
+@retried_on_restart  # applied once however often it is posted (results.py, the desk)
 @login_required
 @require_POST
 def desk_action(request: HttpRequest, public_id: str, entrant_id: int) -> HttpResponse:

@@ -13,6 +13,7 @@ from django.utils.http import content_disposition_header
 from django.views.decorators.http import require_POST
 
 from forgebuilder import refusals
+from forgebuilder.dbretry import retried_on_restart
 from forgebuilder.filenames import file_stem
 from forgebuilder.numbers import id_number, parse_whole_number
 from forgebuilder.printing.api import (
@@ -255,6 +256,7 @@ def event_csv(request: HttpRequest, public_id: str) -> HttpResponse:
     return response
 
 
+@retried_on_restart  # applied once however often it is posted (results.py, the desk)
 @login_required
 @require_POST
 def game_result(request: HttpRequest, public_id: str, game_id: int) -> HttpResponse:

@@ -32,8 +32,18 @@ from .test_unit_preview import open_preview
 SHOTS = os.environ.get("FORGEBUILDER_SCREENSHOTS")
 # the gap between a button and the section heading under it, where the screenshots showed one
 # glued to the other (a heading so close reads as the button's caption)
-GAP = """([above, heading]) => document.querySelector(heading).getBoundingClientRect().top
-  - document.querySelector(above).getBoundingClientRect().bottom"""
+# (an element folded away inside a closed <details> is measured by the fold's own summary,
+# which is what then sits above the heading)
+GAP = """([above, heading]) => {
+  let box = document.querySelector(above);
+  let fold = box.parentElement.closest('details');
+  while (!box.checkVisibility() && fold) {
+    box = fold.querySelector(':scope > summary');
+    fold = fold.parentElement.closest('details');
+  }
+  return document.querySelector(heading).getBoundingClientRect().top
+    - box.getBoundingClientRect().bottom;
+}"""
 SPACED = {
     "home": [(".grid.wings > :last-child", "#modules-heading")],
     "event": [
@@ -123,7 +133,8 @@ def problems_of(page, name: str) -> list[str]:
             found.append(f"{name} ({scheme}): a card's stat line scrolls sideways: {cards}")
     for above, heading in SPACED.get(name, []):
         if page.evaluate(GAP, [above, heading]) < 12:
-            found.append(f"{name}: {heading} is glued to the {above} above it")
+            gap = page.evaluate(GAP, [above, heading])
+            found.append(f"{name}: {heading} is glued to the {above} above it ({gap:.0f} px)")
     for scheme, problems in axe_problems_in_both_schemes(page).items():
         found += [f"{name} ({scheme}): {problem}" for problem in problems]
     page.emulate_media(color_scheme="light")
