@@ -63,9 +63,12 @@ def _locked_game(game: Game) -> tuple[Event, Game]:
     peak every table reports in the same minute), while pairing the next round, which locks the
     event for itself, waits for the results in flight and they for it."""
     event = _held_for_results(game.round.event_id)
+    # who entered the result is read after the lock, not joined to it: a row locked after
+    # waiting for another result is read again as that one left it, but PostgreSQL does not
+    # read a joined row again (the player who entered it would still be none)
     locked = (
         Game.objects.select_for_update(of=("self",))
-        .select_related("first", "second", "reported_by")
+        .select_related("first", "second")
         .get(pk=game.pk)
     )
     return event, locked
