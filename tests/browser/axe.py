@@ -86,7 +86,15 @@ def axe_problems_in_both_schemes(page) -> dict[str, list[str]]:
     the same page in the other theme: one visit checks both, the dark one with the colour rules
     (all that the dark theme can change)."""
     page.emulate_media(color_scheme="light")
+    _drawn(page)
     found = {"light": axe_problems(page)}
     page.emulate_media(color_scheme="dark")
+    _drawn(page)
     found["dark"] = axe_problems(page, only=COLOUR_RULES)
     return found
+
+
+def _drawn(page) -> None:
+    """Wait until the page is drawn in the scheme just set (two frames): axe reads the colours
+    on the screen, and a page redrawn by htmx a moment before could still be read half-drawn."""
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
