@@ -30,8 +30,9 @@ from factions.gamedata.schemas import (
     StrategySpec,
     WeaponSpec,
 )
-from factions.models import GameModule, ModuleVersion
+from factions.models import GameModule
 from factions.rulesets import Ruleset, RulesetParameters, get_ruleset
+from factions.versions import newest_spec
 
 
 def focus_allows(focuses: tuple[str, ...], focus: str | None, restricted: bool) -> bool:
@@ -173,12 +174,7 @@ def published_spec(module: GameModule) -> ModuleSpec:
     """What players see of `module`: its rows, or while an admin's draft waits to be published,
     its newest published version (the rows themselves where it has none yet)."""
     if module.has_draft:
-        spec = (
-            ModuleVersion.objects.filter(module=module)
-            .order_by("-number")
-            .values_list("spec", flat=True)
-            .first()
-        )
+        spec = newest_spec(module)
         if spec is not None:
             return ModuleSpec.model_validate(spec)
     return game_module_spec(module)

@@ -26,7 +26,7 @@ from factions.gamedata.loader import game_module_load
 from factions.gamedata.schemas import ModuleSpec
 from factions.models import GameModule, ModuleVersion
 from factions.selectors import versions_of
-from factions.versions import version_publish
+from factions.versions import newest_spec, version_publish
 from forgebuilder.impacts import Impact, publish_impact
 from forgebuilder.refused import Refused
 
@@ -53,15 +53,6 @@ def draft_begin(module_id: int | None) -> None:
     module = GameModule.objects.filter(pk=module_id).first() if module_id else None
     if module is not None and not module.has_draft:
         versions_of(module)
-
-
-def newest_spec(module: GameModule) -> dict | None:
-    return (
-        ModuleVersion.objects.filter(module=module)
-        .order_by("-number")
-        .values_list("spec", flat=True)
-        .first()
-    )
 
 
 def draft_review(module: GameModule) -> DraftReview:

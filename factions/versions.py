@@ -24,6 +24,11 @@ def version_publish(
     )  # fmt: skip
 
 
+def newest_spec(module: GameModule) -> dict[str, Any] | None:
+    """The spec of the module's newest published version (JSON data), or None without one."""
+    return module.versions.order_by("-number").values_list("spec", flat=True).first()
+
+
 def version_changes(module: GameModule, number: int) -> list[Change] | None:
     """What version `number` changed from the one before it (None: no such version; the
     first version changed nothing: it is where the module began)."""

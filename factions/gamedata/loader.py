@@ -16,7 +16,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from factions import models as m
-from factions.versions import version_publish
+from factions.versions import newest_spec, version_publish
 
 from .files import read_module_source
 from .schemas import ContentSpec, ModuleSpec
@@ -208,8 +208,7 @@ def _publish_load(
             updated_at=timezone.now(),
         )
     data = spec.model_dump(mode="json")
-    newest = module.versions.order_by("-number").values_list("spec", flat=True).first()
-    if newest != data:
+    if newest_spec(module) != data:
         version_publish(
             module=module, spec=data, source=source, note=note or "\n".join(summary.lines())
         )
