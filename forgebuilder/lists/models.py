@@ -9,9 +9,11 @@ legality, unit count) are refreshed on every save so "My lists" needs no evaluat
 from __future__ import annotations
 
 import secrets
+from datetime import timedelta
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 from factions.models import GameModule
 
@@ -140,3 +142,13 @@ class ShareLink(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} link to {self.army_list_id}"
+
+    #: A link made this recently is asked for once by its owner's editor, as a reader without
+    #: cookies asks (static/js/app.js, `data-warm`): the proxy in front (docs/deploy.md) then
+    #: holds its page before the link reaches a club chat, and a burst of first readers is
+    #: answered from that copy instead of queueing for the app.
+    WARM_SECONDS = 60
+
+    @property
+    def just_made(self) -> bool:
+        return timezone.now() - self.created_at < timedelta(seconds=self.WARM_SECONDS)

@@ -135,6 +135,7 @@ function sessionSeen(event, response) {
 
 function isKept(request, url) {
   if (request.headers.get("HX-Request")) return false; // fragments, not pages
+  if (request.headers.get("X-Fb-Warm")) return false; // a new share link warming the proxy
   if (url.searchParams.get("wait") === "1") return false; // the PDF waiting page's polls
   return KEPT.some((pattern) => pattern.test(url.pathname));
 }

@@ -32,10 +32,16 @@ def test_a_shared_list_is_read_forked_and_the_original_stays_unchanged(
     expect_points(page, 95)
     original = ArmyList.objects.get(name="Paid in Full")
 
-    page.get_by_role("button", name="Get a live link").click()
+    # The editor asks for the new link's page once, as a reader without cookies would: the
+    # proxy in front then holds it before anyone opens the link (ShareLink.WARM_SECONDS).
+    with page.expect_request(re.compile(r"/s/[\w-]{16,}/$")) as warmed:
+        page.get_by_role("button", name="Get a live link").click()
     link = page.locator("#share input[aria-label='Share link']").first
     expect(link).to_have_value(re.compile(r"/s/[\w-]{16,}/$"))
     url = link.input_value()
+    assert warmed.value.url == url
+    assert "cookie" not in warmed.value.all_headers()
+    assert warmed.value.response().status == 200
 
     visitor = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
     try:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 import pytest
 from django.test import Client
@@ -339,3 +340,18 @@ def test_the_copy_page_of_a_revoked_link_is_gone(army_list, owner_client):
     assert Client().get(fork_url).status_code == 404
     assert Client().post(fork_url).status_code == 404
     assert ArmyList.objects.count() == 1
+
+
+def test_only_a_link_made_a_moment_ago_is_warmed_by_its_owners_editor(army_list, owner_client):
+    """The editor asks for a new link's page once without cookies (static/js/app.js), so the
+    proxy holds it before the link is posted anywhere; older links are left alone."""
+    old = share(owner_client, army_list, "snapshot")
+    ShareLink.objects.filter(pk=old.pk).update(
+        created_at=old.created_at - timedelta(seconds=ShareLink.WARM_SECONDS + 1)
+    )
+    new = share(owner_client, army_list, "live")
+    editor = owner_client.get(
+        reverse("armylists:editor", args=[army_list.public_id])
+    ).content.decode()
+    warmed = re.findall(r'<input id="share-url-([\w-]+)"[^>]*\bdata-warm\b', editor)
+    assert warmed == [new.token]
