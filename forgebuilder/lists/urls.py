@@ -75,6 +75,7 @@ urlpatterns = [
         for p in printouts()
     ),
     path("lists/<str:public_id>/list.txt", exports.text_export, name="text_export"),
+    path("lists/<str:public_id>/tts.json", exports.tts_export, name="tts_export"),
     path(
         "lists/<str:public_id>/battleforge.json",
         battleforge.battleforge_file,
@@ -101,4 +102,5 @@ urlpatterns = [
         for p in printouts()
     ),
     path("s/<str:token>/list.txt", exports.shared_text_export, name="shared_text_export"),
+    path("s/<str:token>/tts.json", exports.shared_tts_export, name="shared_tts_export"),
 ]

@@ -1,4 +1,5 @@
-"""Printouts and exports of a list: the PDF roster, the token sheet and the plain text.
+"""Printouts and exports of a list: the PDF roster, the token sheet, the plain text and the
+Tabletop Simulator saved object.
 
 Each reads an `ExportSource` (the list document, its roster and its report) and nothing else,
 so the owner's downloads and the share link's downloads are the same code.
@@ -20,6 +21,7 @@ from forgebuilder.lists.exports.tokens import (
     token_sheet_key,
     token_sheet_pdf,
 )
+from forgebuilder.lists.exports.tts import model_count, tts_save
 from forgebuilder.printing.api import (
     PAPERS,
     TOKEN_SIZES,
@@ -44,6 +46,7 @@ __all__ = [
     "compact_key",
     "compact_pdf",
     "list_text",
+    "model_count",
     "paper_from",
     "printout",
     "printouts",
@@ -57,4 +60,5 @@ __all__ = [
     "token_sheet_key",
     "token_sheet_pdf",
     "token_size_from",
+    "tts_save",
 ]

@@ -1,7 +1,9 @@
-"""Downloads of a list: PDF roster, token sheet and plain text (owner and share-link access)."""
+"""Downloads of a list: PDF roster, token sheet, plain text and Tabletop Simulator (owner and
+share-link access)."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from types import SimpleNamespace
 
@@ -138,3 +140,18 @@ def _text_response(request: HttpRequest, source: exports.ExportSource) -> HttpRe
         # The downloads partial's copy box asks for the text when it is opened.
         return render(request, TEXT_PARTIAL, {"list_text": text})
     return _attachment(text, "text/plain; charset=utf-8", _filename(source, "", "txt"))
+
+
+@require_GET
+def tts_export(request: HttpRequest, public_id: str) -> HttpResponse:
+    return _tts_response(_owned_source(request, public_id)[0])
+
+
+@require_GET
+def shared_tts_export(request: HttpRequest, token: str) -> HttpResponse:
+    return _tts_response(_shared_source(request, token)[0])
+
+
+def _tts_response(source: exports.ExportSource) -> HttpResponse:
+    body = json.dumps(exports.tts_save(source), ensure_ascii=False, indent=1)
+    return _attachment(body, "application/json", _filename(source, "-tts", "json"))

@@ -1,0 +1,235 @@
+"""The list as a Tabletop Simulator saved object: a JSON file TTS loads from its "Saved Objects".
+
+One bag holds the list (named with its points); in it, one bag per unit (named as its card is,
+its whole card in the description) holding one piece per model: a pawn standing in for the model,
+named after it, its stat line, weapons and rules in its description, so hovering over a model on
+the virtual table says what it does. Units of a force share a colour. Everything comes from the
+unit's card as the roster prints it (`chosen_card`), so the file says what the PDF says.
+
+The format is TTS's save file (an object with ``ObjectStates``); each object has a six-hex GUID
+unique in the file, a ``Transform`` and TTS's BBCode in its ``Description``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterator
+
+from factions.cards import Card, ModelRow
+from forgebuilder.engine.api import RosterUnit, chosen_card
+from forgebuilder.lists.exports.source import ExportSource
+from forgebuilder.lists.exports.summary import unit_extras
+
+#: The piece each model is: TTS's own player pawn (no asset to download), tinted per force.
+MODEL_OBJECT = "PlayerPawn"
+BAG = "Bag"
+#: Force colours (r, g, b in 0..1), in turn: readable on TTS's default tables.
+COLOURS = (
+    (0.85, 0.26, 0.18),
+    (0.16, 0.45, 0.80),
+    (0.20, 0.62, 0.29),
+    (0.93, 0.67, 0.13),
+    (0.55, 0.30, 0.70),
+    (0.10, 0.62, 0.65),
+)
+MODEL_SCALE = 0.6
+
+
+def tts_save(source: ExportSource) -> dict:
+    """The saved object of the list: TTS's save format with one bag in `ObjectStates`."""
+    guids = _guids()
+    document, roster = source.document, source.roster
+    points = source.report.total("points")
+    total = points.value if points else roster.points
+    units = []
+    for colour, group in zip(itertools.cycle(COLOURS), source.groups, strict=False):
+        for number, unit in group.units:
+            if unit.active:  # a dead campaign unit has no model on the table
+                units.append(_unit_bag(source, number, unit, colour, guids))
+    name = f"{document.name} · {total} pts"
+    bag = _object(BAG, name, _list_description(source, total), next(guids), contained=units)
+    return {
+        "SaveName": name,
+        "GameMode": "",
+        "Date": "",
+        "VersionNumber": "",
+        "Gravity": 0.5,
+        "PlayArea": 0.5,
+        "Table": "",
+        "Sky": "",
+        "Note": "",
+        "Rules": "",
+        "XmlUI": "",
+        "LuaScript": "",
+        "LuaScriptState": "",
+        "ObjectStates": [bag],
+        "TabStates": {},
+    }
+
+
+def model_count(save: dict) -> int:
+    """How many model pieces a saved object holds (every object that is not a bag)."""
+
+    def count(objects: list[dict]) -> int:
+        return sum(count(o.get("ContainedObjects", [])) if o["Name"] == BAG else 1 for o in objects)
+
+    return count(save["ObjectStates"])
+
+
+def _guids() -> Iterator[str]:
+    """Six hex digits each, unique in the file (TTS gives a clashing one a new GUID)."""
+    return (f"{n:06x}" for n in itertools.count(0xFB0001))
+
+
+def _object(
+    kind: str,
+    nickname: str,
+    description: str,
+    guid: str,
+    *,
+    contained: list[dict] | None = None,
+    colour: tuple[float, float, float] = (0.7, 0.7, 0.7),
+    scale: float = 1.0,
+) -> dict:
+    out = {
+        "GUID": guid,
+        "Name": kind,
+        "Transform": {
+            "posX": 0.0,
+            "posY": 1.0,
+            "posZ": 0.0,
+            "rotX": 0.0,
+            "rotY": 180.0,
+            "rotZ": 0.0,
+            "scaleX": scale,
+            "scaleY": scale,
+            "scaleZ": scale,
+        },
+        "Nickname": _bb(nickname),
+        "Description": description,
+        "GMNotes": "",
+        "ColorDiffuse": {"r": colour[0], "g": colour[1], "b": colour[2]},
+        "Locked": False,
+        "Grid": False,
+        "Snap": True,
+        "Autoraise": True,
+        "Sticky": True,
+        "Tooltip": True,
+        "LuaScript": "",
+        "LuaScriptState": "",
+        "XmlUI": "",
+    }
+    if contained is not None:
+        out["ContainedObjects"] = contained
+    return out
+
+
+def _unit_bag(source: ExportSource, number: int, unit: RosterUnit, colour, guids) -> dict:
+    card = chosen_card(source.roster, unit, source.report)
+    models = []
+    for row in card.models:
+        piece_name = unit.name if _single_model(card) else row.name
+        description = _model_description(card, row, number)
+        for _ in range(_count(row)):
+            models.append(
+                _object(
+                    MODEL_OBJECT,
+                    piece_name,
+                    description,
+                    next(guids),
+                    colour=colour,
+                    scale=MODEL_SCALE,
+                )
+            )
+    name = f"{number}. {unit.name} · {unit.points} pts"
+    description = _unit_description(source, card, unit)
+    return _object(BAG, name, description, next(guids), contained=models, colour=colour)
+
+
+def _single_model(card: Card) -> bool:
+    return len(card.models) == 1 and _count(card.models[0]) == 1
+
+
+def _count(row: ModelRow) -> int:
+    return int(row.count) if row.count.isdigit() else 1
+
+
+def _stat_line(card: Card, row: ModelRow) -> str:
+    return " · ".join(
+        f"{abbr} {value}" for (abbr, _), value in zip(card.stat_headers, row.stats, strict=False)
+    )
+
+
+def _weapon_lines(card: Card, model_name: str | None = None) -> list[str]:
+    lines = []
+    for weapon in card.weapons:
+        if model_name is not None and weapon.carried_by and model_name not in weapon.carried_by:
+            continue  # another model type of the unit carries it
+        stats = [
+            f"{abbr} {v}" for (abbr, _), v in zip(card.weapon_headers, weapon.stats, strict=False)
+        ]
+        rules = [chip.label for chip in weapon.rules]
+        who = f" ({weapon.carried_by})" if weapon.carried_by else ""
+        details = (
+            ", ".join([weapon.range, *stats, *rules])
+            if weapon.range
+            else ", ".join([*stats, *rules])
+        )
+        lines.append(f"{weapon.name}{who}: {details}")
+    return lines
+
+
+def _rule_names(card: Card, row: ModelRow | None = None) -> str:
+    chips = [*card.rules, *(row.rules if row else ())]
+    return ", ".join(chip.label for chip in chips)
+
+
+def _model_description(card: Card, row: ModelRow, number: int) -> str:
+    lines = [f"[b]{_bb(row.name)}[/b] of {number}. {_bb(card.title)}", _bb(_stat_line(card, row))]
+    weapons = _weapon_lines(card, row.name)
+    if weapons:
+        lines += ["[b]Weapons[/b]", *(_bb(w) for w in weapons)]
+    rules = _rule_names(card, row)
+    if rules:
+        lines.append(f"[b]Rules[/b]: {_bb(rules)}")
+    return "\n".join(lines)
+
+
+def _unit_description(source: ExportSource, card: Card, unit: RosterUnit) -> str:
+    lines = [f"[b]{_bb(card.title)}[/b] · {card.category} · {unit.points} pts"]
+    for row in card.models:
+        lines.append(f"{row.count}× {_bb(row.name)}: {_bb(_stat_line(card, row))}")
+    weapons = _weapon_lines(card)
+    if weapons:
+        lines += ["[b]Weapons[/b]", *(_bb(w) for w in weapons)]
+    for chip in [*card.rules, *(chip for row in card.models for chip in row.rules)]:
+        lines.append(f"[b]{_bb(chip.label)}[/b]: {_bb(chip.short or chip.description)}")
+    extras = unit_extras(source, unit)
+    if extras:
+        lines.append(f"[b]Takes[/b]: {_bb('; '.join(extras))}")
+    for heading, text in card.extras:
+        lines.append(f"[b]{_bb(heading)}[/b]: {_bb(text)}")
+    return "\n".join(lines)
+
+
+def _list_description(source: ExportSource, total: int) -> str:
+    catalog, document = source.catalog, source.document
+    limit = f" of {document.points_limit}" if document.points_limit else ""
+    lines = [
+        f"[b]{_bb(document.name)}[/b]: {total}{limit} pts",
+        _bb(f"{catalog.spec.name} · {source.faction_name}"),
+        _bb(source.report.verdict),
+    ]
+    lines += [f"! {_bb(v.message)}" for v in source.report.violations]
+    return "\n".join(lines)
+
+
+#: What TTS would read as BBCode in a player's text: [b], [/i], [sub], [-], a colour [ff0000].
+BBCODE = re.compile(r"\[(?=/?(?:b|i|u|s|sub|sup|-|[0-9a-fA-F]{6})\])")
+
+
+def _bb(text: str) -> str:
+    """Text shown as typed: a player's "[b]" or "[ff0000]" is not read as BBCode (a zero-width
+    space after its bracket); any other bracket is left alone ("[Tourney] Vanguard")."""
+    return BBCODE.sub("[\u200b", text)
