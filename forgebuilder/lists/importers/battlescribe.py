@@ -188,7 +188,7 @@ def read_roster(raw: bytes | str) -> ForeignRoster:
     # pasted text often starts with a blank line, which XML refuses before its declaration
     start = raw.lstrip("\ufeff \t\r\n") if isinstance(raw, str) else raw.lstrip(b" \t\r\n")
     skipped_lines = raw[: len(raw) - len(start)].count("\n" if isinstance(raw, str) else b"\n")
-    return _roster(_parsed(start, skipped_lines))
+    return roster_of(_parsed(start, skipped_lines))
 
 
 def _unzipped(raw: bytes) -> bytes:
@@ -233,7 +233,8 @@ def _parsed(raw: bytes | str, skipped_lines: int) -> Element:
         ) from None
 
 
-def _roster(root: Element) -> ForeignRoster:
+def roster_of(root: Element) -> ForeignRoster:
+    """The roster an XML tree (or New Recruit's JSON turned into one: newrecruit.py) holds."""
     if root.tag != _NS + "roster":
         raise RosterError(
             f"XML that is not a BattleScribe roster: its root element is {root.tag!r}, where a "

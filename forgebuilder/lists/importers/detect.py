@@ -20,7 +20,7 @@ from forgebuilder.lists.documents import (
     parse_document,
     read_json,
 )
-from forgebuilder.lists.importers import battleforge_app, battlescribe
+from forgebuilder.lists.importers import battleforge_app, battlescribe, newrecruit
 from forgebuilder.lists.importers.modules import battleforge_catalog
 from forgebuilder.lists.importers.result import MAX_IMPORT_BYTES, ImportOutcome
 from forgebuilder.lists.importers.text import text_list_document
@@ -54,6 +54,19 @@ def _foreign_roster(raw: bytes | str) -> ImportOutcome:
         roster = battlescribe.read_roster(raw)
     except battlescribe.RosterError as exc:
         raise _fail(exc.message, exc.place) from None
+    return _foreign(roster)
+
+
+def _new_recruit_json(data: dict) -> ImportOutcome:
+    """New Recruit's JSON export of a roster: the same tree as a .ros, read the same way."""
+    try:
+        roster = newrecruit.read_json_roster(data)
+    except battlescribe.RosterError as exc:
+        raise _fail(exc.message, exc.place) from None
+    return _foreign(roster)
+
+
+def _foreign(roster: battlescribe.ForeignRoster) -> ImportOutcome:
     raise _fail(
         f"{battlescribe.summary(roster)}. Rosters of games not hosted here cannot be imported yet."
     )
@@ -111,6 +124,8 @@ def _read(raw: bytes | str) -> ImportOutcome:
             return ImportOutcome(FORGEBUILDER_FORMAT, import_document(document, catalog))
         if battleforge_app.looks_like_app_list(data):
             return _app_outcome(data, battleforge_app.FORMAT_NAME)
+        if newrecruit.looks_like_roster(data):
+            return _new_recruit_json(data)
         raise _fail(
             'this JSON is neither a forgebuilder list (it has no "format": '
             '"forgebuilder-list") nor a Battle Forge app list (it has no "forces" list)'
