@@ -369,8 +369,12 @@ def summary(roster: ForeignRoster) -> str:
     forces = len(roster.all_forces())
     units = len(roster.units())
     game = roster.game_system_name or "an unnamed game"
-    saved = "" if roster.builder == "BattleScribe" else f" (saved by {roster.builder})"
+    if roster.builder in ("BattleScribe", "New Recruit"):
+        saved = "" if roster.builder == "BattleScribe" else f" (saved by {roster.builder})"
+        what = f"A BattleScribe roster{saved}"
+    else:  # a list another builder wrote as text (importers/app_text.py, armyforge_text.py)
+        what = f"A list from {roster.builder}"
     return (
-        f"A BattleScribe roster{saved} of {game}: '{roster.name}' with "
+        f"{what} of {game}: '{roster.name}' with "
         f"{forces} force{'s' * (forces != 1)} and {units} unit{'s' * (units != 1)}"
     )

@@ -20,7 +20,13 @@ from forgebuilder.lists.documents import (
     parse_document,
     read_json,
 )
-from forgebuilder.lists.importers import battleforge_app, battlescribe, newrecruit
+from forgebuilder.lists.importers import (
+    app_text,
+    armyforge_text,
+    battleforge_app,
+    battlescribe,
+    newrecruit,
+)
 from forgebuilder.lists.importers.modules import battleforge_catalog
 from forgebuilder.lists.importers.result import MAX_IMPORT_BYTES, ImportOutcome
 from forgebuilder.lists.importers.text import text_list_document
@@ -61,6 +67,15 @@ def _new_recruit_json(data: dict) -> ImportOutcome:
     """New Recruit's JSON export of a roster: the same tree as a .ros, read the same way."""
     try:
         roster = newrecruit.read_json_roster(data)
+    except battlescribe.RosterError as exc:
+        raise _fail(exc.message, exc.place) from None
+    return _foreign(roster)
+
+
+def _foreign_text(read, text: str) -> ImportOutcome:
+    """A list another builder wrote as text (Army Forge's, the Warhammer app's)."""
+    try:
+        roster = read(text)
     except battlescribe.RosterError as exc:
         raise _fail(exc.message, exc.place) from None
     return _foreign(roster)
@@ -132,6 +147,10 @@ def _read(raw: bytes | str) -> ImportOutcome:
         )
     if looks_like_text_export(text):
         return text_list_document(text)
+    if armyforge_text.looks_like_armyforge_text(text):
+        return _foreign_text(armyforge_text.read_armyforge_text, text)
+    if app_text.looks_like_app_text(text):
+        return _foreign_text(app_text.read_app_text, text)
     raise _fail(
         "not a list this page can read: expected a forgebuilder or Battle Forge JSON list, "
         "a Battle Forge share link (…#/lists?share=…), forgebuilder's text export or a "

@@ -1,0 +1,183 @@
+"""Lists other builders write as text, read as foreign rosters (games not hosted here): the
+Warhammer app's text (English and French) and Army Forge's text, from our own small fixtures
+written from the formats' public descriptions. Every unit found with its models and points;
+bad text refused with its line; any cut of a fixture refused cleanly or read, never a crash."""
+
+from __future__ import annotations
+
+import time
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from forgebuilder.lists.documents import DocumentError
+from forgebuilder.lists.importers.app_text import looks_like_app_text, read_app_text
+from forgebuilder.lists.importers.armyforge_text import (
+    looks_like_armyforge_text,
+    read_armyforge_text,
+)
+from forgebuilder.lists.importers.battlescribe import RosterError
+from forgebuilder.lists.importers.detect import read_import
+from forgebuilder.lists.importers.result import MAX_IMPORT_BYTES
+
+TEXTS = Path(__file__).parent / "fixtures" / "text"
+
+
+def models(unit) -> int:
+    inside = sum(s.number for s in unit.walk() if s.type == "model" and s is not unit)
+    return inside or unit.number
+
+
+def facts(roster) -> tuple:
+    units = roster.units()
+    return (
+        [u.name for u in units],
+        [sum(c.value for c in u.costs) for u in units],
+        sum(models(u) for u in units),
+        [(c.name, c.value) for c in roster.costs],
+        [(c.name, c.value) for c in roster.cost_limits],
+    )
+
+
+def test_the_warhammer_app_text_reads_every_unit_model_and_point():
+    text = (TEXTS / "app_en.txt").read_text(encoding="utf-8")
+    assert looks_like_app_text(text) and not looks_like_armyforge_text(text)
+    roster = read_app_text(text)
+
+    assert roster.name == "Hammer of the Vale"
+    assert roster.forces[0].catalogue_name == "Star Legions"
+    assert facts(roster) == (
+        ["Warden Captain", "Warden Chaplain", "Warden Squad", "Warden Squad", "Iron Carrier",
+         "Hammer Battle Tank"],
+        [85, 70, 160, 80, 75, 1525],
+        1 + 1 + 10 + 5 + 1 + 1,
+        [("pts", Decimal(1995))],
+        [("pts", Decimal(2000))],
+    )  # fmt: skip
+    assert roster.cost_mismatches() == []
+    captain, _, squad, *_ = roster.units()
+    assert captain.categories == ("Characters",)
+    assert [s.name for s in captain.selections] == [
+        "Warlord", "Oath of Iron", "Storm shield", "Power sword"
+    ]  # fmt: skip
+    _sergeant, wardens = [s for s in squad.selections if s.type == "model"]
+    assert (wardens.name, wardens.number) == ("Warden", 9)
+    assert [(g.name, g.number) for g in wardens.selections] == [
+        ("Bolt rifle", 9), ("Close combat weapon", 9)
+    ]  # fmt: skip
+
+
+def test_the_french_app_text_reads_the_same_way():
+    roster = read_app_text((TEXTS / "app_fr.txt").read_text(encoding="utf-8"))
+
+    assert facts(roster) == (
+        ["Capitaine Gardien", "Escouade Gardienne", "Char Marteau"],
+        [85, 160, 225],
+        12,
+        [("pts", Decimal(470))],
+        [("pts", Decimal(1000))],
+    )
+    assert roster.units()[0].categories == ("Personnages",)
+    assert "Serment de Fer" in [s.name for s in roster.units()[0].selections]
+
+
+def test_army_forges_text_reads_units_with_their_quality_defense_weapons_and_rules():
+    text = (TEXTS / "armyforge.txt").read_text(encoding="utf-8")
+    assert looks_like_armyforge_text(text) and not looks_like_app_text(text)
+    roster = read_armyforge_text(text)
+
+    assert (roster.name, roster.game_system_name, roster.builder) == (
+        "Sky Vanguard",
+        "Grimdark Future",
+        "Army Forge",
+    )
+    assert facts(roster) == (
+        ["Vanguard Captain", "Assault Troopers", "Heavy Walker"],
+        [140, 205, 654],
+        7,
+        [("pts", Decimal(999))],
+        [],
+    )
+    assert roster.cost_mismatches() == []
+    captain, troopers, walker = roster.units()
+    assert dict(captain.profiles[0].characteristics) == {
+        "Size": "1", "Quality": "3+", "Defense": "3+"
+    }  # fmt: skip
+    assert [r.name for r in walker.rules] == ["Fear", "Tough(9)", "Impact(3)"]
+    assert troopers.notes == "Joined to Vanguard Captain"
+    weapons = {w.name: (w.number, dict(w.profiles[0].characteristics)) for w in troopers.walk()
+               if w.type == "upgrade"}  # fmt: skip
+    assert weapons["Rifle"] == (5, {"Range": '24"', "Attacks": "1", "Special": "-"})
+    assert weapons["Plasma Gun"] == (1, {"Range": '24"', "Attacks": "1", "Special": "AP(4)"})
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("app_en.txt", "A list from the Warhammer app (text) of an unnamed game: 'Hammer of the Vale'"),
+        ("armyforge.txt", "A list from Army Forge of Grimdark Future: 'Sky Vanguard' with 1 force and 3 units"),
+    ],
+)  # fmt: skip
+def test_the_import_page_names_what_it_read(name, words):
+    with pytest.raises(DocumentError) as caught:
+        read_import((TEXTS / name).read_text(encoding="utf-8"))
+    assert words in str(caught.value)
+
+
+def test_army_forges_total_that_its_units_do_not_add_up_to_is_named():
+    text = (
+        (TEXTS / "armyforge.txt").read_text(encoding="utf-8").replace("[GF 999pts]", "[GF 1000pts]")
+    )
+    assert read_armyforge_text(text).cost_mismatches() == [
+        "the roster's total says 1000 pts but its selections add up to 999"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("name", "line", "error"),
+    [
+        ("app_en.txt", "Strike Force", "line 12"),
+        ("armyforge.txt", "Heavy Walker [1]", "line 9"),
+    ],
+)
+def test_a_stray_line_is_refused_with_its_number(name, line, error):
+    text = (TEXTS / name).read_text(encoding="utf-8")
+    lines = text.splitlines()
+    at = next(n for n, x in enumerate(lines) if x.startswith(line) or x.strip().startswith(line))
+    broken = "\n".join([*lines[: at + 3], "this is not part of any list", *lines[at + 3 :]])
+    with pytest.raises(RosterError) as caught:
+        (read_app_text if name.startswith("app") else read_armyforge_text)(broken)
+    assert "this is not part of any list" in caught.value.message
+
+
+FIXTURES = sorted(TEXTS.glob("*.txt"))
+
+
+@settings(max_examples=60, deadline=None)
+@given(which=st.sampled_from(FIXTURES), cut=st.floats(0, 1), extra=st.text(max_size=20))
+def test_any_cut_of_a_text_is_read_or_refused_cleanly(which, cut, extra):
+    text = which.read_text(encoding="utf-8")
+    try:
+        read_import(text[: int(len(text) * cut)] + extra)
+    except DocumentError as exc:
+        assert str(exc)  # says what is wrong
+
+
+def test_an_army_forge_text_at_the_size_limit_reads_in_linear_time():
+    text = (TEXTS / "armyforge.txt").read_text(encoding="utf-8")
+    head, body = text.split("\n", 1)
+    big = head + ("\n" + body.strip() + "\n") * (MAX_IMPORT_BYTES // len(body) - 1)
+    assert len(big.encode()) < MAX_IMPORT_BYTES
+    small = head + ("\n" + body.strip() + "\n") * 10
+    started = time.perf_counter()
+    read_armyforge_text(small)
+    unit = (time.perf_counter() - started) / 10
+    started = time.perf_counter()
+    roster = read_armyforge_text(big)
+    elapsed = time.perf_counter() - started
+    copies = len(roster.units()) // 3
+    assert copies > 1000
+    assert elapsed < max(20 * unit * copies, 0.5)  # linear: no worse than 20x a small one's rate
