@@ -11,19 +11,25 @@ from __future__ import annotations
 from collections import Counter
 
 from factions.catalog import Catalog
-from forgebuilder.engine.api import ForceGroup, ListDocument
+from forgebuilder.engine.api import ForceGroup, ListDocument, chosen_card
+from forgebuilder.lists.exports.card_text import weapon_names
 from forgebuilder.lists.exports.source import ExportSource
 from forgebuilder.lists.exports.summary import unit_extras
 
 #: The start of a line of the list's notes, and of a unit's (under the unit's line).
 LIST_NOTE = "Notes:"
 UNIT_NOTE = "Note:"
+#: The start of a line of the full text's detail under a unit (its models, their weapons, its
+#: rules): said again from the unit's line and the module, so the import reads past it.
+DETAIL = "•"
 #: The line of a campaign army: what of it the text leaves out (`{n}` units carry state).
 CAMPAIGN_LINE = "Campaign state on {n} units (XP, levels, traits, injuries) is not in this text."
 
 
-def list_text(source: ExportSource) -> str:
-    """A compact summary of the list: header, totals and legality, then each force's units."""
+def list_text(source: ExportSource, *, full: bool = False) -> str:
+    """A compact summary of the list: header, totals and legality, then each force's units;
+    `full`: under each unit its models with the weapons they carry, and its rules (the full
+    text organisers ask for; it reads back as the compact one does)."""
     document, roster, report = source.document, source.roster, source.report
     catalog = source.catalog
     points = report.total("points")
@@ -45,6 +51,8 @@ def list_text(source: ExportSource) -> str:
         for number, unit in group.units:
             lines.append(_unit_line(source, number, unit))
             lines += _note_lines(f"   {UNIT_NOTE}", _unit_notes(document, unit.id))
+            if full:
+                lines += _detail_lines(source, unit)
     if roster.legends:
         lines.append("")
         for legend in roster.legends:
@@ -53,6 +61,23 @@ def list_text(source: ExportSource) -> str:
             on = f" (on {holder.name})" if holder else ""
             lines.append(f"Legend: {name}{on} · {legend.points} pts")
     return "\n".join(lines) + "\n"
+
+
+def _detail_lines(source: ExportSource, unit) -> list[str]:
+    """A line per model type (its count, name and weapons), then the rules, from its card."""
+    card = chosen_card(source.roster, unit, source.report)
+    lines = []
+    for row in card.models:
+        weapons = ", ".join(weapon_names(card, row.name))
+        lines.append(f"   {DETAIL} {row.count}× {row.name}" + (f": {weapons}" if weapons else ""))
+    rules = list(
+        dict.fromkeys(
+            chip.label for chip in [*card.rules, *(c for r in card.models for c in r.rules)]
+        )
+    )
+    if rules:
+        lines.append(f"   {DETAIL} Rules: {', '.join(rules)}")
+    return lines
 
 
 def _verdict(report) -> str:

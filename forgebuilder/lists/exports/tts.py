@@ -18,6 +18,7 @@ from collections.abc import Iterator
 
 from factions.cards import Card, ModelRow
 from forgebuilder.engine.api import RosterUnit, chosen_card
+from forgebuilder.lists.exports.card_text import rule_names, stat_line, weapon_lines
 from forgebuilder.lists.exports.source import ExportSource
 from forgebuilder.lists.exports.summary import unit_extras
 
@@ -155,42 +156,12 @@ def _count(row: ModelRow) -> int:
     return int(row.count) if row.count.isdigit() else 1
 
 
-def _stat_line(card: Card, row: ModelRow) -> str:
-    return " · ".join(
-        f"{abbr} {value}" for (abbr, _), value in zip(card.stat_headers, row.stats, strict=False)
-    )
-
-
-def _weapon_lines(card: Card, model_name: str | None = None) -> list[str]:
-    lines = []
-    for weapon in card.weapons:
-        if model_name is not None and weapon.carried_by and model_name not in weapon.carried_by:
-            continue  # another model type of the unit carries it
-        stats = [
-            f"{abbr} {v}" for (abbr, _), v in zip(card.weapon_headers, weapon.stats, strict=False)
-        ]
-        rules = [chip.label for chip in weapon.rules]
-        who = f" ({weapon.carried_by})" if weapon.carried_by else ""
-        details = (
-            ", ".join([weapon.range, *stats, *rules])
-            if weapon.range
-            else ", ".join([*stats, *rules])
-        )
-        lines.append(f"{weapon.name}{who}: {details}")
-    return lines
-
-
-def _rule_names(card: Card, row: ModelRow | None = None) -> str:
-    chips = [*card.rules, *(row.rules if row else ())]
-    return ", ".join(chip.label for chip in chips)
-
-
 def _model_description(card: Card, row: ModelRow, number: int) -> str:
-    lines = [f"[b]{_bb(row.name)}[/b] of {number}. {_bb(card.title)}", _bb(_stat_line(card, row))]
-    weapons = _weapon_lines(card, row.name)
+    lines = [f"[b]{_bb(row.name)}[/b] of {number}. {_bb(card.title)}", _bb(stat_line(card, row))]
+    weapons = weapon_lines(card, row.name)
     if weapons:
         lines += ["[b]Weapons[/b]", *(_bb(w) for w in weapons)]
-    rules = _rule_names(card, row)
+    rules = rule_names(card, row)
     if rules:
         lines.append(f"[b]Rules[/b]: {_bb(rules)}")
     return "\n".join(lines)
@@ -199,8 +170,8 @@ def _model_description(card: Card, row: ModelRow, number: int) -> str:
 def _unit_description(source: ExportSource, card: Card, unit: RosterUnit) -> str:
     lines = [f"[b]{_bb(card.title)}[/b] · {card.category} · {unit.points} pts"]
     for row in card.models:
-        lines.append(f"{row.count}× {_bb(row.name)}: {_bb(_stat_line(card, row))}")
-    weapons = _weapon_lines(card)
+        lines.append(f"{row.count}× {_bb(row.name)}: {_bb(stat_line(card, row))}")
+    weapons = weapon_lines(card)
     if weapons:
         lines += ["[b]Weapons[/b]", *(_bb(w) for w in weapons)]
     for chip in [*card.rules, *(chip for row in card.models for chip in row.rules)]:

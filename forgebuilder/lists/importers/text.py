@@ -22,7 +22,7 @@ from forgebuilder.engine.api import (
     clamp_points_limit,
 )
 from forgebuilder.lists.documents import DocumentError
-from forgebuilder.lists.exports.text import LIST_NOTE, UNIT_NOTE
+from forgebuilder.lists.exports.text import DETAIL, LIST_NOTE, UNIT_NOTE
 from forgebuilder.lists.importers.notes import clean_line
 from forgebuilder.lists.importers.result import ImportOutcome
 from forgebuilder.lists.importers.text_lines import (
@@ -39,6 +39,7 @@ from forgebuilder.lists.importers.text_lines import (
 from forgebuilder.lists.importers.text_units import UnitReader
 
 FORMAT_NAME = "forgebuilder text export"
+FULL_FORMAT_NAME = "forgebuilder full text"
 
 
 def _module_of(line: str) -> Catalog | None:
@@ -64,6 +65,7 @@ class _TextReader(UnitReader):
         self.last_unit: ListUnit | None = None  # the unit the next `Note:` lines belong to
         self.unit_notes: list[str] = []  # its notes' lines so far
         self.focus_guessed = False  # the list's focus is the first of several the text names
+        self.full = False  # the full text: detail lines under units
 
     def faction_key(self, name: str) -> str | None:
         return key_by_name({k: f.name for k, f in self.catalog.spec.factions.items()}, name)
@@ -96,7 +98,8 @@ class _TextReader(UnitReader):
             pre_game_strategies=tuple(self.strategies),
             notes=self.note("\n".join(self.notes), "the list's notes"),
         )
-        return ImportOutcome(FORMAT_NAME, document, tuple(self.unmatched))
+        name = FULL_FORMAT_NAME if self.full else FORMAT_NAME
+        return ImportOutcome(name, document, tuple(self.unmatched))
 
     def focused_forces(self) -> tuple[ListForce, ...]:
         """The forces with their focuses: each its own, as its heading says; in a text whose
@@ -143,6 +146,9 @@ class _TextReader(UnitReader):
     def read_line(self, line: str, place: str) -> None:
         """One line after the head: a note, the doctrine, a pre-game strategy, a force's
         heading, a unit or a legend."""
+        if line.startswith(f"{DETAIL} "):
+            self.full = True  # the full text's detail, said again from the unit's line
+            return
         if line == UNIT_NOTE or line.startswith(f"{UNIT_NOTE} "):
             self.read_unit_note(line[len(UNIT_NOTE) + 1 :], place)
             return

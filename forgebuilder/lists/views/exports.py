@@ -135,11 +135,14 @@ def shared_text_export(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _text_response(request: HttpRequest, source: exports.ExportSource) -> HttpResponse:
-    text = exports.list_text(source)
+    # ?layout=full: under each unit its models, their weapons and its rules (for organisers)
+    full = request.GET.get("layout") == "full"
+    text = exports.list_text(source, full=full)
     if getattr(request, "htmx", False):
         # The downloads partial's copy box asks for the text when it is opened.
         return render(request, TEXT_PARTIAL, {"list_text": text})
-    return _attachment(text, "text/plain; charset=utf-8", _filename(source, "", "txt"))
+    suffix = "-full" if full else ""
+    return _attachment(text, "text/plain; charset=utf-8", _filename(source, suffix, "txt"))
 
 
 @require_GET

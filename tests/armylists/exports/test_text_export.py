@@ -48,3 +48,19 @@ def test_a_legal_list_says_so(river_list):
         "Legal",
     ]
     assert "1. Captain · 30 pts\n2. Spearmen ×5 · 25 pts\n" in text
+
+
+def test_the_full_text_lists_each_units_models_weapons_and_rules_under_its_line(ember_source):
+    compact = list_text(ember_source).splitlines()
+    full = list_text(ember_source, full=True).splitlines()
+
+    assert [line for line in full if not line.startswith("   •")] == compact
+    at = full.index("3. Hearthguard ×7: Oathshield, Oathbanner Bearer · 49 pts")
+    details = []
+    for line in full[at + 1 :]:
+        if not line.startswith("   •"):
+            break
+        details.append(line)
+    assert details[0].startswith("   • ") and "× " in details[0]
+    assert sum(int(d.split("× ")[0].removeprefix("   • ")) for d in details[:-1]) == 7
+    assert details[-1].startswith("   • Rules: ")

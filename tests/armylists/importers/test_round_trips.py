@@ -90,6 +90,8 @@ def round_trips(document: ListDocument, catalog: Catalog) -> dict[str, str]:
         "forgebuilder list (JSON)": json.dumps(document.to_json(), ensure_ascii=False),
         "forgebuilder text export": text_of(document, catalog),
     }
+    if document.units:  # without a unit the full text is the compact one
+        exports["forgebuilder full text"] = text_of(document, catalog, full=True)
     if catalog.spec.source.format == "battleforge":
         data = app_list(document, catalog)
         exports["Battle Forge app list"] = json.dumps(data, ensure_ascii=False)

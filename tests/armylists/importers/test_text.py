@@ -20,9 +20,9 @@ STARTERS = Path(__file__).resolve().parents[3] / "factions" / "game_modules"
 STARTER_SLUGS = sorted(p.name for p in STARTERS.iterdir() if (p / "module.yaml").is_file())
 
 
-def text_of(document, catalog) -> str:
+def text_of(document, catalog, *, full: bool = False) -> str:
     roster = resolve(document, catalog)
-    return list_text(ExportSource(document, roster, evaluate(roster), ""))
+    return list_text(ExportSource(document, roster, evaluate(roster), ""), full=full)
 
 
 def representative_list(catalog):
