@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from forgebuilder.engine.api import MAX_UNITS
 from forgebuilder.lists.importers.battlescribe import (
     Cost,
     Force,
@@ -106,6 +107,8 @@ def _units(lines: list[str], start: int) -> list[_Unit]:
         if bullet and units:
             _bullet(units[-1], bullet, number)
         elif priced := PRICED.match(line):
+            if len(units) == MAX_UNITS:
+                raise RosterError(too_many_units(f"a {FORMAT_NAME}"), f"line {number}")
             units.append(_Unit(priced["name"].strip(), _number(priced["points"]), category, number))
         elif HEADING.match(line):
             category = line.title()
@@ -116,6 +119,12 @@ def _units(lines: list[str], start: int) -> list[_Unit]:
                 f"line {number}",
             )
     return units
+
+
+def too_many_units(what: str) -> str:
+    """Refused once the line of unit MAX_UNITS + 1 is reached: a list has no more (nor is the
+    rest of a text that long read)."""
+    return f"{what} with more than {MAX_UNITS} units, where a list has {MAX_UNITS} at most"
 
 
 def _bullet(unit: _Unit, bullet: re.Match, number: int) -> None:

@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
+from forgebuilder.engine.api import MAX_UNITS
+from forgebuilder.lists.importers.app_text import too_many_units
 from forgebuilder.lists.importers.battlescribe import (
     Cost,
     Force,
@@ -64,6 +66,8 @@ def read_armyforge_text(text: str) -> ForeignRoster:
         if not line:
             continue
         if unit := UNIT.match(line):
+            if len(units) + bool(pending) == MAX_UNITS:
+                raise RosterError(too_many_units(f"an {FORMAT_NAME}"), f"line {number}")
             if pending:
                 units.append(_unit(*pending, ""))
             pending = (unit, number)
@@ -142,8 +146,20 @@ def _weapon(text: str, number: int) -> Selection:
     return Selection(name, int(found["n"] or 1), "upgrade", (), (), "", "", (profile,), (), ())
 
 
+#: A part between top-level commas: characters that are no comma or bracket, or a bracketed
+#: group two levels deep ("Plasma Gun (24\", A1, AP(4))").
+PART = re.compile(r"(?:[^,()]|\((?:[^()]|\([^()]*\))*\))+")
+
+
 def split_top(text: str) -> list[str]:
     """`text` split at its commas outside parentheses: "Tough(3), Impact(1)" → two parts."""
+    parts = PART.findall(text)
+    if ",".join(parts) != text.strip(","):  # brackets unbalanced or deeper: char by char
+        parts = _split_by_depth(text)
+    return [part.strip() for part in parts if part.strip()]
+
+
+def _split_by_depth(text: str) -> list[str]:
     parts, depth, current = [], 0, []
     for char in text:
         if char in "([":
@@ -151,9 +167,9 @@ def split_top(text: str) -> list[str]:
         elif char in ")]":
             depth = max(depth - 1, 0)
         if char == "," and depth == 0:
-            parts.append("".join(current).strip())
+            parts.append("".join(current))
             current = []
         else:
             current.append(char)
-    parts.append("".join(current).strip())
-    return [part for part in parts if part]
+    parts.append("".join(current))
+    return parts

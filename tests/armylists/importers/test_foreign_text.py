@@ -5,7 +5,6 @@ bad text refused with its line; any cut of a fixture refused cleanly or read, ne
 
 from __future__ import annotations
 
-import time
 from decimal import Decimal
 from pathlib import Path
 
@@ -166,18 +165,30 @@ def test_any_cut_of_a_text_is_read_or_refused_cleanly(which, cut, extra):
         assert str(exc)  # says what is wrong
 
 
-def test_an_army_forge_text_at_the_size_limit_reads_in_linear_time():
-    text = (TEXTS / "armyforge.txt").read_text(encoding="utf-8")
-    head, body = text.split("\n", 1)
-    big = head + ("\n" + body.strip() + "\n") * (MAX_IMPORT_BYTES // len(body) - 1)
-    assert len(big.encode()) < MAX_IMPORT_BYTES
-    small = head + ("\n" + body.strip() + "\n") * 10
-    started = time.perf_counter()
-    read_armyforge_text(small)
-    unit = (time.perf_counter() - started) / 10
-    started = time.perf_counter()
-    roster = read_armyforge_text(big)
-    elapsed = time.perf_counter() - started
-    copies = len(roster.units()) // 3
-    assert copies > 1000
-    assert elapsed < max(20 * unit * copies, 0.5)  # linear: no worse than 20x a small one's rate
+def units_repeated(name: str, copies: int, *, units_from: str = "\n") -> str:
+    text = (TEXTS / name).read_text(encoding="utf-8")
+    text = "\n".join(line for line in text.splitlines() if not line.startswith("Exported"))
+    at = text.index(units_from)
+    return text[:at] + ("\n" + text[at:].strip() + "\n") * copies
+
+
+@pytest.mark.parametrize(
+    ("name", "units_from", "per_copy", "read"),
+    [
+        ("armyforge.txt", "\n", 3, read_armyforge_text),
+        ("app_en.txt", "CHARACTERS", 6, read_app_text),
+    ],
+)
+def test_a_text_reads_up_to_400_units_and_at_the_size_limit_is_refused_at_the_401st(
+    name, units_from, per_copy, read
+):
+    """Linear and bounded: a text of more units than a list holds is refused at the line of
+    the first unit too many, however long it goes on (up to the import's 1 MB)."""
+    assert len(read(units_repeated(name, 400 // per_copy, units_from=units_from)).units()) > 390
+    big = units_repeated(name, 10_000, units_from=units_from)
+    big = big[: MAX_IMPORT_BYTES - 1000]
+    with pytest.raises(RosterError) as caught:
+        read(big)
+    assert "more than 400 units" in caught.value.message
+    line = int(caught.value.place.removeprefix("line "))
+    assert big.splitlines()[line - 1].strip() and line < len(big.splitlines()) // 10
