@@ -22,6 +22,7 @@ from forgebuilder.lists.documents import (
 )
 from forgebuilder.lists.importers import (
     app_text,
+    armyforge_json,
     armyforge_text,
     battleforge_app,
     battlescribe,
@@ -72,10 +73,10 @@ def _new_recruit_json(data: dict) -> ImportOutcome:
     return _foreign(roster)
 
 
-def _foreign_text(read, text: str) -> ImportOutcome:
-    """A list another builder wrote as text (Army Forge's, the Warhammer app's)."""
+def _foreign_text(read, source: Any) -> ImportOutcome:
+    """A list another builder wrote (Army Forge's text or file, the Warhammer app's text)."""
     try:
-        roster = read(text)
+        roster = read(source)
     except battlescribe.RosterError as exc:
         raise _fail(exc.message, exc.place) from None
     return _foreign(roster)
@@ -141,6 +142,8 @@ def _read(raw: bytes | str) -> ImportOutcome:
             return _app_outcome(data, battleforge_app.FORMAT_NAME)
         if newrecruit.looks_like_roster(data):
             return _new_recruit_json(data)
+        if armyforge_json.looks_like_armyforge_json(data):
+            return _foreign_text(armyforge_json.read_armyforge_json, data)
         raise _fail(
             'this JSON is neither a forgebuilder list (it has no "format": '
             '"forgebuilder-list") nor a Battle Forge app list (it has no "forces" list)'

@@ -192,3 +192,37 @@ def test_a_text_reads_up_to_400_units_and_at_the_size_limit_is_refused_at_the_40
     assert "more than 400 units" in caught.value.message
     line = int(caught.value.place.removeprefix("line "))
     assert big.splitlines()[line - 1].strip() and line < len(big.splitlines()) // 10
+
+
+def test_army_forges_list_file_reads_units_with_costs_upgrades_weapons_and_who_joins_whom():
+    import json
+
+    from forgebuilder.lists.importers.armyforge_json import (
+        looks_like_armyforge_json,
+        read_armyforge_json,
+    )
+
+    data = json.loads((TEXTS / "armyforge.json").read_text(encoding="utf-8"))
+    assert looks_like_armyforge_json(data)
+    roster = read_armyforge_json(data)
+
+    assert facts(roster) == (
+        ["Vanguard Captain", "Assault Troopers", "Heavy Walker"],
+        [140, 205, 654],  # the captain's 120 and its jetpack's 20
+        7,
+        [("pts", Decimal(999))],
+        [("pts", Decimal(1000))],
+    )
+    assert roster.cost_mismatches() == []
+    captain, troopers, _ = roster.units()
+    assert captain.custom_name == "Ayla" and troopers.notes == "Joined to Ayla"
+    assert [r.name for r in captain.rules] == ["Hero", "Tough(3)"]
+    sword = next(s for s in captain.walk() if s.name == "Energy Sword")
+    assert dict(sword.profiles[0].characteristics) == {"Attacks": "3", "Special": "AP(1), Rending"}
+    with pytest.raises(DocumentError) as caught:
+        read_import(json.dumps(data))
+    assert "A list from Army Forge of Grimdark Future: 'Sky Vanguard'" in str(caught.value)
+    data["list"]["units"][1]["size"] = "five"
+    with pytest.raises(DocumentError) as caught:
+        read_import(json.dumps(data))
+    assert "list.units[1]" in str(caught.value) and "'five'" in str(caught.value)
