@@ -1,9 +1,11 @@
 """Recognise what was dropped or pasted on the import page and read it into a list document.
 
 Formats: a forgebuilder list document (JSON), a Battle Forge app list (JSON file), a Battle
-Forge share link, and forgebuilder's text export. Each outcome names the format it recognised.
-A BattleScribe roster (.ros XML or .rosz zip) is read and named, but refused until its game is
-one hosted here.
+Forge share link, forgebuilder's text export (compact or full) and other builders' lists
+(foreign.py: BattleScribe, New Recruit, Army Forge, the Warhammer app). Each outcome names the
+format it recognised. Another builder's list is mapped onto the hosted game it names
+(foreign_map.py); one of a game not hosted here is named and refused (the import page offers
+to keep it as a foreign roster).
 """
 
 from __future__ import annotations
@@ -20,14 +22,10 @@ from forgebuilder.lists.documents import (
     parse_document,
     read_json,
 )
-from forgebuilder.lists.importers import (
-    app_text,
-    armyforge_json,
-    armyforge_text,
-    battleforge_app,
-    battlescribe,
-    newrecruit,
-)
+from forgebuilder.lists.importers import battleforge_app
+from forgebuilder.lists.importers.battlescribe import ForeignRoster, summary
+from forgebuilder.lists.importers.foreign import foreign_roster
+from forgebuilder.lists.importers.foreign_map import hosted_game, mapped_list
 from forgebuilder.lists.importers.modules import battleforge_catalog
 from forgebuilder.lists.importers.result import MAX_IMPORT_BYTES, ImportOutcome
 from forgebuilder.lists.importers.text import text_list_document
@@ -55,47 +53,13 @@ def _app_outcome(data: Any, format_name: str) -> ImportOutcome:
     return battleforge_app.app_list_document(data, catalog, format_name)
 
 
-def _foreign_roster(raw: bytes | str) -> ImportOutcome:
-    """A BattleScribe roster, read to say what it holds: no hosted game reads one yet."""
-    try:
-        roster = battlescribe.read_roster(raw)
-    except battlescribe.RosterError as exc:
-        raise _fail(exc.message, exc.place) from None
-    return _foreign(roster)
-
-
-def _new_recruit_json(data: dict) -> ImportOutcome:
-    """New Recruit's JSON export of a roster: the same tree as a .ros, read the same way."""
-    try:
-        roster = newrecruit.read_json_roster(data)
-    except battlescribe.RosterError as exc:
-        raise _fail(exc.message, exc.place) from None
-    return _foreign(roster)
-
-
-def _foreign_text(read, source: Any) -> ImportOutcome:
-    """A list another builder wrote (Army Forge's text or file, the Warhammer app's text)."""
-    try:
-        roster = read(source)
-    except battlescribe.RosterError as exc:
-        raise _fail(exc.message, exc.place) from None
-    return _foreign(roster)
-
-
-def _foreign(roster: battlescribe.ForeignRoster) -> ImportOutcome:
-    raise _fail(
-        f"{battlescribe.summary(roster)}. Rosters of games not hosted here cannot be imported yet."
-    )
-
-
-def _is_roster(raw: bytes | str) -> bool:
-    """A zip, or XML (a text export of a list named "<…>" is not XML)."""
-    if isinstance(raw, bytes) and raw.startswith(battlescribe.ZIP_MAGIC):
-        return True
-    if not battlescribe.looks_like_roster(raw):
-        return False
-    head = raw[:4000].decode("utf-8", errors="replace") if isinstance(raw, bytes) else raw
-    return not looks_like_text_export(head.strip())
+def _foreign(format_name: str, roster: ForeignRoster) -> ImportOutcome:
+    """Another builder's list: mapped onto the hosted game it names, else refused here (the
+    import page offers to keep it as a foreign roster)."""
+    hosted = hosted_game(roster)
+    if hosted is not None:
+        return mapped_list(roster, *hosted, format_name=format_name)
+    raise _fail(f"{summary(roster)}. Rosters of games not hosted here cannot be imported yet.")
 
 
 def read_import(raw: bytes | str) -> ImportOutcome:
@@ -110,8 +74,8 @@ def read_import(raw: bytes | str) -> ImportOutcome:
 def _read(raw: bytes | str) -> ImportOutcome:
     if len(raw) > MAX_IMPORT_BYTES:
         raise _fail("the list is larger than 1 MB; a list is far smaller")
-    if _is_roster(raw):
-        return _foreign_roster(raw)
+    if (foreign := foreign_roster(raw)) is not None:
+        return _foreign(*foreign)
     if isinstance(raw, bytes):
         try:
             raw = raw.decode("utf-8-sig")
@@ -140,20 +104,12 @@ def _read(raw: bytes | str) -> ImportOutcome:
             return ImportOutcome(FORGEBUILDER_FORMAT, import_document(document, catalog))
         if battleforge_app.looks_like_app_list(data):
             return _app_outcome(data, battleforge_app.FORMAT_NAME)
-        if newrecruit.looks_like_roster(data):
-            return _new_recruit_json(data)
-        if armyforge_json.looks_like_armyforge_json(data):
-            return _foreign_text(armyforge_json.read_armyforge_json, data)
         raise _fail(
             'this JSON is neither a forgebuilder list (it has no "format": '
             '"forgebuilder-list") nor a Battle Forge app list (it has no "forces" list)'
         )
     if looks_like_text_export(text):
         return text_list_document(text)
-    if armyforge_text.looks_like_armyforge_text(text):
-        return _foreign_text(armyforge_text.read_armyforge_text, text)
-    if app_text.looks_like_app_text(text):
-        return _foreign_text(app_text.read_app_text, text)
     raise _fail(
         "not a list this page can read: expected a forgebuilder or Battle Forge JSON list, "
         "a Battle Forge share link (…#/lists?share=…), forgebuilder's text export or a "

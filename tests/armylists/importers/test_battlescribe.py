@@ -310,7 +310,7 @@ def import_refusal(raw) -> DocumentError:
     return caught.value
 
 
-def test_the_import_page_names_every_real_roster_it_cannot_import_yet(real):
+def test_the_import_page_names_every_real_roster_it_cannot_import_yet(db, real):
     path, _roster, root = real
     forces = len(list(root.iter(NS + "force")))
     units = sum(direct_units(force) for force in root.iter(NS + "force"))
@@ -326,7 +326,7 @@ def test_the_import_page_names_every_real_roster_it_cannot_import_yet(real):
     assert problem.message.endswith(". Rosters of games not hosted here cannot be imported yet.")
 
 
-def test_a_pasted_roster_is_read_as_one_and_its_faults_are_placed():
+def test_a_pasted_roster_is_read_as_one_and_its_faults_are_placed(db):
     (read,) = import_refusal("\n" + small_roster()).problems
     (cut,) = import_refusal(small_roster()[:200]).problems
     (empty,) = import_refusal(zipped(**{"readme.md": b"#", "a.ros": b"", "b.ros": b""})).problems

@@ -9,7 +9,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from forgebuilder.lists.documents import DocumentError
@@ -120,7 +120,7 @@ def test_army_forges_text_reads_units_with_their_quality_defense_weapons_and_rul
         ("armyforge.txt", "A list from Army Forge of Grimdark Future: 'Sky Vanguard' with 1 force and 3 units"),
     ],
 )  # fmt: skip
-def test_the_import_page_names_what_it_read(name, words):
+def test_the_import_page_names_what_it_read(db, name, words):
     with pytest.raises(DocumentError) as caught:
         read_import((TEXTS / name).read_text(encoding="utf-8"))
     assert words in str(caught.value)
@@ -155,9 +155,11 @@ def test_a_stray_line_is_refused_with_its_number(name, line, error):
 FIXTURES = sorted(TEXTS.glob("*.txt"))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(which=st.sampled_from(FIXTURES), cut=st.floats(0, 1), extra=st.text(max_size=20))
-def test_any_cut_of_a_text_is_read_or_refused_cleanly(which, cut, extra):
+def test_any_cut_of_a_text_is_read_or_refused_cleanly(db, which, cut, extra):
     text = which.read_text(encoding="utf-8")
     try:
         read_import(text[: int(len(text) * cut)] + extra)
@@ -194,7 +196,7 @@ def test_a_text_reads_up_to_400_units_and_at_the_size_limit_is_refused_at_the_40
     assert big.splitlines()[line - 1].strip() and line < len(big.splitlines()) // 10
 
 
-def test_army_forges_list_file_reads_units_with_costs_upgrades_weapons_and_who_joins_whom():
+def test_army_forges_list_file_reads_units_with_costs_upgrades_weapons_and_who_joins_whom(db):
     import json
 
     from forgebuilder.lists.importers.armyforge_json import (

@@ -116,7 +116,7 @@ def test_new_recruits_json_keeps_names_costs_limits_profiles_rules_and_notes():
     assert boss.rules[0].text == "Shouts a lot."
 
 
-def test_the_import_page_names_a_new_recruit_json_roster():
+def test_the_import_page_names_a_new_recruit_json_roster(db):
     with pytest.raises(DocumentError) as caught:
         read_import(json.dumps(SMALL))
     assert "Odd Patrol" in str(caught.value) and "Skirmish Game" in str(caught.value)
