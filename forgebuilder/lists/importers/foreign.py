@@ -1,5 +1,6 @@
 """Lists made in other builders, recognised from their content: BattleScribe rosters (.ros XML,
-.rosz zip), New Recruit's JSON export, Army Forge's file and text, and the Warhammer app's text.
+.rosz zip), New Recruit's JSON export and tournament (WTC) text, Army Forge's file and text, and
+the Warhammer app's text.
 Each is read into a `ForeignRoster` (battlescribe.py): the import maps it onto a hosted game
 where it names one (foreign_map.py), or keeps it as it is.
 """
@@ -14,6 +15,7 @@ from forgebuilder.lists.importers import (
     armyforge_text,
     battlescribe,
     newrecruit,
+    wtc_text,
 )
 from forgebuilder.lists.importers.result import MAX_IMPORT_BYTES
 from forgebuilder.lists.importers.text_lines import looks_like_text_export
@@ -68,6 +70,8 @@ def _read(raw: bytes | str) -> tuple[str, battlescribe.ForeignRoster] | None:
         return None
     if armyforge_text.looks_like_armyforge_text(text):
         return armyforge_text.FORMAT_NAME, armyforge_text.read_armyforge_text(text)
+    if wtc_text.looks_like_wtc_text(text):
+        return wtc_text.FORMAT_NAME, wtc_text.read_wtc_text(text)
     if app_text.looks_like_app_text(text):
         return app_text.FORMAT_NAME, app_text.read_app_text(text)
     return None

@@ -135,21 +135,30 @@ def test_army_forges_total_that_its_units_do_not_add_up_to_is_named():
     ]
 
 
+def reader_of(name: str):
+    from forgebuilder.lists.importers.wtc_text import read_wtc_text
+
+    return {"app": read_app_text, "armyforge": read_armyforge_text, "wtc": read_wtc_text}[
+        name.split("_")[0].removesuffix(".txt")
+    ]
+
+
 @pytest.mark.parametrize(
-    ("name", "line", "error"),
+    ("name", "line"),
     [
-        ("app_en.txt", "Strike Force", "line 12"),
-        ("armyforge.txt", "Heavy Walker [1]", "line 9"),
+        ("app_en.txt", "Strike Force"),
+        ("armyforge.txt", "Assault Troopers"),
+        ("wtc.txt", "5x Warden"),
     ],
 )
-def test_a_stray_line_is_refused_with_its_number(name, line, error):
-    text = (TEXTS / name).read_text(encoding="utf-8")
-    lines = text.splitlines()
-    at = next(n for n, x in enumerate(lines) if x.startswith(line) or x.strip().startswith(line))
-    broken = "\n".join([*lines[: at + 3], "this is not part of any list", *lines[at + 3 :]])
+def test_a_stray_line_is_refused_with_its_number(name, line):
+    lines = (TEXTS / name).read_text(encoding="utf-8").splitlines()
+    at = next(n for n, x in enumerate(lines) if x.strip().startswith(line)) + 3
+    broken = "\n".join([*lines[:at], "this is not part of any list", *lines[at:]])
     with pytest.raises(RosterError) as caught:
-        (read_app_text if name.startswith("app") else read_armyforge_text)(broken)
+        reader_of(name)(broken)
     assert "this is not part of any list" in caught.value.message
+    assert caught.value.place == f"line {at + 1}"
 
 
 FIXTURES = sorted(TEXTS.glob("*.txt"))
@@ -179,11 +188,13 @@ def units_repeated(name: str, copies: int, *, units_from: str = "\n") -> str:
     [
         ("armyforge.txt", "\n", 3, read_armyforge_text),
         ("app_en.txt", "CHARACTERS", 6, read_app_text),
+        ("wtc.txt", "\nChar1: 1x", 6, None),
     ],
 )
 def test_a_text_reads_up_to_400_units_and_at_the_size_limit_is_refused_at_the_401st(
     name, units_from, per_copy, read
 ):
+    read = read or reader_of(name)
     """Linear and bounded: a text of more units than a list holds is refused at the line of
     the first unit too many, however long it goes on (up to the import's 1 MB)."""
     assert len(read(units_repeated(name, 400 // per_copy, units_from=units_from)).units()) > 390
@@ -228,3 +239,34 @@ def test_army_forges_list_file_reads_units_with_costs_upgrades_weapons_and_who_j
     with pytest.raises(DocumentError) as caught:
         read_import(json.dumps(data))
     assert "list.units[1]" in str(caught.value) and "'five'" in str(caught.value)
+
+
+def test_the_tournament_wtc_text_reads_every_unit_its_models_and_who_is_attached():
+    from forgebuilder.lists.importers.wtc_text import looks_like_wtc_text, read_wtc_text
+
+    text = (TEXTS / "wtc.txt").read_text(encoding="utf-8")
+    assert looks_like_wtc_text(text) and not looks_like_app_text(text)
+    roster = read_wtc_text(text)
+
+    assert facts(roster) == (
+        ["Warden Captain", "Warden Chaplain", "Warden Squad", "Warden Squad", "Iron Carrier",
+         "Hammer Battle Tank"],
+        [85, 70, 160, 80, 75, 1525],
+        1 + 1 + 10 + 5 + 1 + 1,
+        [("pts", Decimal(1995))],
+        [],
+    )  # fmt: skip
+    assert roster.cost_mismatches() == []
+    assert roster.forces[0].catalogue_name == "Star Legions - Iron Wardens"
+    captain, _, squad, *_ = roster.units()
+    assert captain.categories == ("Character",)
+    assert "Oath of Iron" in [s.name for s in captain.selections]
+    assert squad.notes == "Attached to Warden Captain"
+    assert [(s.name, s.number, s.type) for s in squad.selections] == [
+        ("Warden Sergeant", 1, "model"), ("Warden", 9, "model")
+    ]  # fmt: skip
+    tank = roster.units()[-1]
+    assert [(s.name, s.number) for s in tank.selections] == [
+        ("Twin cannon", 1),
+        ("Sponson lascannon", 2),
+    ]
