@@ -2,8 +2,8 @@
 
 Formats: a forgebuilder list document (JSON), a Battle Forge app list (JSON file), a Battle
 Forge share link, and forgebuilder's text export. Each outcome names the format it recognised.
-A BattleScribe roster (.ros XML or .rosz zip) is read and named, but refused until its game is
-one hosted here.
+A BattleScribe roster (.ros XML or .rosz zip) is read by `read_foreign`: no game hosted here
+maps one to a list yet, so the import page offers to keep it as a foreign roster.
 """
 
 from __future__ import annotations
@@ -48,18 +48,26 @@ def _app_outcome(data: Any, format_name: str) -> ImportOutcome:
     return battleforge_app.app_list_document(data, catalog, format_name)
 
 
-def _foreign_roster(raw: bytes | str) -> ImportOutcome:
-    """A BattleScribe roster, read to say what it holds: no hosted game reads one yet."""
+def read_foreign(raw: bytes | str) -> battlescribe.ForeignRoster:
+    """The BattleScribe roster in `raw`; raises DocumentError saying what is wrong where."""
+    if len(raw) > MAX_IMPORT_BYTES:
+        raise _fail("the roster is larger than 1 MB; a roster is far smaller")
     try:
-        roster = battlescribe.read_roster(raw)
+        return battlescribe.read_roster(raw)
     except battlescribe.RosterError as exc:
         raise _fail(exc.message, exc.place) from None
+
+
+def _foreign_roster(raw: bytes | str) -> ImportOutcome:
+    """A BattleScribe roster, read to say what it holds: no hosted game maps one to a list (the
+    import page keeps it as a foreign roster instead)."""
+    roster = read_foreign(raw)
     raise _fail(
         f"{battlescribe.summary(roster)}. Rosters of games not hosted here cannot be imported yet."
     )
 
 
-def _is_roster(raw: bytes | str) -> bool:
+def is_roster(raw: bytes | str) -> bool:
     """A zip, or XML (a text export of a list named "<…>" is not XML)."""
     if isinstance(raw, bytes) and raw.startswith(battlescribe.ZIP_MAGIC):
         return True
@@ -81,7 +89,7 @@ def read_import(raw: bytes | str) -> ImportOutcome:
 def _read(raw: bytes | str) -> ImportOutcome:
     if len(raw) > MAX_IMPORT_BYTES:
         raise _fail("the list is larger than 1 MB; a list is far smaller")
-    if _is_roster(raw):
+    if is_roster(raw):
         return _foreign_roster(raw)
     if isinstance(raw, bytes):
         try:

@@ -1,0 +1,17 @@
+from __future__ import annotations
+
+from django.urls import path
+
+from forgebuilder.rosters import views
+
+app_name = "rosters"
+
+urlpatterns = [
+    path("", views.mine, name="mine"),
+    path("keep", views.keep, name="keep"),
+    path("<str:public_id>/", views.roster, name="roster"),
+    path("<str:public_id>/delete", views.delete, name="delete"),
+    path("<str:public_id>/share", views.share, name="share"),
+    path("<str:public_id>/unshare", views.unshare, name="unshare"),
+    path("s/<str:token>/", views.shared, name="shared"),
+]
