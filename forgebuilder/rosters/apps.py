@@ -8,3 +8,8 @@ class RostersConfig(AppConfig):
     label = "rosters"
     verbose_name = "Foreign rosters"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from forgebuilder.rosters import printouts
+
+        printouts.register()  # the foreign roster as a printout subject, its roster and tokens

@@ -65,6 +65,15 @@ class RosterView:
     forces: tuple[ForceView, ...]
     notes: str
 
+    def glossary(self) -> tuple[foreign.Rule, ...]:
+        """Every rule the roster's forces and units name, once each, by name (the printout's
+        cards name their rules and this says them once)."""
+        found: dict[str, foreign.Rule] = {}
+        for force in self.forces:
+            for rule in (*force.rules, *(r for card in force.cards for r in card.rules)):
+                found.setdefault(rule.name, rule)
+        return tuple(sorted(found.values(), key=lambda rule: rule.name.lower()))
+
 
 def costs_text(costs) -> str:
     shown = [c for c in costs if c.value]

@@ -2,7 +2,8 @@ from __future__ import annotations
 
 from django.urls import path
 
-from forgebuilder.rosters import views
+from forgebuilder.rosters import pdf_views, views
+from forgebuilder.rosters.printouts import ROSTER, TOKENS
 
 app_name = "rosters"
 
@@ -14,4 +15,12 @@ urlpatterns = [
     path("<str:public_id>/share", views.share, name="share"),
     path("<str:public_id>/unshare", views.unshare, name="unshare"),
     path("s/<str:token>/", views.shared, name="shared"),
+    *(
+        path(f"<str:public_id>/{key}.pdf", pdf_views.owned_pdf, {"kind": key}, f"{key}_pdf")
+        for key in (ROSTER, TOKENS)
+    ),
+    *(
+        path(f"s/<str:token>/{key}.pdf", pdf_views.shared_pdf, {"kind": key}, f"shared_{key}_pdf")
+        for key in (ROSTER, TOKENS)
+    ),
 ]

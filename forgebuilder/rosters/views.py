@@ -21,7 +21,7 @@ from forgebuilder.rosters.services import roster_delete, roster_keep, roster_sha
 CHECKED_BY = "Checked by {builder} only: forgebuilder does not host this game's rules."
 
 
-def _owned(request: HttpRequest, public_id: str) -> KeptRoster:
+def owned(request: HttpRequest, public_id: str) -> KeptRoster:
     kept = roster_owned(owner_of(request, create=False), public_id)
     if kept is None:
         raise NotFound(
@@ -32,7 +32,7 @@ def _owned(request: HttpRequest, public_id: str) -> KeptRoster:
     return kept
 
 
-def _shared(token: str) -> KeptRoster:
+def shared_roster(token: str) -> KeptRoster:
     kept = roster_shared(token)
     if kept is None:
         raise NotFound(
@@ -73,7 +73,7 @@ def _context(kept: KeptRoster, **more) -> dict:
 
 @require_GET
 def roster(request: HttpRequest, public_id: str) -> HttpResponse:
-    kept = _owned(request, public_id)
+    kept = owned(request, public_id)
     share = (
         request.build_absolute_uri(reverse("rosters:shared", args=[kept.row.share_token]))
         if kept.row.share_token
@@ -84,13 +84,13 @@ def roster(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @require_GET
 def shared(request: HttpRequest, token: str) -> HttpResponse:
-    kept = _shared(token)
+    kept = shared_roster(token)
     return render(request, "rosters/roster.html", _context(kept, owner=False, token=token))
 
 
 @require_POST
 def delete(request: HttpRequest, public_id: str) -> HttpResponse:
-    kept = _owned(request, public_id)
+    kept = owned(request, public_id)
     roster_delete(owner=owner_of(request, create=False), public_id=public_id)
     messages.success(request, f"Deleted the foreign roster “{kept.row.name}”.")
     return redirect("rosters:mine")
@@ -98,7 +98,7 @@ def delete(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @require_POST
 def share(request: HttpRequest, public_id: str) -> HttpResponse:
-    _owned(request, public_id)
+    owned(request, public_id)
     roster_share(owner=owner_of(request, create=False), public_id=public_id)
     messages.success(request, "A read-only link is ready: anyone with it sees this roster.")
     return redirect(reverse("rosters:roster", args=[public_id]) + "#share")
@@ -106,7 +106,7 @@ def share(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @require_POST
 def unshare(request: HttpRequest, public_id: str) -> HttpResponse:
-    _owned(request, public_id)
+    owned(request, public_id)
     if roster_unshare(owner=owner_of(request, create=False), public_id=public_id):
         messages.success(request, "The link is stopped; it no longer opens the roster.")
     else:

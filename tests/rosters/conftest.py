@@ -12,6 +12,7 @@ import pytest
 from defusedxml.ElementTree import fromstring
 
 from forgebuilder.lists.importers.battlescribe import NAMESPACE, read_roster
+from tests.armylists.exports.conftest import render_calls, run_renders  # noqa: F401
 from tests.conftest import SHARED
 
 ROSTER_DIR = SHARED / "interop" / "battlescribe"
