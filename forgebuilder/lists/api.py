@@ -14,7 +14,7 @@ from forgebuilder.lists.importers.detect import is_roster, read_foreign
 from forgebuilder.lists.importers.result import MAX_IMPORT_BYTES
 from forgebuilder.lists.matchup import share_token
 from forgebuilder.lists.models import ArmyList, ListRevision, ShareLink
-from forgebuilder.lists.ownership import Owner, owner_of
+from forgebuilder.lists.ownership import SESSION_KEY, Owner, owner_of
 from forgebuilder.lists.selectors import (
     EvaluatedList,
     army_list_owned,
@@ -27,6 +27,7 @@ from forgebuilder.lists.services import army_list_create, army_list_edit
 
 __all__ = [
     "MAX_IMPORT_BYTES",
+    "SESSION_KEY",
     "ArmyList",
     "DocumentError",
     "EvaluatedList",

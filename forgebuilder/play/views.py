@@ -19,7 +19,7 @@ from forgebuilder.lists.api import army_list_owned, evaluated_list, evaluated_sh
 from forgebuilder.numbers import parse_whole_number
 from forgebuilder.printing.api import qr_svg_data_uri
 from forgebuilder.ratelimit import rate_limited
-from forgebuilder.rosters.api import roster_owned
+from forgebuilder.rosters.api import StoredRosterError, roster_owned
 
 from . import rounds, selectors, services
 from .presenters import tracker_page
@@ -68,10 +68,13 @@ def start_from_share(request: HttpRequest, token: str) -> HttpResponse:
 @rate_limited("create", "new games")
 def start_from_foreign(request: HttpRequest, public_id: str) -> HttpResponse:
     """A game with one of the player's foreign rosters (a game not hosted here)."""
-    kept = roster_owned(owner_of(request), public_id)
+    try:
+        kept = roster_owned(owner_of(request), public_id)
+    except StoredRosterError:
+        kept = None
     if kept is None:
         raise refusals.NotFound(
-            "No foreign roster of yours has this address.",
+            "No foreign roster of yours has this address that can be read.",
             "It may have been deleted, or kept in another browser or account.",
         )
     try:

@@ -10,6 +10,6 @@ class RostersConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from forgebuilder.rosters import printouts
+        from forgebuilder.rosters import printouts, receivers  # noqa: F401
 
         printouts.register()  # the foreign roster as a printout subject, its roster and tokens

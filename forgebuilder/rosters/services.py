@@ -59,3 +59,12 @@ def roster_unshare(*, owner: Owner, public_id: str) -> bool:
         .exclude(share_token="")
         .update(share_token="")
     )
+
+
+def rosters_adopt(*, user_id: int, token: str) -> int:
+    """Give a user the rosters they kept in this browser before signing in; returns how many."""
+    if not token:
+        return 0
+    return ForeignRoster.objects.filter(owner__isnull=True, owner_token=token).update(
+        owner_id=user_id, owner_token=""
+    )

@@ -16,13 +16,25 @@ from forgebuilder.refusals import NotFound
 from forgebuilder.rosters.importing import RosterRefused, roster_from_payload
 from forgebuilder.rosters.presenters import roster_view
 from forgebuilder.rosters.selectors import KeptRoster, roster_owned, roster_shared, rosters_of
+from forgebuilder.rosters.serial import StoredRosterError
 from forgebuilder.rosters.services import roster_delete, roster_keep, roster_share, roster_unshare
 
 CHECKED_BY = "Checked by {builder} only: forgebuilder does not host this game's rules."
 
 
+def _readable(read, *args) -> KeptRoster | None:
+    """The roster `read(*args)` finds; a stored copy edited out of shape is refused by name."""
+    try:
+        return read(*args)
+    except StoredRosterError as exc:
+        raise NotFound(
+            f"The stored copy of this roster is damaged ({exc}), so it cannot be shown.",
+            "Import the roster's file again; its owner may delete this copy.",
+        ) from None
+
+
 def owned(request: HttpRequest, public_id: str) -> KeptRoster:
-    kept = roster_owned(owner_of(request, create=False), public_id)
+    kept = _readable(roster_owned, owner_of(request, create=False), public_id)
     if kept is None:
         raise NotFound(
             "No foreign roster of yours has this address.",
@@ -33,7 +45,7 @@ def owned(request: HttpRequest, public_id: str) -> KeptRoster:
 
 
 def shared_roster(token: str) -> KeptRoster:
-    kept = roster_shared(token)
+    kept = _readable(roster_shared, token)
     if kept is None:
         raise NotFound(
             "This share link was stopped by the roster's owner, or it never existed.",
@@ -90,9 +102,15 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_POST
 def delete(request: HttpRequest, public_id: str) -> HttpResponse:
-    kept = owned(request, public_id)
+    row = rosters_of(owner_of(request, create=False)).filter(public_id=public_id).first()
+    if row is None:
+        raise NotFound(
+            "No foreign roster of yours has this address.",
+            "It may have been deleted already, or kept in another browser or account.",
+            (reverse("rosters:mine"), "Your foreign rosters"),
+        )
     roster_delete(owner=owner_of(request, create=False), public_id=public_id)
-    messages.success(request, f"Deleted the foreign roster “{kept.row.name}”.")
+    messages.success(request, f"Deleted the foreign roster “{row.name}”.")
     return redirect("rosters:mine")
 
 

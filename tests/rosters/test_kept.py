@@ -160,3 +160,32 @@ def test_a_signed_in_player_keeps_it_on_their_account(client, django_user_model,
 
     row = ForeignRoster.objects.get()
     assert row.owner == user and row.owner_token == ""
+
+
+def test_a_visitor_s_rosters_come_with_them_when_they_sign_in(client, db, django_user_model):
+    relative = real("40k9th/CSMTest.rosz")
+    keep_from_import_page(client, relative)
+    user = django_user_model.objects.create_user("bo", password="pw-long-enough-1")
+
+    signed_in = client.post(
+        reverse("accounts:login"), {"username": "bo", "password": "pw-long-enough-1"}
+    )
+
+    assert signed_in.status_code == 302
+
+    row = ForeignRoster.objects.get()
+    assert row.owner == user and row.owner_token == ""  # found again on any device
+
+
+def test_a_roster_whose_stored_copy_was_damaged_says_so_and_may_still_be_deleted(client, db):
+    relative = real("40k9th/CSMTest.rosz")
+    keep_from_import_page(client, relative)
+    row = ForeignRoster.objects.get()
+    ForeignRoster.objects.filter(pk=row.pk).update(content={"format": "something else"})
+
+    page = client.get(reverse("rosters:roster", args=[row.public_id]))
+
+    assert page.status_code == 404
+    assert "stored copy of this roster is damaged" in text(page)
+    client.post(reverse("rosters:delete", args=[row.public_id]))
+    assert not ForeignRoster.objects.exists()
