@@ -15,6 +15,8 @@ urlpatterns = [
     path("<str:public_id>/share", views.share, name="share"),
     path("<str:public_id>/unshare", views.unshare, name="unshare"),
     path("s/<str:token>/", views.shared, name="shared"),
+    path("<str:public_id>/roster.json", views.owned_json, name="json"),
+    path("s/<str:token>/roster.json", views.shared_json, name="shared_json"),
     *(
         path(f"<str:public_id>/{key}.pdf", pdf_views.owned_pdf, {"kind": key}, f"{key}_pdf")
         for key in (ROSTER, TOKENS)

@@ -5,18 +5,20 @@ parses the request, calls a selector or a service and renders."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.http import content_disposition_header
 from django.views.decorators.http import require_GET, require_POST
 
+from forgebuilder.filenames import file_stem
 from forgebuilder.lists.api import owner_of
 from forgebuilder.ratelimit import rate_limited
 from forgebuilder.refusals import NotFound
 from forgebuilder.rosters.importing import RosterRefused, roster_from_payload
 from forgebuilder.rosters.presenters import roster_view
 from forgebuilder.rosters.selectors import KeptRoster, roster_owned, roster_shared, rosters_of
-from forgebuilder.rosters.serial import StoredRosterError
+from forgebuilder.rosters.serial import StoredRosterError, roster_to_json
 from forgebuilder.rosters.services import roster_delete, roster_keep, roster_share, roster_unshare
 
 CHECKED_BY = "Checked by {builder} only: forgebuilder does not host this game's rules."
@@ -130,3 +132,23 @@ def unshare(request: HttpRequest, public_id: str) -> HttpResponse:
     else:
         messages.error(request, "This roster was not shared.")
     return redirect(reverse("rosters:roster", args=[public_id]) + "#share")
+
+
+def _json(kept: KeptRoster) -> HttpResponse:
+    response = JsonResponse(roster_to_json(kept.roster), json_dumps_params={"ensure_ascii": False})
+    filename = f"{file_stem(kept.row.name, 'roster')}.json"
+    response["Content-Disposition"] = content_disposition_header(
+        as_attachment=True, filename=filename
+    )
+    return response
+
+
+@require_GET
+def owned_json(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The roster as forgebuilder keeps it (JSON), for the owner to take anywhere."""
+    return _json(owned(request, public_id))
+
+
+@require_GET
+def shared_json(request: HttpRequest, token: str) -> HttpResponse:
+    return _json(shared_roster(token))

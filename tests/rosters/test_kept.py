@@ -189,3 +189,22 @@ def test_a_roster_whose_stored_copy_was_damaged_says_so_and_may_still_be_deleted
     assert "stored copy of this roster is damaged" in text(page)
     client.post(reverse("rosters:delete", args=[row.public_id]))
     assert not ForeignRoster.objects.exists()
+
+
+def test_the_roster_downloads_as_our_json_and_reads_back_equal(client, db):
+    from forgebuilder.rosters.serial import roster_from_json
+
+    relative = real("AoS4/Lots o'Letters.rosz")
+    keep_from_import_page(client, relative)
+    row = ForeignRoster.objects.get()
+    token = roster_share(
+        owner=Owner(None, client.session["forgebuilder_owner"]), public_id=row.public_id
+    )
+
+    mine = client.get(reverse("rosters:json", args=[row.public_id]))
+    shared = Client().get(reverse("rosters:shared_json", args=[token]))
+
+    assert mine.json() == shared.json()
+    assert roster_from_json(mine.json()) == read(relative)
+    assert 'filename="lots-oletters.json"' in mine["Content-Disposition"]
+    assert Client().get(reverse("rosters:json", args=[row.public_id])).status_code == 404
