@@ -16,11 +16,27 @@ from forgebuilder.lists.api import foreign, foreign_facts
 STAT_TYPES = ("unit", "model", "stats", "character", "warrior", "hero")
 
 
+#: A profile with a value longer than this is text to read (an ability), not a stat line.
+LONG_VALUE = 40
+
+
 @dataclass(frozen=True)
 class ProfileTable:
     type_name: str
     columns: tuple[str, ...]
     rows: tuple[tuple[str, tuple[str, ...]], ...]  # (profile name, a value per column)
+
+    @property
+    def described(self) -> bool:
+        """Shown as named paragraphs rather than a table: some value is a sentence."""
+        return any(len(value) > LONG_VALUE for _, values in self.rows for value in values)
+
+    def paragraphs(self) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
+        """Each profile as (name, its non-empty (column, value) pairs)."""
+        return tuple(
+            (name, tuple((c, v) for c, v in zip(self.columns, values, strict=True) if v))
+            for name, values in self.rows
+        )
 
 
 @dataclass(frozen=True)

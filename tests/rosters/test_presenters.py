@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from forgebuilder.lists.importers.battlescribe import read_roster
 from forgebuilder.rosters.presenters import roster_view
 from tests.rosters.conftest import every_roster, own_counts, read
-from tests.rosters.small import small_roster
+from tests.rosters.small import SMALL_ROSTER, small_roster
 
 
 def test_a_unit_card_has_its_stats_first_its_weapons_rules_notes_and_costs():
@@ -48,3 +49,22 @@ def test_every_real_roster_has_a_card_for_each_of_its_units(relative):
 
     assert [card.title for force in view.forces for card in force.cards] == names
     assert sum(card.models for force in view.forces for card in force.cards) == models
+
+
+def test_builder_text_marks_are_drawn_and_nothing_else_becomes_html():
+    from forgebuilder.rosters.templatetags.roster_text import marked
+
+    assert marked("this **^^Manifestation^^** <b>x</b>\nnext") == (
+        "this <strong>Manifestation</strong> &lt;b&gt;x&lt;/b&gt;<br>next"
+    )
+    assert marked("a lone ** mark") == "a lone  mark"
+
+
+def test_a_profile_of_sentences_is_shown_as_paragraphs_and_a_stat_line_as_a_table():
+    text = 'Burns everything within 6". ' * 3
+    roster = read_roster(SMALL_ROSTER.replace('Burns everything within 6".', text))
+    (force,) = roster_view(roster).forces
+    stats, abilities = force.cards[1].tables
+
+    assert not stats.described and abilities.described
+    assert abilities.paragraphs() == (("Fire Breath", (("Description", text.strip()),)),)
