@@ -74,6 +74,7 @@ def test_the_import_page_shows_what_it_read_and_keeps_it_on_the_player_s_word(cl
     assert not ArmyList.objects.exists()
     mine = text(client.get(reverse("rosters:mine")))
     assert "Belakor and Fiends" in mine
+    assert '<td class="num">1680</td>' in mine  # the points as players write them
     assert reverse("rosters:mine") in text(client.get(reverse("armylists:my_lists")))
 
 
