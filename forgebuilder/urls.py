@@ -18,6 +18,7 @@ urlpatterns = [
     path("campaigns/", include("forgebuilder.campaigns.urls")),
     path("events/", include("forgebuilder.events.urls")),
     path("play/", include("forgebuilder.play.urls")),
+    path("rosters/", include("forgebuilder.rosters.urls")),
     path("", include("forgebuilder.lists.urls")),
 ]
 

@@ -26,6 +26,7 @@ from forgebuilder.lists.sharing import share_link_create
 from .armylists.exports.conftest import ember_document
 from .events.drawing import draw_event_pages
 from .play.drawing import draw_play_pages
+from .rosters.drawing import draw_roster_pages
 
 TEMPLATES = Path(settings.BASE_DIR) / "templates"
 
@@ -166,6 +167,7 @@ def test_every_template_is_drawn_with_real_data(
     rival = django_user_model.objects.create_user("rival")
     draw_event_pages(client, user, army_list, rival)
     draw_play_pages(client, army_list, rival)
+    draw_roster_pages(client)
     # a refused edit flashes its reason
     refused = reverse("armylists:unit_rename", args=[army_list.public_id, "u1"])
     client.post(refused, {"version": "x", "name": "n"}, headers={"HX-Request": "true"})

@@ -24,12 +24,14 @@ APPS = (
     "forgebuilder.offline",
     "forgebuilder.play",
     "forgebuilder.printing",
+    "forgebuilder.rosters",
 )
 # Apps reached through one door: another app imports their `api` module and nothing else.
 DOORS = {
     "forgebuilder.engine": "forgebuilder.engine.api",
     "forgebuilder.lists": "forgebuilder.lists.api",
     "forgebuilder.printing": "forgebuilder.printing.api",
+    "forgebuilder.rosters": "forgebuilder.rosters.api",
 }
 ROOTS = ("factions", "forgebuilder")
 

@@ -5,11 +5,16 @@ the lists app imports from here, never from another module of it
 from __future__ import annotations
 
 from forgebuilder.lists import data_updates, data_versions, edits
+from forgebuilder.lists.documents import DocumentError
 from forgebuilder.lists.exports.compact import compact_document
 from forgebuilder.lists.exports.source import ExportSource
+from forgebuilder.lists.importers import battlescribe as foreign
+from forgebuilder.lists.importers import foreign_facts
+from forgebuilder.lists.importers.foreign import is_roster, read_foreign
+from forgebuilder.lists.importers.result import MAX_IMPORT_BYTES
 from forgebuilder.lists.matchup import share_token
 from forgebuilder.lists.models import ArmyList, ListRevision, ShareLink
-from forgebuilder.lists.ownership import Owner, owner_of
+from forgebuilder.lists.ownership import SESSION_KEY, Owner, owner_of
 from forgebuilder.lists.selectors import (
     EvaluatedList,
     army_list_owned,
@@ -21,7 +26,10 @@ from forgebuilder.lists.selectors import (
 from forgebuilder.lists.services import army_list_create, army_list_edit
 
 __all__ = [
+    "MAX_IMPORT_BYTES",
+    "SESSION_KEY",
     "ArmyList",
+    "DocumentError",
     "EvaluatedList",
     "ExportSource",
     "ListRevision",
@@ -38,6 +46,10 @@ __all__ = [
     "evaluated_document",
     "evaluated_list",
     "evaluated_shared_list",
+    "foreign",
+    "foreign_facts",
+    "is_roster",
     "owner_of",
+    "read_foreign",
     "share_token",
 ]

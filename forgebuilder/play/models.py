@@ -28,9 +28,17 @@ class Game(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="games"
     )
     name = models.CharField(max_length=120)
-    module = models.ForeignKey(GameModule, on_delete=models.PROTECT, related_name="+")
-    # the list as it was when the game started (its cards are drawn from it)
+    # None for a game played with a foreign roster (a game not hosted here)
+    module = models.ForeignKey(
+        GameModule, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    # the list as it was when the game started (its cards are drawn from it), or the foreign
+    # roster's content as it was kept
     document = models.JSONField()
+    foreign_roster = models.ForeignKey(
+        "rosters.ForeignRoster", null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )  # fmt: skip
     army_list = models.ForeignKey(
         "armylists.ArmyList", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

@@ -8,6 +8,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
 from . import tracker
+from .foreign import foreign_cards
 from .models import Game
 from .selectors import opponent_counters
 from .services import played_list
@@ -45,6 +46,8 @@ def tracker_page(game: Game) -> dict:
 def _cards_html(game: Game) -> dict[str, str]:
     """Each unit's card as drawn HTML, by unit id: drawn once per game and kept (a game's list
     and its module revision are fixed when it starts), so a tap's page is not a list's render."""
+    if game.module is None:  # a foreign roster's game: the roster's own cards
+        return foreign_cards(game.document)
     key = f"play-cards:{game.public_id}:{game.module.revision}"
     cards = cache.get(key)
     if cards is None:

@@ -23,6 +23,7 @@ from forgebuilder.refusals import Refused
 
 from . import missions, rounds, tracker
 from .finished import finished_game
+from .foreign import foreign_sheet
 from .models import Game
 from .sheet import build_sheet
 
@@ -88,6 +89,23 @@ def start_game(*, player, evaluated, opponent_name: str = "", event_game=None) -
         opponent_name=opponent_name.strip()[:120],
         mission=mission,
         event_game=event_game,
+    )
+
+
+def start_foreign_game(*, player, kept, opponent_name: str = "") -> Game:
+    """A new game with a foreign roster (`rosters.api.KeptRoster`) as it was kept."""
+    sheet = foreign_sheet(kept)
+    if not sheet["units"]:
+        raise GameRefused("This roster has no units to play with.")
+    return Game.objects.create(
+        player=player,
+        name=kept.row.name,
+        module=None,
+        document=kept.row.content,
+        foreign_roster=kept.row,
+        sheet=sheet,
+        state=tracker.initial_state(sheet),
+        opponent_name=opponent_name.strip()[:120],
     )
 
 

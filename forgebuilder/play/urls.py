@@ -10,6 +10,7 @@ urlpatterns = [
     path("", views.game_list, name="games"),
     path("start/<str:public_id>/", views.start_from_list, name="start"),
     path("start/s/<str:token>/", views.start_from_share, name="start_shared"),
+    path("start/foreign/<str:public_id>/", views.start_from_foreign, name="start_foreign"),
     path("start/event/<str:event_id>/<int:pairing>/", views.start_for_pairing, name="start_event"),
     path("link/<str:code>/", views.link, name="link"),
     path("<str:public_id>/", views.tracker, name="tracker"),

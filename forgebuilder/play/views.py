@@ -19,6 +19,7 @@ from forgebuilder.lists.api import army_list_owned, evaluated_list, evaluated_sh
 from forgebuilder.numbers import parse_whole_number
 from forgebuilder.printing.api import qr_svg_data_uri
 from forgebuilder.ratelimit import rate_limited
+from forgebuilder.rosters.api import StoredRosterError, roster_owned
 
 from . import rounds, selectors, services
 from .presenters import tracker_page
@@ -60,6 +61,29 @@ def start_from_list(request: HttpRequest, public_id: str) -> HttpResponse:
 @rate_limited("create", "new games")
 def start_from_share(request: HttpRequest, token: str) -> HttpResponse:
     return _start(request, evaluated_shared_list(token=token))
+
+
+@login_required
+@require_POST
+@rate_limited("create", "new games")
+def start_from_foreign(request: HttpRequest, public_id: str) -> HttpResponse:
+    """A game with one of the player's foreign rosters (a game not hosted here)."""
+    try:
+        kept = roster_owned(owner_of(request), public_id)
+    except StoredRosterError:
+        kept = None
+    if kept is None:
+        raise refusals.NotFound(
+            "No foreign roster of yours has this address that can be read.",
+            "It may have been deleted, or kept in another browser or account.",
+        )
+    try:
+        game = services.start_foreign_game(
+            player=request.user, kept=kept, opponent_name=request.POST.get("opponent", "")
+        )
+    except services.GameRefused as refusal:
+        return refusals.answer(request, refusal, reverse("rosters:roster", args=[public_id]))
+    return redirect("play:tracker", public_id=game.public_id)
 
 
 @login_required

@@ -34,6 +34,7 @@ INSTALLED_APPS = [
     "forgebuilder.campaigns",
     "forgebuilder.events",
     "forgebuilder.play",
+    "forgebuilder.rosters",
 ]
 
 MIDDLEWARE = [

@@ -130,6 +130,7 @@ FORM_PAGES = {
     "link to a game": FormPage(
         "play/link.html", "ben", lambda w: reverse("play:link", args=[w.games["ana_code"]])
     ),
+    "foreign roster": FormPage("rosters/roster.html", "ana", lambda w: foreign_roster(w)),
     "publish a module's draft": FormPage(
         "admin/factions/gamemodule/publish.html", "keeper", lambda w: draft_to_publish()
     ),
@@ -143,6 +144,18 @@ def draft_to_publish() -> str:
     module = GameModule.objects.get(slug="ashen-stars")
     game_module_touch(module_id=module.pk)
     return reverse("admin:factions_gamemodule_publish", args=[module.pk])
+
+
+def foreign_roster(world: World) -> str:
+    """Ana's foreign roster (a small one of our own, tests/rosters/small.py), shared."""
+    from forgebuilder.lists.ownership import Owner
+    from forgebuilder.rosters.services import roster_keep, roster_share
+    from tests.rosters.small import small_roster
+
+    owner = Owner(world.users["ana"].pk, "")
+    row = roster_keep(owner=owner, roster=small_roster())
+    roster_share(owner=owner, public_id=row.public_id)
+    return reverse("rosters:roster", args=[row.public_id])
 
 
 def reset_link(user) -> str:

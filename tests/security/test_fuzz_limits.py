@@ -5,6 +5,7 @@ or the API is left out of the fuzzing."""
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 
@@ -305,3 +306,58 @@ def test_every_endpoint_that_changes_a_list_is_fuzzed(client, make_list, owner):
 def test_every_api_endpoint_is_fuzzed():
     api = {re.sub(r"^api/", "", route) for route in routes("api/")}
     assert api == {"validate", "match"}  # test_the_api_never_answers_500… and test_match…
+
+
+# --- foreign rosters: keeping, sharing and deleting ------------------------------------------
+
+ROSTER_ACTIONS = ["delete", "share", "unshare"]
+
+
+def roster_payloads():
+    from tests.rosters.small import SMALL_ROSTER
+
+    whole = SMALL_ROSTER.encode()
+    encoded = st.binary(max_size=200).map(lambda b: base64.b64encode(b).decode())
+    cut = st.integers(0, len(whole)).map(lambda n: base64.b64encode(whole[:n]).decode())
+    return st.one_of(texts, encoded, cut, st.just(base64.b64encode(whole).decode()))
+
+
+def test_no_roster_action_answers_500_or_writes_when_refused(client, db, settings):
+    """Keeping any text or bytes answers a kept roster or a refusal naming what is wrong;
+    another's roster is neither shared nor deleted, whatever the address."""
+    from forgebuilder.lists.ownership import Owner
+    from forgebuilder.rosters.models import ForeignRoster
+    from forgebuilder.rosters.services import roster_keep
+    from tests.rosters.small import small_roster
+
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "import": (10**6, 3600)}
+    theirs = roster_keep(owner=Owner(None, "someone-else"), roster=small_roster())
+
+    @FUZZ
+    @given(payload=roster_payloads(), action=st.sampled_from(ROSTER_ACTIONS), target=texts)
+    def check(payload, action, target):
+        before = ForeignRoster.objects.count()
+        kept = client.post(reverse("rosters:keep"), {"roster": payload})
+        assert kept.status_code in (302, 400), kept.status_code  # 400: a NUL, refused unread
+        made = kept.status_code == 302 and kept["Location"].startswith("/rosters/")
+        if kept.status_code == 302 and not made:
+            assert kept["Location"] == reverse("armylists:import")  # the refusal, flashed there
+        assert ForeignRoster.objects.count() == before + made
+        for public_id in (theirs.public_id, target.strip("/") or "x"):
+            try:
+                address = reverse(f"rosters:{action}", args=[public_id])
+            except Exception:  # an id no route takes (a slash, nothing): no request to make
+                continue
+            assert client.post(address).status_code in (400, 404)
+        assert ForeignRoster.objects.filter(pk=theirs.pk, share_token="").exists()
+
+    check()
+
+
+def test_every_roster_route_that_takes_a_post_is_fuzzed(client, db):
+    posting = []
+    for route in routes("rosters/"):
+        path = "/" + route.replace("<str:public_id>", "x").replace("<str:token>", "x")
+        if client.get(path).status_code == 405:
+            posting.append(route.removeprefix("rosters/").removeprefix("<str:public_id>/"))
+    assert sorted(posting) == sorted(["keep", *ROSTER_ACTIONS])

@@ -17,6 +17,7 @@ from forgebuilder.lists.importers import (
     newrecruit,
     wtc_text,
 )
+from forgebuilder.lists.importers.foreign_map import hosted_game
 from forgebuilder.lists.importers.result import MAX_IMPORT_BYTES
 from forgebuilder.lists.importers.text_lines import looks_like_text_export
 
@@ -75,3 +76,30 @@ def _read(raw: bytes | str) -> tuple[str, battlescribe.ForeignRoster] | None:
     if app_text.looks_like_app_text(text):
         return app_text.FORMAT_NAME, app_text.read_app_text(text)
     return None
+
+
+def read_foreign(raw: bytes | str) -> battlescribe.ForeignRoster:
+    """The roster in `raw`, whichever other builder's format it is; raises DocumentError saying
+    what is wrong where (or that it is none of them)."""
+    found = foreign_roster(raw)
+    if found is None:
+        raise DocumentError(
+            (
+                (
+                    "",
+                    "not a list of another builder this page reads (a BattleScribe or New "
+                    "Recruit roster, an Army Forge list or text, the Warhammer app's or a "
+                    "tournament text)",
+                ),
+            )
+        )
+    return found[1]
+
+
+def unhosted_roster(raw: bytes | str) -> battlescribe.ForeignRoster | None:
+    """The roster in `raw` when it is another builder's list of a game not hosted here (kept
+    as it is, a foreign roster); None when it is anything else (a list to import)."""
+    found = foreign_roster(raw)
+    if found is None or hosted_game(found[1]) is not None:
+        return None
+    return found[1]

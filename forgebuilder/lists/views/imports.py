@@ -1,11 +1,14 @@
 """The import page: drop a file or paste a list, a Battle Forge share link or a text export.
 
-The format is recognised by `importers.detect`. A list with parts the module lacks is not
+The format is recognised by `importers.detect`. A roster of a game not hosted here is shown as
+read, with the offer to keep it as a foreign roster (the rosters app stores it). A list with parts the module lacks is not
 created at once: the page lists what could not be matched and where, and asks the player to
 confirm importing the rest. The request size is checked before the body is read.
 """
 
 from __future__ import annotations
+
+import base64
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
@@ -16,6 +19,8 @@ from factions.catalog import catalog_by_slug
 from forgebuilder.engine.api import campaign_state_left_behind
 from forgebuilder.lists.documents import DocumentError, DocumentProblem
 from forgebuilder.lists.importers.detect import read_import
+from forgebuilder.lists.importers.foreign import unhosted_roster
+from forgebuilder.lists.importers.foreign_facts import preview
 from forgebuilder.lists.importers.result import MAX_IMPORT_BYTES, ImportOutcome
 from forgebuilder.lists.importing import import_warnings
 from forgebuilder.lists.ownership import owner_of
@@ -63,6 +68,14 @@ def _create(request: HttpRequest, outcome: ImportOutcome) -> HttpResponse:
     return redirect("armylists:editor", public_id=army_list.public_id)
 
 
+def _foreign(request: HttpRequest, raw: bytes | str, roster) -> HttpResponse:
+    """A roster of a game not hosted here: what was read, and the offer to keep it as it is
+    (the form carries the file back, read again when kept: nothing is trusted from the page)."""
+    data = raw.encode() if isinstance(raw, str) else raw
+    payload = base64.b64encode(data).decode("ascii")
+    return _page(request, 200, foreign=preview(roster), payload=payload)
+
+
 @require_http_methods(["GET", "POST"])
 @rate_limited("import", "imports")
 def list_import(request: HttpRequest) -> HttpResponse:
@@ -72,6 +85,8 @@ def list_import(request: HttpRequest) -> HttpResponse:
         return _page(request, 413, problems=[DocumentProblem("", TOO_LARGE, "too-large")])
     try:
         raw = _source(request)
+        if (roster := unhosted_roster(raw)) is not None:
+            return _foreign(request, raw, roster)
         outcome = read_import(raw)
     except DocumentError as exc:
         return _page(request, 400, problems=list(exc.problems))

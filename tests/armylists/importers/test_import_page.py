@@ -121,7 +121,9 @@ def test_the_link_page_names_what_the_app_has_no_place_for(client, import_bf_mod
     ) in page
 
 
-def test_a_battlescribe_roster_uploaded_or_pasted_is_named_and_nothing_is_created(client, db):
+def test_a_battlescribe_roster_uploaded_or_pasted_is_read_and_nothing_is_created(client, db):
+    """A roster of a game not hosted here is shown as read, with the offer to keep it as a
+    foreign roster (tests/rosters/); no list is made of it."""
     rosters = SHARED / "interop" / "battlescribe"
     zipped, plain = rosters / "AoS4" / "Belakor and Fiends.rosz", rosters / "mesbg"
     if not zipped.is_file() or not (plain / "MESBG Mordor 750 With Troll.ros").is_file():
@@ -132,13 +134,18 @@ def test_a_battlescribe_roster_uploaded_or_pasted_is_named_and_nothing_is_create
     uploaded = client.post(IMPORT, {"file": upload})
     pasted = client.post(IMPORT, {"document": pasted})
 
-    assert uploaded.status_code == pasted.status_code == 400
-    assert (
-        "A BattleScribe roster (saved by New Recruit) of Age of Sigmar 4.0: 'Belakor and Fiends' "
-        "with 3 forces and 10 units. Rosters of games not hosted here cannot be imported yet."
-    ) in html.unescape(uploaded.content.decode())
-    assert (
-        "A BattleScribe roster of Middle-Earth Strategy Battle Game: 'MESBG Mordor 750 With "
-        "Troll' with 1 force and 13 units." in html.unescape(pasted.content.decode())
-    )
+    assert uploaded.status_code == pasted.status_code == 200
+    assert "Read: “Belakor and Fiends”" in html.unescape(uploaded.content.decode())
+    assert "Read: “MESBG Mordor 750 With Troll”" in html.unescape(pasted.content.decode())
+    assert "Keep as a foreign roster" in html.unescape(pasted.content.decode())
     assert not ArmyList.objects.exists()
+
+
+def test_a_damaged_roster_is_refused_with_its_place(client, db):
+    cut = '<?xml version="1.0"?>\n<roster xmlns="http://www.battlescribe.net/schema/rosterSchema"'
+
+    response = client.post(IMPORT, {"document": cut + ' battleScribeVersion="2.03"><forces>'})
+
+    assert response.status_code == 400
+    assert "cut off or malformed" in html.unescape(response.content.decode())
+    assert "line 2, column" in response.content.decode()
