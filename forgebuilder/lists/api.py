@@ -5,6 +5,7 @@ the lists app imports from here, never from another module of it
 from __future__ import annotations
 
 from forgebuilder.lists import data_updates, data_versions, edits
+from forgebuilder.lists.cleanup import VisitorThings, visitor_things
 from forgebuilder.lists.documents import DocumentError
 from forgebuilder.lists.exports.compact import compact_document
 from forgebuilder.lists.exports.source import ExportSource
@@ -35,6 +36,7 @@ __all__ = [
     "ListRevision",
     "Owner",
     "ShareLink",
+    "VisitorThings",
     "army_list_create",
     "army_list_edit",
     "army_list_owned",
@@ -52,4 +54,5 @@ __all__ = [
     "owner_of",
     "read_foreign",
     "share_token",
+    "visitor_things",
 ]

@@ -59,7 +59,10 @@ def test_cleanup_removes_expired_sessions_and_old_orphaned_lists_only(lists):
     kept = set(ArmyList.objects.values_list("pk", flat=True))
     assert kept == {lists[k].pk for k in ("orphan, recent", "live session, old", "account, old")}
     assert Session.objects.count() == 1
-    assert "Deleted 1 expired session(s) and 1 orphaned list(s)." in out.getvalue()
+    assert (
+        "Deleted 1 expired session(s), 1 orphaned list(s), 0 orphaned foreign rosters."
+        in out.getvalue()
+    )
 
 
 def test_a_dry_run_counts_and_deletes_nothing(lists):
@@ -69,7 +72,48 @@ def test_a_dry_run_counts_and_deletes_nothing(lists):
 
     assert ArmyList.objects.count() == 4
     assert Session.objects.count() == 2
-    assert "Would delete 1 expired session(s) and 1 orphaned list(s)." in out.getvalue()
+    assert (
+        "Would delete 1 expired session(s), 1 orphaned list(s), 0 orphaned foreign rosters."
+        in out.getvalue()
+    )
+
+
+def _roster(*, token="", owner=None, age_days=0):
+    from forgebuilder.rosters.models import ForeignRoster
+
+    roster = ForeignRoster.objects.create(
+        owner=owner,
+        owner_token=token,
+        name="r",
+        builder="BattleScribe",
+        game_system="g",
+        content={},
+    )
+    ForeignRoster.objects.filter(pk=roster.pk).update(
+        created_at=timezone.now() - timedelta(days=age_days)
+    )
+    return roster
+
+
+def test_a_visitors_foreign_rosters_are_cleaned_with_their_lists(lists, django_user_model):
+    """Kept through the same session token: gone once no session holds it and past the
+    retention period; an account's, a live session's and a recent one stay."""
+    from forgebuilder.rosters.models import ForeignRoster
+
+    user = django_user_model.objects.get(username="ada")
+    rosters = {
+        "orphan, old": _roster(token="gone-token", age_days=31),
+        "orphan, recent": _roster(token="gone-token", age_days=5),
+        "live session, old": _roster(token="live-token", age_days=400),
+        "account, old": _roster(owner=user, age_days=400),
+    }
+    out = StringIO()
+
+    call_command("cleanup_lists", stdout=out)
+
+    kept = set(ForeignRoster.objects.values_list("pk", flat=True))
+    assert kept == {rosters[k].pk for k in ("orphan, recent", "live session, old", "account, old")}
+    assert "1 orphaned list(s), 1 orphaned foreign rosters." in out.getvalue()
 
 
 @pytest.mark.skipif(

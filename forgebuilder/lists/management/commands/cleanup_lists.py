@@ -17,6 +17,8 @@ class Command(BaseCommand):
     def handle(self, *args, days=None, dry_run=False, **options):
         cleaned = cleanup_expired(retention_days=days, dry_run=dry_run)
         verb = "Would delete" if dry_run else "Deleted"
+        others = "".join(f", {count} orphaned {key}" for key, count in cleaned.others)
         self.stdout.write(
-            f"{verb} {cleaned.sessions} expired session(s) and {cleaned.lists} orphaned list(s)."
+            f"{verb} {cleaned.sessions} expired session(s), {cleaned.lists} orphaned list(s)"
+            f"{others}."
         )
