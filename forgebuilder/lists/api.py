@@ -7,6 +7,7 @@ from __future__ import annotations
 from forgebuilder.lists import data_updates, data_versions, edits
 from forgebuilder.lists.cleanup import VisitorThings, visitor_things
 from forgebuilder.lists.documents import DocumentError
+from forgebuilder.lists.exports import tts
 from forgebuilder.lists.exports.compact import compact_document
 from forgebuilder.lists.exports.source import ExportSource
 from forgebuilder.lists.importers import battlescribe as foreign
@@ -54,5 +55,6 @@ __all__ = [
     "owner_of",
     "read_foreign",
     "share_token",
+    "tts",
     "visitor_things",
 ]

@@ -17,6 +17,8 @@ urlpatterns = [
     path("s/<str:token>/", views.shared, name="shared"),
     path("<str:public_id>/roster.json", views.owned_json, name="json"),
     path("s/<str:token>/roster.json", views.shared_json, name="shared_json"),
+    path("<str:public_id>/tts.json", views.owned_tts, name="tts"),
+    path("s/<str:token>/tts.json", views.shared_tts, name="shared_tts"),
     *(
         path(f"<str:public_id>/{key}.pdf", pdf_views.owned_pdf, {"kind": key}, f"{key}_pdf")
         for key in (ROSTER, TOKENS)

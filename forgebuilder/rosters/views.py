@@ -4,6 +4,8 @@ parses the request, calls a selector or a service and renders."""
 
 from __future__ import annotations
 
+import json
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -20,6 +22,7 @@ from forgebuilder.rosters.presenters import roster_view
 from forgebuilder.rosters.selectors import KeptRoster, roster_owned, roster_shared, rosters_of
 from forgebuilder.rosters.serial import StoredRosterError, roster_to_json
 from forgebuilder.rosters.services import roster_delete, roster_keep, roster_share, roster_unshare
+from forgebuilder.rosters.tts import roster_tts
 
 CHECKED_BY = "Checked by {builder} only: forgebuilder does not host this game's rules."
 
@@ -152,3 +155,23 @@ def owned_json(request: HttpRequest, public_id: str) -> HttpResponse:
 @require_GET
 def shared_json(request: HttpRequest, token: str) -> HttpResponse:
     return _json(shared_roster(token))
+
+
+def _tts(kept: KeptRoster) -> HttpResponse:
+    body = json.dumps(roster_tts(kept.roster), ensure_ascii=False, indent=1)
+    response = HttpResponse(body, content_type="application/json")
+    filename = f"{file_stem(kept.row.name, 'roster')}-tts.json"
+    response["Content-Disposition"] = content_disposition_header(
+        as_attachment=True, filename=filename
+    )
+    return response
+
+
+@require_GET
+def owned_tts(request: HttpRequest, public_id: str) -> HttpResponse:
+    return _tts(owned(request, public_id))
+
+
+@require_GET
+def shared_tts(request: HttpRequest, token: str) -> HttpResponse:
+    return _tts(shared_roster(token))

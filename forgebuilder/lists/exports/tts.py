@@ -39,7 +39,7 @@ MODEL_SCALE = 0.6
 
 def tts_save(source: ExportSource) -> dict:
     """The saved object of the list: TTS's save format with one bag in `ObjectStates`."""
-    guids = _guids()
+    numbers = guids()
     document, roster = source.document, source.roster
     points = source.report.total("points")
     total = points.value if points else roster.points
@@ -47,11 +47,16 @@ def tts_save(source: ExportSource) -> dict:
     for colour, group in zip(itertools.cycle(COLOURS), source.groups, strict=False):
         for number, unit in group.units:
             if unit.active:  # a dead campaign unit has no model on the table
-                units.append(_unit_bag(source, number, unit, colour, guids))
+                units.append(_unit_bag(source, number, unit, colour, numbers))
     name = f"{document.name} · {total} pts"
-    bag = _object(BAG, name, _list_description(source, total), next(guids), contained=units)
+    bag = tts_object(BAG, name, _list_description(source, total), next(numbers), contained=units)
+    return save_file(bag)
+
+
+def save_file(bag: dict) -> dict:
+    """TTS's save format holding one object (a saved object): `bag`, named as the file is."""
     return {
-        "SaveName": name,
+        "SaveName": bag["Nickname"],
         "GameMode": "",
         "Date": "",
         "VersionNumber": "",
@@ -78,12 +83,12 @@ def model_count(save: dict) -> int:
     return count(save["ObjectStates"])
 
 
-def _guids() -> Iterator[str]:
+def guids() -> Iterator[str]:
     """Six hex digits each, unique in the file (TTS gives a clashing one a new GUID)."""
     return (f"{n:06x}" for n in itertools.count(0xFB0001))
 
 
-def _object(
+def tts_object(
     kind: str,
     nickname: str,
     description: str,
@@ -107,7 +112,7 @@ def _object(
             "scaleY": scale,
             "scaleZ": scale,
         },
-        "Nickname": _bb(nickname),
+        "Nickname": bbcode_safe(nickname),
         "Description": description,
         "GMNotes": "",
         "ColorDiffuse": {"r": colour[0], "g": colour[1], "b": colour[2]},
@@ -134,7 +139,7 @@ def _unit_bag(source: ExportSource, number: int, unit: RosterUnit, colour, guids
         description = _model_description(card, row, number)
         for _ in range(_count(row)):
             models.append(
-                _object(
+                tts_object(
                     MODEL_OBJECT,
                     piece_name,
                     description,
@@ -145,7 +150,7 @@ def _unit_bag(source: ExportSource, number: int, unit: RosterUnit, colour, guids
             )
     name = f"{number}. {unit.name} · {unit.points} pts"
     description = _unit_description(source, card, unit)
-    return _object(BAG, name, description, next(guids), contained=models, colour=colour)
+    return tts_object(BAG, name, description, next(guids), contained=models, colour=colour)
 
 
 def _single_model(card: Card) -> bool:
@@ -157,30 +162,35 @@ def _count(row: ModelRow) -> int:
 
 
 def _model_description(card: Card, row: ModelRow, number: int) -> str:
-    lines = [f"[b]{_bb(row.name)}[/b] of {number}. {_bb(card.title)}", _bb(stat_line(card, row))]
+    lines = [
+        f"[b]{bbcode_safe(row.name)}[/b] of {number}. {bbcode_safe(card.title)}",
+        bbcode_safe(stat_line(card, row)),
+    ]
     weapons = weapon_lines(card, row.name)
     if weapons:
-        lines += ["[b]Weapons[/b]", *(_bb(w) for w in weapons)]
+        lines += ["[b]Weapons[/b]", *(bbcode_safe(w) for w in weapons)]
     rules = rule_names(card, row)
     if rules:
-        lines.append(f"[b]Rules[/b]: {_bb(rules)}")
+        lines.append(f"[b]Rules[/b]: {bbcode_safe(rules)}")
     return "\n".join(lines)
 
 
 def _unit_description(source: ExportSource, card: Card, unit: RosterUnit) -> str:
-    lines = [f"[b]{_bb(card.title)}[/b] · {card.category} · {unit.points} pts"]
+    lines = [f"[b]{bbcode_safe(card.title)}[/b] · {card.category} · {unit.points} pts"]
     for row in card.models:
-        lines.append(f"{row.count}× {_bb(row.name)}: {_bb(stat_line(card, row))}")
+        lines.append(f"{row.count}× {bbcode_safe(row.name)}: {bbcode_safe(stat_line(card, row))}")
     weapons = weapon_lines(card)
     if weapons:
-        lines += ["[b]Weapons[/b]", *(_bb(w) for w in weapons)]
+        lines += ["[b]Weapons[/b]", *(bbcode_safe(w) for w in weapons)]
     for chip in [*card.rules, *(chip for row in card.models for chip in row.rules)]:
-        lines.append(f"[b]{_bb(chip.label)}[/b]: {_bb(chip.short or chip.description)}")
+        lines.append(
+            f"[b]{bbcode_safe(chip.label)}[/b]: {bbcode_safe(chip.short or chip.description)}"
+        )
     extras = unit_extras(source, unit)
     if extras:
-        lines.append(f"[b]Takes[/b]: {_bb('; '.join(extras))}")
+        lines.append(f"[b]Takes[/b]: {bbcode_safe('; '.join(extras))}")
     for heading, text in card.extras:
-        lines.append(f"[b]{_bb(heading)}[/b]: {_bb(text)}")
+        lines.append(f"[b]{bbcode_safe(heading)}[/b]: {bbcode_safe(text)}")
     return "\n".join(lines)
 
 
@@ -188,11 +198,11 @@ def _list_description(source: ExportSource, total: int) -> str:
     catalog, document = source.catalog, source.document
     limit = f" of {document.points_limit}" if document.points_limit else ""
     lines = [
-        f"[b]{_bb(document.name)}[/b]: {total}{limit} pts",
-        _bb(f"{catalog.spec.name} · {source.faction_name}"),
-        _bb(source.report.verdict),
+        f"[b]{bbcode_safe(document.name)}[/b]: {total}{limit} pts",
+        bbcode_safe(f"{catalog.spec.name} · {source.faction_name}"),
+        bbcode_safe(source.report.verdict),
     ]
-    lines += [f"! {_bb(v.message)}" for v in source.report.violations]
+    lines += [f"! {bbcode_safe(v.message)}" for v in source.report.violations]
     return "\n".join(lines)
 
 
@@ -200,7 +210,7 @@ def _list_description(source: ExportSource, total: int) -> str:
 BBCODE = re.compile(r"\[(?=/?(?:b|i|u|s|sub|sup|-|[0-9a-fA-F]{6})\])")
 
 
-def _bb(text: str) -> str:
+def bbcode_safe(text: str) -> str:
     """Text shown as typed: a player's "[b]" or "[ff0000]" is not read as BBCode (a zero-width
     space after its bracket); any other bracket is left alone ("[Tourney] Vanguard")."""
     return BBCODE.sub("[\u200b", text)
