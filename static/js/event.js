@@ -1,0 +1,135 @@
+// The event page (events/detail.html): its parts that keep themselves current, and the player's
+// notifications. The page works without this file (its parts then keep themselves current but
+// may lose a half-typed result; a reload shows what changed).
+(function () {
+  "use strict";
+
+  // Parts that ask for themselves again (data-polled, events/polling.py) are swapped whole: a
+  // part being typed in is not asked for until its form is sent, and a swapped part keeps the
+  // focus and the folded parts opened as they were.
+  function typedIn(part) {
+    var active = document.activeElement;
+    if (active && part.contains(active) && active.matches("input, select, textarea")) return true;
+    return Array.prototype.some.call(
+      part.querySelectorAll("input:not([type=hidden]), textarea"),
+      function (field) { return field.value !== field.defaultValue; }
+    );
+  }
+
+  // An element's name within its part, the same in the part drawn again: its id, else what it
+  // is and says, counted among those alike.
+  function keysOf(elements) {
+    var seen = {};
+    return Array.prototype.map.call(elements, function (el) {
+      var name = el.id || el.tagName + ":" + (el.getAttribute("name") || "") + ":" +
+        el.textContent.replace(/\s+/g, " ").trim().slice(0, 80);
+      seen[name] = (seen[name] || 0) + 1;
+      return name + "#" + seen[name];
+    });
+  }
+
+  var FOCUSABLE = "a[href], button, input, select, textarea, summary, [tabindex]";
+  var kept = null;
+
+  document.addEventListener("htmx:confirm", function (e) {
+    var part = e.detail.elt;
+    if (part.hasAttribute("data-polled") && typedIn(part)) e.preventDefault();
+  });
+
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    var part = e.detail.target;
+    if (!part.hasAttribute("data-polled")) return;
+    var folds = part.querySelectorAll("details"), focusable = part.querySelectorAll(FOCUSABLE);
+    var foldKeys = keysOf(folds), focusKeys = keysOf(focusable);
+    var at = Array.prototype.indexOf.call(focusable, document.activeElement);
+    kept = {
+      id: part.id,
+      open: foldKeys.filter(function (key, i) { return folds[i].open; }),
+      focus: at >= 0 ? focusKeys[at] : null,
+      notice: part.dataset.noticeKey || ""
+    };
+  });
+
+  document.addEventListener("htmx:afterSwap", function () {
+    if (!kept) return;
+    var was = kept;
+    kept = null;
+    var part = document.getElementById(was.id);
+    if (!part) return;
+    var folds = part.querySelectorAll("details");
+    keysOf(folds).forEach(function (key, i) {
+      if (was.open.indexOf(key) !== -1) folds[i].open = true;
+    });
+    if (was.focus) {
+      var focusable = part.querySelectorAll(FOCUSABLE);
+      var at = keysOf(focusable).indexOf(was.focus);
+      if (at !== -1) focusable[at].focus({ preventScroll: true });
+    }
+    if (part.id === "now") told(part, was.notice);
+  });
+
+  // Notifications: "Round 2: table 4 against eli", shown while the page is open (in a
+  // background tab too) when the player's part changes to a new pairing or a result waits for
+  // their confirmation, once they asked for them on this device.
+  var offer = document.getElementById("now-notify");
+  var ASKED = "forgebuilder-notify:" + location.pathname;
+
+  function supported() { return "Notification" in window; }
+  function wanted() {
+    return supported() && Notification.permission === "granted" &&
+      localStorage.getItem(ASKED) === "on";
+  }
+
+  function show(title, options) {
+    function plain() {
+      try { new Notification(title, options); } catch (err) { /* a phone wants the worker's */ }
+    }
+    if (!("serviceWorker" in navigator)) return plain();
+    navigator.serviceWorker.getRegistration().then(function (registration) {
+      if (registration) return registration.showNotification(title, options);
+      plain();
+    }, plain);
+  }
+
+  function told(part, before) {
+    var key = part.dataset.noticeKey || "";
+    if (!key || key === before || !wanted()) return;
+    var heading = document.querySelector(".event-page h1");
+    show(heading ? heading.textContent.trim() : document.title, {
+      body: part.dataset.notice,
+      tag: ASKED,
+      renotify: true,
+      icon: offer ? offer.dataset.icon : undefined
+    });
+  }
+
+  function drawOffer() {
+    if (!offer || !supported()) return;
+    var on = offer.querySelector("[data-notify=on]"), off = offer.querySelector("[data-notify=off]");
+    var said = offer.querySelector(".notify-said");
+    var blocked = Notification.permission === "denied";
+    offer.hidden = false;
+    on.hidden = wanted() || blocked;
+    off.hidden = !wanted();
+    said.textContent = blocked
+      ? "Your browser blocks this site's notifications: allow them in its settings to be told when you are paired."
+      : wanted() ? "This page tells you when you are paired or a result waits for you, while it is open." : "";
+  }
+
+  if (offer) {
+    offer.addEventListener("click", function (e) {
+      var button = e.target.closest("[data-notify]");
+      if (!button) return;
+      if (button.dataset.notify === "off") {
+        localStorage.removeItem(ASKED);
+        drawOffer();
+        return;
+      }
+      Notification.requestPermission().then(function (answer) {
+        if (answer === "granted") localStorage.setItem(ASKED, "on");
+        drawOffer();
+      });
+    });
+    drawOffer();
+  }
+})();
