@@ -31,6 +31,24 @@
   var FOCUSABLE = "a[href], button, input, select, textarea, summary, [tabindex]";
   var kept = null;
 
+  // What the reader looks at: the first named element on the screen, and where; after a swap
+  // the page is scrolled to hold it there (a part above that grew, a part swapped under it).
+  function inView() {
+    if (window.scrollY === 0) return null; // at the top: what comes first is what they want
+    var named = document.querySelectorAll("main [id]");
+    for (var i = 0; i < named.length; i++) {
+      var box = named[i].getBoundingClientRect();
+      if (box.height > 0 && box.top >= 0 && box.top < window.innerHeight) {
+        return { id: named[i].id, top: box.top };
+      }
+    }
+    return null;
+  }
+  function holdInView(seen) {
+    var el = seen && document.getElementById(seen.id);
+    if (el) window.scrollBy(0, el.getBoundingClientRect().top - seen.top);
+  }
+
   document.addEventListener("htmx:confirm", function (e) {
     var part = e.detail.elt;
     if (part.hasAttribute("data-polled") && typedIn(part)) e.preventDefault();
@@ -39,6 +57,10 @@
   document.addEventListener("htmx:beforeSwap", function (e) {
     var part = e.detail.target;
     if (!part.hasAttribute("data-polled")) return;
+    if (typedIn(part)) { // typed in while it was asked for: it comes again once sent
+      e.detail.shouldSwap = false;
+      return;
+    }
     var folds = part.querySelectorAll("details"), focusable = part.querySelectorAll(FOCUSABLE);
     var foldKeys = keysOf(folds), focusKeys = keysOf(focusable);
     var at = Array.prototype.indexOf.call(focusable, document.activeElement);
@@ -46,7 +68,8 @@
       id: part.id,
       open: foldKeys.filter(function (key, i) { return folds[i].open; }),
       focus: at >= 0 ? focusKeys[at] : null,
-      notice: part.dataset.noticeKey || ""
+      notice: part.dataset.noticeKey || "",
+      seen: inView()
     };
   });
 
@@ -55,6 +78,7 @@
     var was = kept;
     kept = null;
     var part = document.getElementById(was.id);
+    holdInView(was.seen);
     if (!part) return;
     var folds = part.querySelectorAll("details");
     keysOf(folds).forEach(function (key, i) {
@@ -75,10 +99,16 @@
   var ASKED = "forgebuilder-notify:" + location.pathname;
 
   function supported() { return "Notification" in window; }
-  function wanted() {
-    return supported() && Notification.permission === "granted" &&
-      localStorage.getItem(ASKED) === "on";
+  // The permission as the Permissions API tells it (the browser's own answer; a headless
+  // browser's Notification.permission may say otherwise), else as Notification says.
+  function permission() {
+    var said = function () { return Notification.permission; };
+    if (!navigator.permissions || !navigator.permissions.query) return Promise.resolve(said());
+    return navigator.permissions.query({ name: "notifications" }).then(function (status) {
+      return status.state === "prompt" ? "default" : status.state;
+    }, said);
   }
+  function asked() { return localStorage.getItem(ASKED) === "on"; }
 
   function show(title, options) {
     function plain() {
@@ -88,32 +118,37 @@
     navigator.serviceWorker.getRegistration().then(function (registration) {
       if (registration) return registration.showNotification(title, options);
       plain();
-    }, plain);
+    }).catch(plain);
   }
 
   function told(part, before) {
     var key = part.dataset.noticeKey || "";
-    if (!key || key === before || !wanted()) return;
-    var heading = document.querySelector(".event-page h1");
-    show(heading ? heading.textContent.trim() : document.title, {
-      body: part.dataset.notice,
-      tag: ASKED,
-      renotify: true,
-      icon: offer ? offer.dataset.icon : undefined
+    if (!key || key === before || !supported() || !asked()) return;
+    permission().then(function (state) {
+      if (state !== "granted") return;
+      var heading = document.querySelector(".event-page h1");
+      show(heading ? heading.textContent.trim() : document.title, {
+        body: part.dataset.notice,
+        tag: ASKED,
+        renotify: true,
+        icon: offer ? offer.dataset.icon : undefined
+      });
     });
   }
 
   function drawOffer() {
     if (!offer || !supported()) return;
-    var on = offer.querySelector("[data-notify=on]"), off = offer.querySelector("[data-notify=off]");
-    var said = offer.querySelector(".notify-said");
-    var blocked = Notification.permission === "denied";
-    offer.hidden = false;
-    on.hidden = wanted() || blocked;
-    off.hidden = !wanted();
-    said.textContent = blocked
-      ? "Your browser blocks this site's notifications: allow them in its settings to be told when you are paired."
-      : wanted() ? "This page tells you when you are paired or a result waits for you, while it is open." : "";
+    permission().then(function (state) {
+      var on = offer.querySelector("[data-notify=on]"), off = offer.querySelector("[data-notify=off]");
+      var said = offer.querySelector(".notify-said");
+      var told = state === "granted" && asked();
+      offer.hidden = false;
+      on.hidden = told || state === "denied";
+      off.hidden = !told;
+      said.textContent = state === "denied"
+        ? "Your browser blocks this site's notifications: allow them in its settings to be told when you are paired."
+        : told ? "This page tells you when you are paired or a result waits for you, while it is open." : "";
+    });
   }
 
   if (offer) {

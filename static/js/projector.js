@@ -38,7 +38,8 @@
       var rows = list.querySelectorAll(".row");
       rows.forEach(function (r) { r.hidden = false; });
       var height = rows.length ? rows[0].getBoundingClientRect().height : 1;
-      var per = Math.max(1, Math.floor(list.clientHeight / Math.max(height, 1)));
+      var columns = parseInt(getComputedStyle(list).columnCount, 10) || 1; // "auto": one
+      var per = Math.max(1, Math.floor(list.clientHeight / Math.max(height, 1))) * columns;
       return { rows: rows, per: per, pages: Math.max(1, Math.ceil(rows.length / per)) };
     });
   }
