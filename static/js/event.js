@@ -17,12 +17,13 @@
   }
 
   // An element's name within its part, the same in the part drawn again: its id, else what it
-  // is and says, counted among those alike.
+  // is and says (a folded part: its summary), counted among those alike.
   function keysOf(elements) {
     var seen = {};
     return Array.prototype.map.call(elements, function (el) {
+      var says = (el.tagName === "DETAILS" && el.querySelector("summary")) || el;
       var name = el.id || el.tagName + ":" + (el.getAttribute("name") || "") + ":" +
-        el.textContent.replace(/\s+/g, " ").trim().slice(0, 80);
+        says.textContent.replace(/\s+/g, " ").trim().slice(0, 80);
       seen[name] = (seen[name] || 0) + 1;
       return name + "#" + seen[name];
     });
@@ -112,7 +113,10 @@
 
   function show(title, options) {
     function plain() {
-      try { new Notification(title, options); } catch (err) { /* a phone wants the worker's */ }
+      try {
+        var shown = new Notification(title, options);
+        shown.onclick = function () { window.focus(); shown.close(); };
+      } catch (err) { /* a phone shows them through the worker only */ }
     }
     if (!("serviceWorker" in navigator)) return plain();
     navigator.serviceWorker.getRegistration().then(function (registration) {
@@ -131,7 +135,8 @@
         body: part.dataset.notice,
         tag: ASKED,
         renotify: true,
-        icon: offer ? offer.dataset.icon : undefined
+        icon: offer ? offer.dataset.icon : undefined,
+        data: { url: location.pathname } // a tap opens this page (templates/offline/sw.js)
       });
     });
   }
