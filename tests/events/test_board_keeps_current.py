@@ -4,16 +4,22 @@ answers 204 after reading no row, a changed one is drawn again as the page would
 
 from __future__ import annotations
 
+import contextlib
 import random
 import re
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from hypothesis import given
+from hypothesis import settings as hypothesis_settings
 
 from forgebuilder.events import services
+from forgebuilder.events.models import Game
 from tests.events.conftest import entered
+from tests.events.test_event_now import ACTS, STEPS
 
 LEGAL = ("lantern_marshal", "lightbearer_squad")
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
@@ -101,3 +107,34 @@ def test_the_hall_screen_turns_its_pages_at_the_pace_set(client, event, paired, 
     settings.PROJECTOR_PAGE_SECONDS = 7
     page = client.get(_url("projector", event)).text
     assert re.search(r'<section id="screen"[^>]* data-page-seconds="7"', page)
+
+
+def test_the_board_keeps_its_stamp_only_while_it_shows_the_same(client, event, paired):
+    """For any results entered, confirmed or withdrawn (at odd values too), the board as a
+    player and as the organiser see it keeps its stamp only while it shows the same: a 204
+    never hides a change."""
+    game = paired.games.order_by("table").first()
+    people = {"first": game.first.player, "second": game.second.player,
+              "organiser": event.organiser}  # fmt: skip
+
+    @hypothesis_settings(max_examples=5, deadline=None)
+    @given(steps=STEPS)
+    def check(steps):
+        Game.objects.filter(pk=game.pk).update(
+            status=Game.PAIRED, first_vp=None, second_vp=None, reported_by=None, withdrawn_by=None
+        )
+        cache.clear()  # written around the models' signals: the version is asked again
+        seen: dict[str, tuple[str, str]] = {}
+        for who, act, (a, b) in steps:
+            with contextlib.suppress(services.EventRefused):  # a refusal changes nothing
+                ACTS[act](game=game, by=people[who], first_vp=a, second_vp=b)
+            for looker in ("first", "organiser"):
+                client.force_login(people[looker])
+                board = _board(client.get(_url("detail", event)).text)
+                stamp = _stamp(board)
+                shown = TOKEN.sub("", board.replace(stamp, ""))
+                if looker in seen and seen[looker][0] == stamp:
+                    assert seen[looker][1] == shown, "the board changed under the same stamp"
+                seen[looker] = (stamp, shown)
+
+    check()
