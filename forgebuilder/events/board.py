@@ -141,7 +141,8 @@ def board(
         "lists_shown": organiser or selectors.lists_revealed(event),
         "version": version,
     }
-    counts = {"find": view["find"], "entrant_count": version.playing}
+    # the version the board shows: its stamp (board_part.py) is made of it
+    counts = {"find": view["find"], "entrant_count": version.playing, "version": version}
     if not version.rounds:
         return _joined({**_empty(), "board_key": ("no round", *view.values()), **counts})
     if organiser:

@@ -12,6 +12,7 @@ from django.utils import timezone
 from . import projector as hall
 from . import selectors
 from .models import Event
+from .polling import answered
 
 
 def projector(request: HttpRequest, public_id: str) -> HttpResponse:
@@ -25,9 +26,7 @@ def projector_screen(request: HttpRequest, public_id: str) -> HttpResponse:
     """The screen again, or 204 when it is what the page shows (its stamp in `since`)."""
     event = selectors.event_by_public_id(public_id)
     screen, stamp = _screen(request, event)
-    if request.GET.get("since") == stamp:
-        return HttpResponse(status=204)
-    return HttpResponse(screen)
+    return answered(request, stamp, lambda: screen)
 
 
 def _screen(request: HttpRequest, event: Event) -> tuple[str, str]:
@@ -36,4 +35,10 @@ def _screen(request: HttpRequest, event: Event) -> tuple[str, str]:
         "events/_screen.html", hall.projector_screen(event, now), request=request
     )
     url = reverse("events:projector_screen", args=[event.public_id])
-    return hall.framed(body, url, poll_seconds=settings.PROJECTOR_POLL_SECONDS, now=now)
+    return hall.framed(
+        body,
+        url,
+        poll_seconds=settings.PROJECTOR_POLL_SECONDS,
+        page_seconds=settings.PROJECTOR_PAGE_SECONDS,
+        now=now,
+    )

@@ -1,15 +1,13 @@
 """What a player needs now, at the top of the event page: their table, opponent (and their
 list, when lists are public), the result to enter or confirm, or what they wait for.
 
-The section asks for itself again every few seconds with a stamp of the event's board version
-(`selectors.board_version`: one cheap query, which changes with every round, game, entrant and
-list); an unchanged version answers 204, so a hall of phones costs one small request each
+The section asks for itself again every few seconds (events/polling.py) with a stamp of the
+event's board version (`selectors.board_version`: one cheap query, which changes with every
+round, game, entrant and list); an unchanged version answers 204, so a hall of phones costs one small request each
 between changes, and a phone shows a paired round or a confirmed result without a reload.
 """
 
 from __future__ import annotations
-
-import hashlib
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -18,21 +16,22 @@ from django.http import HttpRequest
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from . import selectors
 from .board import own_row, version_of
 from .models import Entrant, Event, Game, Submission
+from .polling import polled, stamp_of
 from .presenters import game_row
 
 TEMPLATE = "events/_now.html"
 
 
-def now_stamp(event: Event) -> str:
-    """A short stamp of everything the section may show: equal stamps, nothing to draw again."""
-    shown = repr((version_of(event), selectors.lists_revealed(event), event.rounds))
-    return hashlib.blake2b(shown.encode(), digest_size=8).hexdigest()
+def now_stamp(event: Event, version: selectors.BoardVersion | None = None) -> str:
+    """A short stamp of everything the section may show (at the event's board `version`, when
+    given): equal stamps, nothing to draw again."""
+    shown = version or version_of(event)
+    return stamp_of(shown, selectors.lists_revealed(event), event.rounds)
 
 
 def now_of(event: Event, entrant: Entrant, user: AbstractBaseUser | AnonymousUser) -> dict:
@@ -64,18 +63,35 @@ def now_of(event: Event, entrant: Entrant, user: AbstractBaseUser | AnonymousUse
     return {**state, "row": game_row(game, user, False), "opponent": opponent, "their_list": url}
 
 
+def notice_of(now: dict) -> tuple[str, str]:
+    """What a notification says of the player's state `now` (events.js shows it when this
+    changes), and a key of it: their new pairing, or a result waiting for their confirmation;
+    nothing to say otherwise."""
+    game, row = now["game"], now["row"]
+    if game is None:
+        return "", ""
+    number = now["round"].number
+    if game.bye:
+        return f"Round {number}: you have the bye.", f"paired:{game.pk}"
+    if row["may_confirm"]:
+        said = f"{game.reported_by} entered {row['result']} ({row['first']} first): confirm it."
+        return said, f"confirm:{game.pk}:{row['result']}"
+    if game.status == Game.CONFIRMED:
+        return "", ""
+    return f"Round {number}: table {game.table} against {now['opponent'].name}", f"paired:{game.pk}"
+
+
 def drawn_now(request: HttpRequest, event: Event, entrant: Entrant) -> tuple[SafeString, str]:
     """The section drawn for `entrant`, in the element that asks for it again, and its stamp."""
     stamp = now_stamp(event)
-    context = {"now": now_of(event, entrant, request.user), "event": event}
-    body = render_to_string(TEMPLATE, context, request=request)
+    now = now_of(event, entrant, request.user)
+    body = render_to_string(TEMPLATE, {"now": now, "event": event}, request=request)
     url = reverse("events:now", args=[event.public_id])
-    html = format_html(
-        '<section id="now" class="now" aria-labelledby="now-title" data-stamp="{}" '
-        'hx-get="{}?since={}" hx-trigger="every {}s" hx-swap="outerHTML">{}</section>',
-        stamp, url, stamp, settings.EVENT_NOW_POLL_SECONDS, mark_safe(body),  # our template
-    )  # fmt: skip
-    return html, stamp
+    notice, key = notice_of(now)
+    attrs = {"id": "now", "class": "now", "aria-labelledby": "now-title",
+             "data-notice": notice, "data-notice-key": key}  # fmt: skip
+    seconds = settings.EVENT_NOW_POLL_SECONDS
+    return polled("section", body, url=url, stamp=stamp, seconds=seconds, attrs=attrs), stamp
 
 
 def row_again(request: HttpRequest, event: Event, entrant: Entrant) -> SafeString:

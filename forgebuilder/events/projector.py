@@ -2,21 +2,18 @@
 
 The screen shows the current round's pairings twice (by table, and by player name for finding
 one's table), the standings and the round clock (events/clock.py). The page asks for its
-screen again every few seconds with the stamp of what it shows; an unchanged screen answers
-204 (nothing to draw), so a hall's screens cost one small request each between changes.
+screen again every few seconds with the stamp of what it shows (events/polling.py); an
+unchanged screen answers 204, so a hall's screens cost one small request each between changes.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
-
-from django.utils.html import format_html
-from django.utils.safestring import mark_safe
 
 from . import selectors
 from .clock import ClockState, clock_state
 from .models import Event
+from .polling import polled, stamp_of
 from .presenters import standings_rows
 
 
@@ -55,18 +52,12 @@ def projector_screen(event: Event, now: dt.datetime) -> dict:
     }
 
 
-def screen_stamp(html: str) -> str:
-    """A short stamp of what a screen shows: equal stamps, nothing to draw again."""
-    return hashlib.sha256(html.encode()).hexdigest()[:16]
-
-
-def framed(body: str, url: str, *, poll_seconds: int, now: dt.datetime) -> tuple[str, str]:
+def framed(
+    body: str, url: str, *, poll_seconds: int, page_seconds: int, now: dt.datetime
+) -> tuple[str, str]:
     """The screen's drawn `body` in the element that asks for it again every `poll_seconds`
-    with its stamp (htmx replaces it when it changed), and the stamp."""
-    stamp = screen_stamp(body)
-    html = format_html(
-        '<section id="screen" class="screen" data-stamp="{}" data-now="{}" hx-get="{}?since={}" '
-        'hx-trigger="every {}s" hx-swap="outerHTML">{}</section>',
-        stamp, now.isoformat(), url, stamp, poll_seconds, mark_safe(body),  # drawn by our template
-    )  # fmt: skip
-    return html, stamp
+    with its stamp (events/polling.py), turning its pages every `page_seconds`; and the stamp."""
+    stamp = stamp_of(body)
+    attrs = {"id": "screen", "class": "screen", "data-now": now.isoformat(),
+             "data-page-seconds": str(page_seconds)}  # fmt: skip
+    return polled("section", body, url=url, stamp=stamp, seconds=poll_seconds, attrs=attrs), stamp

@@ -19,6 +19,7 @@ urlpatterns = [
     path("new/factions", views.new_factions, name="new_factions"),
     path("<str:public_id>/", views.event_detail, name="detail"),
     path("<str:public_id>/now", views.event_now, name="now"),
+    path("<str:public_id>/board", views.event_board, name="board"),
     path("<str:public_id>/register/", acted(views.event_register), name="register"),
     path("<str:public_id>/submit/", acted(views.event_submit), name="submit"),
     path("<str:public_id>/drop/", acted(views.event_drop), name="drop"),

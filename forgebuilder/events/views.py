@@ -28,10 +28,12 @@ from forgebuilder.refusals import Forbidden
 
 from . import api, csv_export, pack_pdf, selectors, services, sources
 from .board import board
+from .board_part import board_params, board_stamp, drawn_board
 from .desk_views import organised as _organised
 from .forms import EventForm
 from .models import ApiToken, Entrant, Event, Game
 from .now import drawn_now, now_stamp, row_again
+from .polling import answered
 from .presenters import event_page, list_view
 from .reader_page import for_anyone, kept_page
 
@@ -63,13 +65,20 @@ def new_factions(request: HttpRequest) -> HttpResponse:
     return render(request, "events/_pack_factions.html", {"form": form})
 
 
-def event_detail(request: HttpRequest, public_id: str) -> HttpResponse:
-    event = selectors.event_by_public_id(public_id)
-    entrant = selectors.entrant_of(event, request.user)
+def _page_context(request: HttpRequest, event: Event, entrant: Entrant | None) -> dict:
+    """The event page's context around its board, as `request`'s user sees it."""
     # only a signed-in player's own game or the organiser's board carries a form
     csrf = get_token(request) if request.user.is_authenticated else ""
     drawn = board(event, request.user, request.GET, entrant=entrant, csrf=csrf)
-    context = event_page(event, request.user, entrant, drawn)
+    return event_page(event, request.user, entrant, drawn)
+
+
+def event_detail(request: HttpRequest, public_id: str) -> HttpResponse:
+    event = selectors.event_by_public_id(public_id)
+    entrant = selectors.entrant_of(event, request.user)
+    context = _page_context(request, event, entrant)
+    # drawn when the template reaches it: not at all for a reader's page kept (reader_page.py)
+    context["board_part"] = lambda: drawn_board(request, event, context)
     context["link"] = request.build_absolute_uri(reverse("events:detail", args=[public_id]))
     context["now_section"] = ""  # what the player needs now, drawn for a player taking part
     if entrant is not None:
@@ -85,13 +94,28 @@ def event_now(request: HttpRequest, public_id: str) -> HttpResponse:
     """The player's "now" section again, or 204 when nothing it may show changed since the
     stamp in `since` (or when the asker plays no part in the event)."""
     event = selectors.event_by_public_id(public_id)
-    if request.GET.get("since") == now_stamp(event):
-        return HttpResponse(status=204)
-    entrant = selectors.entrant_of(event, request.user)
-    if entrant is None or entrant.dropped:
-        return HttpResponse(status=204)
-    html, _stamp = drawn_now(request, event, entrant)
-    return HttpResponse(html + row_again(request, event, entrant))
+
+    def drawn() -> str | None:
+        entrant = selectors.entrant_of(event, request.user)
+        if entrant is None or entrant.dropped:
+            return None
+        html, _stamp = drawn_now(request, event, entrant)
+        return html + row_again(request, event, entrant)
+
+    return answered(request, now_stamp(event), drawn)
+
+
+def event_board(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The round's pairings and the standings again, or 204 when they are what the page shows
+    (its stamp in `since`)."""
+    event = selectors.event_by_public_id(public_id)
+    stamp = board_stamp(event, board_params(request.GET))
+
+    def drawn() -> str:
+        context = _page_context(request, event, selectors.entrant_of(event, request.user))
+        return drawn_board(request, event, context)
+
+    return answered(request, stamp, drawn)
 
 
 def _back(event: Event, anchor: str = "") -> HttpResponse:

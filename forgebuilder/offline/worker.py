@@ -30,6 +30,7 @@ SHELL_STATIC = (
     "js/tracker.js",
     "js/play.js",
     "css/play.css",
+    "js/event.js",  # the event page's parts that keep current, and its notifications
     "js/projector.js",  # the hall's screen, kept for offline as the event's pages are
     "css/projector.css",
     "img/logo.svg",

@@ -194,8 +194,12 @@ SESSION_COOKIE_AGE = 60 * 60 * 24 * 365  # anonymous lists live in the session: 
 ANONYMOUS_LIST_RETENTION_DAYS = int(env_str("ANONYMOUS_LIST_RETENTION_DAYS", "30"))
 # How often a hall's projector page asks whether its screen changed (an unchanged one is a 204).
 PROJECTOR_POLL_SECONDS = 10
+# How long the hall's screen shows each page of a list too long for it (seconds).
+PROJECTOR_PAGE_SECONDS = 12
 # How often a player's phone asks whether their part of the event page changed (seconds).
 EVENT_NOW_POLL_SECONDS = 15
+# How often the event page's round and standings ask whether they changed (seconds).
+EVENT_BOARD_POLL_SECONDS = 15
 
 # Rate limits: scope -> (requests, seconds) per client (a user, or an IP address); see
 # forgebuilder/ratelimit.py and docs/deploy.md ("Security settings").

@@ -63,8 +63,11 @@
       flash.innerHTML = '<div class="messages"><p class="flash error" role="alert">No connection: the change was not saved. Try again.</p></div>';
     }
   });
-  // Show which element is busy.
-  document.addEventListener("htmx:beforeRequest", function (e) { e.detail.elt.setAttribute("aria-busy", "true"); });
+  // Show which element is busy: not a part only asking whether it changed (data-polled,
+  // events/polling.py), which nobody waits for (dimmed, it flickered at each question).
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    if (!e.detail.elt.hasAttribute("data-polled")) e.detail.elt.setAttribute("aria-busy", "true");
+  });
   document.addEventListener("htmx:afterRequest", function (e) { e.detail.elt.removeAttribute("aria-busy"); });
 })();
 (function () {

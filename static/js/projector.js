@@ -3,7 +3,7 @@
 // pairings then standings. htmx replaces #screen when something changed; this starts again on it.
 (function () {
   "use strict";
-  var PAGE_MS = 12000;
+  var PAGE_MS = 12000; // unless the screen says (data-page-seconds: the organiser's setting)
   var ENDING_S = 5 * 60;
   var ticker = null, pager = null, slideAt = 0, pageAt = 0;
 
@@ -38,7 +38,8 @@
       var rows = list.querySelectorAll(".row");
       rows.forEach(function (r) { r.hidden = false; });
       var height = rows.length ? rows[0].getBoundingClientRect().height : 1;
-      var per = Math.max(1, Math.floor(list.clientHeight / Math.max(height, 1)));
+      var columns = parseInt(getComputedStyle(list).columnCount, 10) || 1; // "auto": one
+      var per = Math.max(1, Math.floor(list.clientHeight / Math.max(height, 1))) * columns;
       return { rows: rows, per: per, pages: Math.max(1, Math.ceil(rows.length / per)) };
     });
   }
@@ -62,18 +63,34 @@
     return pages;
   }
 
+  // The pages turn on their own beat: a screen redrawn (a result came in) shows the page it was
+  // on and keeps the beat, or a busy event's results would hold the screen on its first page.
+  var pages = 1, beat = 0;
+  function turn() {
+    var screen = document.getElementById("screen");
+    if (!screen) return;
+    pageAt += 1;
+    if (pageAt >= pages) {
+      pageAt = 0;
+      slideAt += 1;
+    }
+    pages = show(screen);
+  }
+
   function startPaging(screen) {
-    clearInterval(pager);
-    if (window.matchMedia("(max-width: 700px)").matches) return; // a phone scrolls instead
-    var pages = show(screen);
-    pager = setInterval(function () {
-      pageAt += 1;
-      if (pageAt >= pages) {
-        pageAt = 0;
-        slideAt += 1;
-      }
-      pages = show(screen);
-    }, PAGE_MS);
+    var every = Number(screen.dataset.pageSeconds) * 1000 || PAGE_MS;
+    if (window.matchMedia("(max-width: 700px)").matches) { // a phone scrolls instead
+      clearInterval(pager);
+      pager = null;
+      screen.querySelectorAll(".slide, .row").forEach(function (r) { r.hidden = false; });
+      return;
+    }
+    pages = show(screen);
+    if (pager === null || every !== beat) {
+      clearInterval(pager);
+      beat = every;
+      pager = setInterval(turn, every);
+    }
   }
 
   function start() {

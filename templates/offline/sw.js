@@ -90,6 +90,22 @@ self.addEventListener("message", (event) => {
   }
 });
 
+// A notification the event page showed ("Round 2: table 4 against eli", static/js/event.js):
+// a tap brings that page to the front, or opens it.
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const page = event.notification.data && event.notification.data.url;
+  if (!page) return;
+  const url = new URL(page, self.location.origin);
+  if (url.origin !== self.location.origin) return;
+  event.waitUntil(
+    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((w) => new URL(w.url).pathname === url.pathname);
+      return open ? open.focus() : self.clients.openWindow(url.href);
+    })
+  );
+});
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);

@@ -65,14 +65,15 @@ def ashfall(*, set_up: bool = False, reported: bool = False, levelled: bool = Fa
     return Ashfall(campaign, ana, ben, a, b)
 
 
-def logged_in(browser, live_server, user, size, *, mobile: bool = False):
-    """A browser window of `size` with `user` logged in."""
+def logged_in(browser, live_server, user, size, *, mobile: bool = False, **options):
+    """A browser window of `size` with `user` logged in (`options`: Playwright's, for the
+    window: its permissions, whether the service worker runs)."""
     client = Client()
     client.force_login(user)
     width, height = size
     # bypass_csp: the accessibility check injects axe as an inline script
     context = browser.new_context(
-        viewport={"width": width, "height": height}, bypass_csp=True, is_mobile=mobile
+        viewport={"width": width, "height": height}, bypass_csp=True, is_mobile=mobile, **options
     )
     context.set_default_timeout(10_000)
     cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
@@ -83,9 +84,9 @@ def logged_in(browser, live_server, user, size, *, mobile: bool = False):
 
 
 @contextmanager
-def window(browser, live_server, user, size, *, mobile: bool = False) -> Iterator:
+def window(browser, live_server, user, size, *, mobile: bool = False, **options) -> Iterator:
     """A page in a new window of `size` with `user` logged in (`logged_in`), closed after."""
-    context = logged_in(browser, live_server, user, size, mobile=mobile)
+    context = logged_in(browser, live_server, user, size, mobile=mobile, **options)
     try:
         yield context.new_page()
     finally:

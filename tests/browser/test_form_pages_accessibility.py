@@ -118,6 +118,11 @@ FORM_PAGES = {
     "a player's game now, with its result form": FormPage(
         "events/_now.html", "ben", lambda w: reverse("events:detail", args=[w.event.public_id])
     ),
+    # the round and standings that keep themselves current, as the organiser sees them
+    # (events/board_part.py: its forms pair the next round and swap players)
+    "the organiser's board of the event page": FormPage(
+        "events/_board.html", "ana", lambda w: reverse("events:detail", args=[w.event.public_id])
+    ),
     "event desk": FormPage(
         "events/desk.html", "ana", lambda w: reverse("events:desk", args=[w.event.public_id])
     ),

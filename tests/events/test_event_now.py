@@ -228,3 +228,25 @@ def test_a_player_not_checked_in_is_asked_to_check_in(client, event, players):
     client.force_login(players[0])
     now = _now(client, event)
     assert "Round 1 is not paired yet" in now and "Check in at the desk when you arrive" in now
+
+
+def test_the_section_says_what_a_notification_would_say_and_the_page_offers_them(
+    client, event, paired
+):
+    me, them = paired.first.player, paired.second.player
+    client.force_login(me)
+    now = _now(client, event)
+    said = f"Round 1: table {paired.table} against {them.username}"
+    assert f'data-notice="{said}" data-notice-key="paired:{paired.pk}"' in now
+    assert "Tell me when I am paired" in client.get(_url("detail", event)).text
+    # a result waiting for my confirmation is a new notice; the one I entered is not
+    services.game_report(game=paired, by=them, first_vp=14, second_vp=9)
+    now = _now(client, event)
+    assert f'data-notice="{them.username} entered 14–9 ({me.username} first): confirm it."' in now
+    assert f'data-notice-key="confirm:{paired.pk}:14–9"' in now
+    client.force_login(them)
+    assert f'data-notice-key="paired:{paired.pk}"' in _now(client, event)
+    services.game_confirm(game=paired, by=me, first_vp=14, second_vp=9)
+    assert 'data-notice="" data-notice-key=""' in _now(client, event)
+    client.logout()
+    assert "Tell me when I am paired" not in client.get(_url("detail", event)).text

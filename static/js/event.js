@@ -1,0 +1,175 @@
+// The event page (events/detail.html): its parts that keep themselves current, and the player's
+// notifications. The page works without this file (its parts then keep themselves current but
+// may lose a half-typed result; a reload shows what changed).
+(function () {
+  "use strict";
+
+  // Parts that ask for themselves again (data-polled, events/polling.py) are swapped whole: a
+  // part being typed in is not asked for until its form is sent, and a swapped part keeps the
+  // focus and the folded parts opened as they were.
+  function typedIn(part) {
+    var active = document.activeElement;
+    if (active && part.contains(active) && active.matches("input, select, textarea")) return true;
+    return Array.prototype.some.call(
+      part.querySelectorAll("input:not([type=hidden]), textarea"),
+      function (field) { return field.value !== field.defaultValue; }
+    );
+  }
+
+  // An element's name within its part, the same in the part drawn again: its id, else what it
+  // is and says (a folded part: its summary), counted among those alike.
+  function keysOf(elements) {
+    var seen = {};
+    return Array.prototype.map.call(elements, function (el) {
+      var says = (el.tagName === "DETAILS" && el.querySelector("summary")) || el;
+      var name = el.id || el.tagName + ":" + (el.getAttribute("name") || "") + ":" +
+        says.textContent.replace(/\s+/g, " ").trim().slice(0, 80);
+      seen[name] = (seen[name] || 0) + 1;
+      return name + "#" + seen[name];
+    });
+  }
+
+  var FOCUSABLE = "a[href], button, input, select, textarea, summary, [tabindex]";
+  var kept = null;
+
+  // What the reader looks at: the first named element on the screen, and where; after a swap
+  // the page is scrolled to hold it there (a part above that grew, a part swapped under it).
+  function inView() {
+    if (window.scrollY === 0) return null; // at the top: what comes first is what they want
+    var named = document.querySelectorAll("main [id]");
+    for (var i = 0; i < named.length; i++) {
+      var box = named[i].getBoundingClientRect();
+      if (box.height > 0 && box.top >= 0 && box.top < window.innerHeight) {
+        return { id: named[i].id, top: box.top };
+      }
+    }
+    return null;
+  }
+  function holdInView(seen) {
+    var el = seen && document.getElementById(seen.id);
+    if (el) window.scrollBy(0, el.getBoundingClientRect().top - seen.top);
+  }
+
+  document.addEventListener("htmx:confirm", function (e) {
+    var part = e.detail.elt;
+    if (part.hasAttribute("data-polled") && typedIn(part)) e.preventDefault();
+  });
+
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    var part = e.detail.target;
+    if (!part.hasAttribute("data-polled")) return;
+    if (typedIn(part)) { // typed in while it was asked for: it comes again once sent
+      e.detail.shouldSwap = false;
+      return;
+    }
+    var folds = part.querySelectorAll("details"), focusable = part.querySelectorAll(FOCUSABLE);
+    var foldKeys = keysOf(folds), focusKeys = keysOf(focusable);
+    var at = Array.prototype.indexOf.call(focusable, document.activeElement);
+    kept = {
+      id: part.id,
+      open: foldKeys.filter(function (key, i) { return folds[i].open; }),
+      focus: at >= 0 ? focusKeys[at] : null,
+      notice: part.dataset.noticeKey || "",
+      seen: inView()
+    };
+  });
+
+  document.addEventListener("htmx:afterSwap", function () {
+    if (!kept) return;
+    var was = kept;
+    kept = null;
+    var part = document.getElementById(was.id);
+    holdInView(was.seen);
+    if (!part) return;
+    var folds = part.querySelectorAll("details");
+    keysOf(folds).forEach(function (key, i) {
+      if (was.open.indexOf(key) !== -1) folds[i].open = true;
+    });
+    if (was.focus) {
+      var focusable = part.querySelectorAll(FOCUSABLE);
+      var at = keysOf(focusable).indexOf(was.focus);
+      if (at !== -1) focusable[at].focus({ preventScroll: true });
+    }
+    if (part.id === "now") told(part, was.notice);
+  });
+
+  // Notifications: "Round 2: table 4 against eli", shown while the page is open (in a
+  // background tab too) when the player's part changes to a new pairing or a result waits for
+  // their confirmation, once they asked for them on this device.
+  var offer = document.getElementById("now-notify");
+  var ASKED = "forgebuilder-notify:" + location.pathname;
+
+  function supported() { return "Notification" in window; }
+  // The permission as the Permissions API tells it (the browser's own answer; a headless
+  // browser's Notification.permission may say otherwise), else as Notification says.
+  function permission() {
+    var said = function () { return Notification.permission; };
+    if (!navigator.permissions || !navigator.permissions.query) return Promise.resolve(said());
+    return navigator.permissions.query({ name: "notifications" }).then(function (status) {
+      return status.state === "prompt" ? "default" : status.state;
+    }, said);
+  }
+  function asked() { return localStorage.getItem(ASKED) === "on"; }
+
+  function show(title, options) {
+    function plain() {
+      try {
+        var shown = new Notification(title, options);
+        shown.onclick = function () { window.focus(); shown.close(); };
+      } catch (err) { /* a phone shows them through the worker only */ }
+    }
+    if (!("serviceWorker" in navigator)) return plain();
+    navigator.serviceWorker.getRegistration().then(function (registration) {
+      if (registration) return registration.showNotification(title, options);
+      plain();
+    }).catch(plain);
+  }
+
+  function told(part, before) {
+    var key = part.dataset.noticeKey || "";
+    if (!key || key === before || !supported() || !asked()) return;
+    permission().then(function (state) {
+      if (state !== "granted") return;
+      var heading = document.querySelector(".event-page h1");
+      show(heading ? heading.textContent.trim() : document.title, {
+        body: part.dataset.notice,
+        tag: ASKED,
+        renotify: true,
+        icon: offer ? offer.dataset.icon : undefined,
+        data: { url: location.pathname } // a tap opens this page (templates/offline/sw.js)
+      });
+    });
+  }
+
+  function drawOffer() {
+    if (!offer || !supported()) return;
+    permission().then(function (state) {
+      var on = offer.querySelector("[data-notify=on]"), off = offer.querySelector("[data-notify=off]");
+      var said = offer.querySelector(".notify-said");
+      var told = state === "granted" && asked();
+      offer.hidden = false;
+      on.hidden = told || state === "denied";
+      off.hidden = !told;
+      said.textContent = state === "denied"
+        ? "Your browser blocks this site's notifications: allow them in its settings to be told when you are paired."
+        : told ? "This page tells you when you are paired or a result waits for you, while it is open." : "";
+    });
+  }
+
+  if (offer) {
+    offer.addEventListener("click", function (e) {
+      var button = e.target.closest("[data-notify]");
+      if (!button) return;
+      if (button.dataset.notify === "off") {
+        localStorage.removeItem(ASKED);
+        drawOffer();
+        return;
+      }
+      Notification.requestPermission().then(function (answer) {
+        if (answer === "granted") localStorage.setItem(ASKED, "on");
+        drawOffer();
+      });
+    });
+    drawOffer();
+  }
+})();
