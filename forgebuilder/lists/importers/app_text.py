@@ -37,6 +37,10 @@ BULLET = re.compile(r"^(?P<indent>\s*)(?P<mark>[•◦▪●○\-*+])\s+(?P<text
 COUNTED = re.compile(r"^(?P<n>\d{1,4})\s*[x×]\s*(?P<name>.+)$", re.IGNORECASE)
 #: A section's heading: capitals (any script), digits and spaces, no lower case.
 HEADING = re.compile(r"^[^\W\d_a-z][^a-z]*$")
+#: "Attached to: Warden Squad", "Attached as Leader", "Rattaché à …".
+ATTACHED = re.compile(
+    r"^(?:attached|rattach[ée]) (?P<how>to|as|à|comme)\b:?\s*(?P<to>.+)$", re.IGNORECASE
+)
 FOOTER = re.compile(r"^(exported with|export(é|e) avec|created with|made with)\b", re.IGNORECASE)
 LIMIT_WORDS = re.compile(r"\b(incursion|strike force|onslaught|combat patrol|spearhead|vanguard|"
                          r"battle|force d'assaut|patrouille)\b", re.IGNORECASE)  # fmt: skip
@@ -58,6 +62,7 @@ class _Unit:
     category: str
     line: int
     items: list[Selection] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # "Attached to Warden Squad"
     models: list[list] = field(default_factory=list)  # [name, number, [gear]]
 
 
@@ -129,6 +134,9 @@ def too_many_units(what: str) -> str:
 
 def _bullet(unit: _Unit, bullet: re.Match, number: int) -> None:
     text = bullet["text"]
+    if attached := ATTACHED.match(text):
+        unit.notes.append(f"Attached {attached['how'].lower()} {attached['to'].strip()}")
+        return
     counted = COUNTED.match(text)
     nested = bullet["mark"] in "◦○▪" or len(bullet["indent"].expandtabs(4)) >= 4
     name, times = (counted["name"].strip(), int(counted["n"])) if counted else (text, 1)
@@ -166,7 +174,7 @@ def _selection(unit: _Unit) -> Selection:
         (Cost("pts", unit.points),),
         categories,
         "",
-        "",
+        "\n".join(unit.notes),
         (),
         (),
         tuple(unit.items) + tuple(inside),

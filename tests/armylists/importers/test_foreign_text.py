@@ -57,8 +57,10 @@ def test_the_warhammer_app_text_reads_every_unit_model_and_point():
         [("pts", Decimal(2000))],
     )  # fmt: skip
     assert roster.cost_mismatches() == []
-    captain, _, squad, *_ = roster.units()
+    captain, chaplain, squad, *_ = roster.units()
     assert captain.categories == ("Characters",)
+    assert chaplain.notes == "Attached to Warden Squad"
+    assert [s.name for s in chaplain.selections] == ["Crozius", "Bolt pistol"]
     assert [s.name for s in captain.selections] == [
         "Warlord", "Oath of Iron", "Storm shield", "Power sword"
     ]  # fmt: skip
