@@ -148,6 +148,22 @@ class Readers:
             print(line(name, self.tally[kind]))
 
 
+class Targets:
+    """Each target of the run with what was measured, printed one by one."""
+
+    def __init__(self) -> None:
+        self.rows: list[tuple[str, float, float, str]] = []
+
+    def check(self, name: str, value: float, limit: float, unit: str = " ms") -> None:
+        self.rows.append((name, value, limit, unit))
+
+    def report(self) -> bool:
+        for name, value, limit, unit in self.rows:
+            verdict = "met" if value <= limit else "MISSED"
+            print(f"  target {name}: {value:.0f}{unit} (at most {limit:.0f}{unit}): {verdict}")
+        return all(value <= limit for _, value, limit, _ in self.rows)
+
+
 def worker_cpu(masters: list[int]) -> float:
     """Seconds of CPU the gunicorn instances' workers (the masters' children) have used."""
     total = 0.0
