@@ -166,7 +166,11 @@ class Targets:
 
 def worker_cpu(masters: list[int]) -> float:
     """Seconds of CPU the gunicorn instances' workers (the masters' children) have used."""
-    total = 0.0
+    return sum(_workers_cpu(masters).values())
+
+
+def _workers_cpu(masters: list[int]) -> dict[int, float]:
+    found = {}
     for master in masters:
         children = Path(f"/proc/{master}/task/{master}/children")
         try:
@@ -178,8 +182,31 @@ def worker_cpu(masters: list[int]) -> float:
                 fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
             except OSError:
                 continue
-            total += (int(fields[11]) + int(fields[12])) / 100  # utime + stime, in ticks
-    return total
+            found[int(pid)] = (int(fields[11]) + int(fields[12])) / 100  # utime + stime
+    return found
+
+
+class CpuMeter:
+    """The CPU the app's workers use while it runs, read every half second, so that what a
+    worker used before its instance was killed still counts."""
+
+    def __init__(self, masters: list[int]) -> None:
+        self.masters, self.seen = masters, {}
+        self.before = _workers_cpu(masters)
+        self.running = True
+        self.thread = threading.Thread(target=self._sample)
+        self.thread.start()
+
+    def _sample(self) -> None:
+        while self.running:
+            self.seen.update(_workers_cpu(self.masters))
+            time.sleep(0.5)
+
+    def stop(self) -> float:
+        self.running = False
+        self.thread.join()
+        self.seen.update(_workers_cpu(self.masters))
+        return sum(cpu - self.before.get(pid, 0.0) for pid, cpu in self.seen.items())
 
 
 def page_cost(port, event_id, sessions, masters, *, views=24) -> tuple[float, float]:

@@ -50,7 +50,16 @@ import time
 from functools import partial
 
 import _support  # noqa: F401  (puts the repository on the path)
-from _event_day_load import Readers, Tally, Targets, line, page_cost, pct, standings_checked
+from _event_day_load import (
+    CpuMeter,
+    Readers,
+    Tally,
+    Targets,
+    line,
+    page_cost,
+    pct,
+    standings_checked,
+)
 from _own_postgres import OwnPostgres, available
 
 from tests.stack.harness import (
@@ -253,15 +262,19 @@ def a_round(stack, port, made, games, args, number: int, *, on_third=None, name:
     the last confirmation is answered (the readers still reading); printed. Returns the
     round's figures with `ok` (nothing lost or doubled, standings as recomputed), `ready`
     (the next round's pairing, ms after the last confirmation) and `games` (its tables)."""
-    sessions = list(made["sessions"].values())
+    sessions, masters = (
+        list(made["sessions"].values()),
+        [p.pid for p in stack.processes if "gunicorn" in p.args],
+    )
+    meter = CpuMeter(masters)
     readers = Readers(port, made["event"], sessions, args.seconds, seed=number).start()
     out = play_round(port, made["event"], games, made["sessions"], args, on_third=on_third)
     if number < 3:
         out["games"], out["ready"] = pair(port, made, stack, number + 1, out["last"])
     readers.join()
     print(f"  round {number}, {len(games)} tables{name}: {2 * len(games)} posts in "
-          f"{out['seconds']:.1f} s, retried {out['retried']}; load average "
-          f"{os.getloadavg()[0]:.1f}")  # fmt: skip
+          f"{out['seconds']:.1f} s, retried {out['retried']}; the app's workers used "
+          f"{meter.stop():.0f} s of CPU; load average {os.getloadavg()[0]:.1f}")  # fmt: skip
     print(line("results entered", out["entry"]))
     print(line("results confirmed", out["confirmation"]))
     readers.report()
