@@ -5,28 +5,36 @@ the projector): the same page for all of them. Its board is drawn once per versi
 event (events/board.py); this keeps the whole page too, so such a view reads the event and the
 board's version and draws nothing. The page is kept by everything it shows (the event's row,
 its game and organiser's names, the board, the hours that open or close its lists, the address
-asked for) in this process's fragments (forgebuilder.fragments), with a mark where the reader's
-CSRF token goes (the page's htmx headers), stamped on each view.
+asked for) in this process's fragments (forgebuilder.fragments). It holds no CSRF token (such a
+reader has no form to send: "Log in" is a link) and sets no cookie, so it is the same bytes for
+every such reader, and a shared cache in front of the app (nginx, docs/deploy.md) may keep it
+for PUBLIC_SECONDS and then ask whether it changed (its ETag). The hall's screen is offered to
+that cache the same way (hall_views.py).
 """
 
 from __future__ import annotations
 
-import secrets
+import hashlib
 from collections.abc import Mapping
 from typing import Any
 
 from django.conf import settings
 from django.contrib.messages.storage.cookie import CookieStorage
-from django.http import HttpRequest, HttpResponse
-from django.middleware.csrf import get_token
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.template.loader import render_to_string
+from django.utils.cache import patch_cache_control
 
 from forgebuilder.fragments import drawn_once
 
 from .models import Event
 
-CSRF_MARK = f"csrf{secrets.token_hex(16)}"
 TEMPLATE = "events/detail.html"
+
+# How long a shared cache may answer everyone's event page and the hall's screen without asking
+# the app again. nginx counts in whole seconds and serves an expired copy while one request
+# fetches it again, so a confirmed result or a new round reaches every such reader within this
+# + 1 s plus one redraw: well within the hall's poll (settings.PROJECTOR_POLL_SECONDS).
+PUBLIC_SECONDS = 3
 
 
 def for_anyone(request: HttpRequest) -> bool:
@@ -37,7 +45,8 @@ def for_anyone(request: HttpRequest) -> bool:
 
 
 def kept_page(request: HttpRequest, event: Event, context: Mapping[str, Any]) -> HttpResponse:
-    """The page `context` draws, drawn once for what it shows and stamped with the token."""
+    """The page `context` draws, drawn once for what it shows: 304 to a cache (or browser)
+    asking with the ETag of the page it holds, when that is still the page."""
     row = tuple((f.attname, getattr(event, f.attname)) for f in Event._meta.concrete_fields)
     shown = (
         context["board_key"], row, event.module.pk, event.module.name, event.module.revision,
@@ -46,6 +55,27 @@ def kept_page(request: HttpRequest, event: Event, context: Mapping[str, Any]) ->
     )  # fmt: skip
     html = drawn_once(
         ("event_page", repr(shown)),  # the repr: a pack's lists (its factions) as text
-        lambda: render_to_string(TEMPLATE, {**context, "csrf_token": CSRF_MARK}, request),
+        lambda: render_to_string(TEMPLATE, {**context, "csrf_token": ""}, request),
     )
-    return HttpResponse(html.replace(CSRF_MARK, get_token(request)))
+    etag = f'"{hashlib.sha256(html.encode()).hexdigest()[:24]}"'
+    if etag in _if_none_match(request):
+        response: HttpResponse = HttpResponseNotModified()
+    else:
+        response = HttpResponse(html)
+    response["ETag"] = etag
+    return shared_briefly(response)
+
+
+def shared_briefly(response: HttpResponse) -> HttpResponse:
+    """Mark an answer every reader without a session gets alike: a shared cache may keep it
+    for PUBLIC_SECONDS; browsers ask again each time."""
+    patch_cache_control(
+        response, public=True, max_age=0, s_maxage=PUBLIC_SECONDS, must_revalidate=True
+    )
+    return response
+
+
+def _if_none_match(request: HttpRequest) -> list[str]:
+    """The tags asked with, weak or not (gzip makes the tag of the compressed copy weak)."""
+    header = request.headers.get("If-None-Match", "")
+    return [tag.strip().removeprefix("W/") for tag in header.split(",") if tag.strip()]

@@ -252,10 +252,13 @@ class Stack:
         ]  # fmt: skip
         return self._start(args, self.redis_port, "redis")
 
-    def start_app(self, *, workers: int = 2) -> tuple[subprocess.Popen, int]:
+    def start_app(
+        self, *, workers: int = 2, port: int | None = None
+    ) -> tuple[subprocess.Popen, int]:
         """A gunicorn instance started as the shipped systemd unit starts it (its ExecStart,
-        docs/deploy/systemd/forgebuilder@.service); returns it and its port."""
-        port = listening_port()
+        docs/deploy/systemd/forgebuilder@.service); returns it and its port. `port`: an
+        instance started again where one was (as systemd restarts a dead one)."""
+        port = port or listening_port()
         args = [sys.executable, "-m", "gunicorn", *gunicorn_arguments(port)]
         args[args.index("--workers") + 1] = str(workers)
         return self._start(args, port, f"gunicorn-{port}"), port
