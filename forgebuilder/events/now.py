@@ -2,9 +2,11 @@
 list, when lists are public), the result to enter or confirm, or what they wait for.
 
 The section asks for itself again every few seconds (events/polling.py) with a stamp of the
-event's board version (`selectors.board_version`: one cheap query, which changes with every
-round, game, entrant and list); an unchanged version answers 204, so a hall of phones costs one small request each
-between changes, and a phone shows a paired round or a confirmed result without a reload.
+event's board version and of the player's own state (`section_stamp`): an unchanged event
+answers 204 from one cached query; a changed event whose change is not the player's (another
+table's result, at a busy round's peak) answers 204 after a few small queries of their own
+state, never drawing anything; so a hall of phones costs one small request each between their
+own changes, and a phone shows a paired round or a confirmed result without a reload.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from .polling import polled, stamp_of
 from .presenters import game_row
 
 TEMPLATE = "events/_now.html"
+STAMP_LENGTH = len(stamp_of())  # a section's stamp is two: the event's, then the player's
 
 
 def now_stamp(event: Event, version: selectors.BoardVersion | None = None) -> str:
@@ -81,10 +84,46 @@ def notice_of(now: dict) -> tuple[str, str]:
     return f"Round {number}: table {game.table} against {now['opponent'].name}", f"paired:{game.pk}"
 
 
-def drawn_now(request: HttpRequest, event: Event, entrant: Entrant) -> tuple[SafeString, str]:
-    """The section drawn for `entrant`, in the element that asks for it again, and its stamp."""
-    stamp = now_stamp(event)
-    now = now_of(event, entrant, request.user)
+def player_stamp(event: Event, now: dict) -> str:
+    """A stamp of what the player's section shows (`now_of`): their round, their game as their
+    row says it, their opponent and list, what they wait for. It moves when their own state
+    does, not with every other table's result: at a busy round's peak a hall of phones asking
+    every few seconds is answered 204, not drawn again once a second each."""
+    game, row = now["game"], now["row"] or {}
+    return stamp_of(
+        event.rounds,
+        now["round"].number if now["round"] else None,
+        (game.pk, game.table, game.bye, game.status, game.first_vp, game.second_vp,
+         game.reported_by_id) if game else None,
+        sorted((key, value) for key, value in row.items() if key != "game"),
+        now["opponent"].pk if now["opponent"] else None,
+        now["their_list"], now["waiting_for"], now["last_done"], now["checked_in"],
+    )  # fmt: skip
+
+
+def section_stamp(event: Event, now: dict) -> str:
+    """The section's stamp: the event's board version (one cached query tells a quiet event
+    unchanged) and the player's own state (told apart at a busy round's peak, when the
+    version moves every second but their own game does not)."""
+    return now_stamp(event) + player_stamp(event, now)
+
+
+def unchanged_for(event: Event, since: str, now: dict | None = None) -> bool:
+    """Whether a section of the stamp `since` shows what it would show now: the event is as it
+    was, or (given the player's state `now`) their own state is."""
+    board, player = since[:STAMP_LENGTH], since[STAMP_LENGTH:]
+    if board == now_stamp(event):
+        return True
+    return now is not None and player == player_stamp(event, now)
+
+
+def drawn_now(
+    request: HttpRequest, event: Event, entrant: Entrant, now: dict | None = None
+) -> tuple[SafeString, str]:
+    """The section drawn for `entrant` (in the state `now`, when read already), in the element
+    that asks for it again, and its stamp."""
+    now = now if now is not None else now_of(event, entrant, request.user)
+    stamp = section_stamp(event, now)
     body = render_to_string(TEMPLATE, {"now": now, "event": event}, request=request)
     url = reverse("events:now", args=[event.public_id])
     notice, key = notice_of(now)

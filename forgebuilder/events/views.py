@@ -32,7 +32,7 @@ from .board_part import board_params, board_stamp, drawn_board
 from .desk_views import organised as _organised
 from .forms import EventForm
 from .models import ApiToken, Entrant, Event, Game
-from .now import drawn_now, now_stamp, row_again
+from .now import drawn_now, now_of, row_again, unchanged_for
 from .polling import answered
 from .presenters import event_page, list_view
 from .reader_page import for_anyone, kept_page
@@ -94,15 +94,17 @@ def event_now(request: HttpRequest, public_id: str) -> HttpResponse:
     """The player's "now" section again, or 204 when nothing it may show changed since the
     stamp in `since` (or when the asker plays no part in the event)."""
     event = selectors.event_by_public_id(public_id)
-
-    def drawn() -> str | None:
-        entrant = selectors.entrant_of(event, request.user)
-        if entrant is None or entrant.dropped:
-            return None
-        html, _stamp = drawn_now(request, event, entrant)
-        return html + row_again(request, event, entrant)
-
-    return answered(request, now_stamp(event), drawn)
+    since = request.GET.get("since", "")
+    if since and unchanged_for(event, since):
+        return HttpResponse(status=204)  # the event as it was: one cached query
+    entrant = selectors.entrant_of(event, request.user)
+    if entrant is None or entrant.dropped:
+        return HttpResponse(status=204)
+    now = now_of(event, entrant, request.user)
+    if since and unchanged_for(event, since, now):
+        return HttpResponse(status=204)  # another table's change: nothing of theirs to draw
+    html, _stamp = drawn_now(request, event, entrant, now)
+    return HttpResponse(html + row_again(request, event, entrant))
 
 
 def event_board(request: HttpRequest, public_id: str) -> HttpResponse:

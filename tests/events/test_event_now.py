@@ -250,3 +250,24 @@ def test_the_section_says_what_a_notification_would_say_and_the_page_offers_them
     assert 'data-notice="" data-notice-key=""' in _now(client, event)
     client.logout()
     assert "Tell me when I am paired" not in client.get(_url("detail", event)).text
+
+
+def test_another_tables_result_is_answered_204_and_the_players_own_is_drawn(client, event, players):
+    """At a busy round's peak the event's version moves with every table's result; a player's
+    section is drawn again only for their own game's (a hall of phones is not redrawn each
+    second)."""
+    for player in players[:4]:
+        entered(event, player, *LEGAL)
+    games = list(services.round_pair(event=event, rng=random.Random(1)).games.all())
+    mine, other = games
+    client.force_login(mine.first.player)
+    stamp = re.search(r'data-stamp="(\w+)"', _now(client, event)).group(1)
+    url = _url("now", event)
+
+    services.game_report(game=other, by=event.organiser, first_vp=13, second_vp=7)
+    cache.clear()
+    assert client.get(url, {"since": stamp}).status_code == 204
+    services.game_report(game=mine, by=event.organiser, first_vp=11, second_vp=9)
+    cache.clear()
+    answer = client.get(url, {"since": stamp})
+    assert answer.status_code == 200 and "11–9" in answer.content.decode()
