@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import content_disposition_header
@@ -137,9 +137,18 @@ def unshare(request: HttpRequest, public_id: str) -> HttpResponse:
     return redirect(reverse("rosters:roster", args=[public_id]) + "#share")
 
 
-def _json(kept: KeptRoster) -> HttpResponse:
-    response = JsonResponse(roster_to_json(kept.roster), json_dumps_params={"ensure_ascii": False})
-    filename = f"{file_stem(kept.row.name, 'roster')}.json"
+#: What a roster downloads as: (its data, the file's name after the roster's).
+DOWNLOADS = {
+    "json": (roster_to_json, "{}.json"),  # as forgebuilder keeps it, to take anywhere
+    "tts": (roster_tts, "{}-tts.json"),  # a Tabletop Simulator saved object
+}
+
+
+def _download(kept: KeptRoster, kind: str) -> HttpResponse:
+    data, named = DOWNLOADS[kind]
+    body = json.dumps(data(kept.roster), ensure_ascii=False, indent=1 if kind == "tts" else None)
+    response = HttpResponse(body, content_type="application/json")
+    filename = named.format(file_stem(kept.row.name, "roster"))
     response["Content-Disposition"] = content_disposition_header(
         as_attachment=True, filename=filename
     )
@@ -149,29 +158,19 @@ def _json(kept: KeptRoster) -> HttpResponse:
 @require_GET
 def owned_json(request: HttpRequest, public_id: str) -> HttpResponse:
     """The roster as forgebuilder keeps it (JSON), for the owner to take anywhere."""
-    return _json(owned(request, public_id))
+    return _download(owned(request, public_id), "json")
 
 
 @require_GET
 def shared_json(request: HttpRequest, token: str) -> HttpResponse:
-    return _json(shared_roster(token))
-
-
-def _tts(kept: KeptRoster) -> HttpResponse:
-    body = json.dumps(roster_tts(kept.roster), ensure_ascii=False, indent=1)
-    response = HttpResponse(body, content_type="application/json")
-    filename = f"{file_stem(kept.row.name, 'roster')}-tts.json"
-    response["Content-Disposition"] = content_disposition_header(
-        as_attachment=True, filename=filename
-    )
-    return response
+    return _download(shared_roster(token), "json")
 
 
 @require_GET
 def owned_tts(request: HttpRequest, public_id: str) -> HttpResponse:
-    return _tts(owned(request, public_id))
+    return _download(owned(request, public_id), "tts")
 
 
 @require_GET
 def shared_tts(request: HttpRequest, token: str) -> HttpResponse:
-    return _tts(shared_roster(token))
+    return _download(shared_roster(token), "tts")
