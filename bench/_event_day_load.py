@@ -5,6 +5,7 @@ server-side checks (what the database holds, the standings against a recomputati
 
 from __future__ import annotations
 
+import bisect
 import json
 import random
 import re
@@ -17,6 +18,8 @@ from tests.stack.harness import Browser
 
 SCREENS = 4  # the hall's screens, each polling every PROJECTOR_POLL_SECONDS
 POLL_SECONDS = 10
+PHONE_SECONDS = 15  # EVENT_NOW_POLL_SECONDS and EVENT_BOARD_POLL_SECONDS: an open page's polls
+STAMP = {part: re.compile(rf'id="{part}"[^>]*data-stamp="(\w+)"') for part in ("now", "board")}
 
 
 class Tally:
@@ -76,15 +79,23 @@ class Readers:
     of them, SCREENS screens load the hall's page and poll it, and /healthz twice a second.
     Each read is at a random moment of the round; `threads` clients."""
 
-    def __init__(self, port, event_id, sessions, seconds, *, threads=8, seed=1) -> None:
+    def __init__(
+        self, port, event_id, sessions, seconds, *, threads=8, seed=1, open_pages=0.0
+    ) -> None:
         self.port, self.seconds, self.threads = port, seconds, threads
         self.page = f"/events/{event_id}/"
         self.projector = f"/events/{event_id}/projector/"
         rng = random.Random(seed)
         reads = [(rng.uniform(0, seconds), "player", s) for s in sessions]
         reads += [(rng.uniform(0, seconds), "anonymous", "") for _ in range(len(sessions) // 2)]
+        # the phones whose event page stays open: after its reload, each asks for its "now"
+        # section and its board every PHONE_SECONDS with the stamps its page gave
+        phones = set(rng.sample(range(len(sessions)), int(len(sessions) * open_pages)))
+        self.phones = {sessions[n] for n in phones}
         self.reads = sorted(reads)
-        self.tally = {k: Tally() for k in ("player", "anonymous", "screen", "poll", "healthz")}
+        self.stamps: dict[tuple[str, str], str] = {}
+        kinds = ("player", "anonymous", "screen", "poll", "now", "board", "healthz")
+        self.tally = {k: Tally() for k in kinds}
         self.workers: list[threading.Thread] = []
 
     def start(self) -> Readers:
@@ -116,9 +127,40 @@ class Readers:
                     return
                 offset, kind, session = self.reads[self.at]
                 self.at += 1
+            if kind in ("now", "board"):
+                self._poll(offset, kind, session)
+                continue
             self._wait_until(offset)
             browser = player_browser(self.port, session) if session else Browser(self.port)
-            fetch(browser, self.page, self.tally[kind])
+            answer = fetch(browser, self.page, self.tally[kind])
+            if session in self.phones and answer is not None and answer.status == 200:
+                self._open(offset, session, answer.text)
+
+    def _open(self, offset: float, session: str, page: str) -> None:
+        """The page stays open: its parts' first polls are queued, each PHONE_SECONDS on."""
+        with self.lock:
+            for part, pattern in STAMP.items():
+                found = pattern.search(page)
+                if found:
+                    self.stamps[(session, part)] = found.group(1)
+                    self._queue(offset + PHONE_SECONDS, part, session)
+
+    def _queue(self, offset: float, kind: str, session: str) -> None:
+        """A read at `offset` into the round, in order among those not yet made (lock held)."""
+        if offset < self.seconds:
+            bisect.insort(self.reads, (offset, kind, session), lo=self.at)
+
+    def _poll(self, offset: float, part: str, session: str) -> None:
+        if not self._wait_until(offset):
+            return
+        url = f"{self.page}{part}?since={self.stamps[(session, part)]}"
+        answer = fetch(player_browser(self.port, session), url, self.tally[part])
+        with self.lock:
+            if answer is not None and answer.status == 200:
+                found = STAMP[part].search(answer.text)
+                if found:
+                    self.stamps[(session, part)] = found.group(1)
+            self._queue(offset + PHONE_SECONDS, part, session)
 
     def _screen(self, number: int) -> None:
         browser = Browser(self.port)
@@ -142,6 +184,8 @@ class Readers:
             "anonymous": "readers of the event page without a session",
             "screen": f"the hall's page, {SCREENS} screens",
             "poll": f"the screens' poll, every {POLL_SECONDS} s",
+            "now": f"open pages' own part ('now'), every {PHONE_SECONDS} s ({len(self.phones)} phones)",
+            "board": f"open pages' pairings and standings, every {PHONE_SECONDS} s",
             "healthz": "GET /healthz beside them",
         }
         for kind, name in names.items():

@@ -16,8 +16,10 @@ checked-in players (Ember Reach, 3 rounds); each player and the organiser has a 
    player enters the result and the second confirms it (the two posts a table makes, as the
    event page sends them), spread evenly over --seconds by --clients threads. Meanwhile every
    player reloads their event page once (signed in), half as many readers without a session
-   read it (from nginx's cache between changes), 4 hall screens load the projector page and
-   poll it every 10 s, and /healthz is asked twice a second (bench/_event_day_load.py).
+   read it (from nginx's cache between changes), the pages of --open-pages of the players stay
+   open after their reload and ask for their own part and their board every 15 s (as an open
+   event page does), 4 hall screens load the projector page and poll it every 10 s, and
+   /healthz is asked twice a second (bench/_event_day_load.py).
    Printed: p50 / p95 / p99 of the entries and of the confirmations apart, of each kind of
    read with what nginx answered from its cache (X-Cache-Status), what the database holds
    (every result confirmed once, with the values posted) and the standings against a
@@ -267,7 +269,15 @@ def a_round(stack, port, made, games, args, number: int, *, on_third=None, name:
         [p.pid for p in stack.processes if "gunicorn" in p.args],
     )
     meter = CpuMeter(masters)
-    readers = Readers(port, made["event"], sessions, args.seconds, seed=number).start()
+    readers = Readers(
+        port,
+        made["event"],
+        sessions,
+        args.seconds,
+        seed=number,
+        open_pages=args.open_pages,
+        threads=24,
+    ).start()
     out = play_round(port, made["event"], games, made["sessions"], args, on_third=on_third)
     if number < 3:
         out["games"], out["ready"] = pair(port, made, stack, number + 1, out["last"])
@@ -339,6 +349,12 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=1024)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--clients", type=int, default=32)
+    parser.add_argument(
+        "--open-pages",
+        type=float,
+        default=0.5,
+        help="the share of players whose event page stays open and polls (default 0.5)",
+    )
     parser.add_argument("--strict", action="store_true")
     args = parser.parse_args()
     if not (nginx_binary() and redis_binary()):

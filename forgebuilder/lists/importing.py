@@ -102,3 +102,15 @@ def import_warnings(document: ListDocument, catalog: Catalog) -> list[tuple[str,
                     )
                 )
     return warnings
+
+
+def import_preview(document: ListDocument, catalog: Catalog) -> list[str]:
+    """The list an import would store, line by line as the text export writes it (its header,
+    each force and each unit with its models, options and price here): what matched, shown
+    beside what did not before the player stores it."""
+    from forgebuilder.lists.exports.source import ExportSource
+    from forgebuilder.lists.exports.text import list_text
+    from forgebuilder.lists.selectors import evaluated_document
+
+    roster, report = evaluated_document(document=document, catalog=catalog)
+    return list_text(ExportSource(document, roster, report, "")).splitlines()

@@ -22,7 +22,7 @@ from forgebuilder.lists.importers.detect import read_import
 from forgebuilder.lists.importers.foreign import unhosted_roster
 from forgebuilder.lists.importers.foreign_facts import preview
 from forgebuilder.lists.importers.result import MAX_IMPORT_BYTES, ImportOutcome
-from forgebuilder.lists.importing import import_warnings
+from forgebuilder.lists.importing import import_preview, import_warnings
 from forgebuilder.lists.ownership import owner_of
 from forgebuilder.lists.services import army_list_create
 from forgebuilder.ratelimit import rate_limited
@@ -93,4 +93,6 @@ def list_import(request: HttpRequest) -> HttpResponse:
     if outcome.complete or request.POST.get("confirm") == "rest":
         return _create(request, outcome)
     text = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw
-    return _page(request, 200, outcome=outcome, pending=text)
+    catalog = catalog_by_slug(outcome.document.module)
+    preview = import_preview(outcome.document, catalog) if catalog is not None else []
+    return _page(request, 200, outcome=outcome, pending=text, preview=preview)

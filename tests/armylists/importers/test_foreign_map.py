@@ -100,6 +100,15 @@ def test_the_import_page_shows_what_is_left_out_before_it_stores_the_rest(client
     body = page.content.decode()
     assert page.status_code == 200 and "Read as: Warhammer app text" in body
     assert "Silver Spurs" in body and "57 pts here" in body
+    # what matched, line by line as it would be stored
+    preview = page.context["preview"]
+    assert preview[0].startswith("Paid in Full [") and "/150 pts]" in preview[0]
+    assert [line for line in preview if line[:2] in ("1.", "2.", "3.")] == [
+        "1. Company Captain: Long Rifle · 40 pts",
+        "2. Free Swords ×7: Javelins · 42 pts",
+        "3. Gilt Duelists ×4: Frenzy · 57 pts",
+    ]
+    assert "2. Free Swords ×7: Javelins · 42 pts" in body
     assert not ArmyList.objects.exists()
     done = client.post(reverse("armylists:import"), {"document": text, "confirm": "rest"})
     assert done.status_code == 302
