@@ -35,8 +35,11 @@ def submission_catalog(event: Event, submission: Submission) -> Catalog:
 
 
 def checked_against(event: Event) -> str:
-    """The pack's line naming the data: "Iron Squads 1.3 (#4)"."""
+    """The pack's line naming the data: "Iron Squads 1.3 (#4)", or for a game not hosted here
+    who checks its lists (never our rules)."""
     module = event.module
+    if module is None:
+        return f"each player's builder only: {event.game_name} is not hosted here"
     if event.data_version is None:
         return f"{module.name} {module.version}"
     label = data_versions.version_label(module.pk, event.data_version) or module.version

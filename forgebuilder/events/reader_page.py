@@ -40,7 +40,8 @@ def kept_page(request: HttpRequest, event: Event, context: Mapping[str, Any]) ->
     """The page `context` draws, drawn once for what it shows and stamped with the token."""
     row = tuple((f.attname, getattr(event, f.attname)) for f in Event._meta.concrete_fields)
     shown = (
-        context["board_key"], row, event.module.pk, event.module.name, event.module.revision,
+        context["board_key"], row, event.module_id, event.game,
+        event.module.revision if event.module is not None else None,
         str(event.organiser), context["lists_open"], context["lists_revealed"],
         context["link"], request.get_full_path(),
     )  # fmt: skip
