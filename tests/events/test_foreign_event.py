@@ -5,8 +5,10 @@ reads the event copes with its having no game module."""
 
 from __future__ import annotations
 
+import csv
 import datetime as dt
 import html
+import io
 import random
 
 import pytest
@@ -26,13 +28,14 @@ from forgebuilder.events.models import Event, Submission
 from forgebuilder.events.pack_pdf import pack_html
 from forgebuilder.events.services import EventRefused
 from forgebuilder.lists.api import foreign_facts
+from forgebuilder.lists.importers.battlescribe import read_roster
 from forgebuilder.lists.ownership import Owner
 from forgebuilder.play.rounds import PairingRefused, submitted_list
-from forgebuilder.rosters.api import roster_owned
+from forgebuilder.rosters.api import roster_from_json, roster_owned
 from forgebuilder.rosters.services import roster_keep
 from tests.events.conftest import entered
 from tests.rosters.conftest import every_roster, own_counts, read
-from tests.rosters.small import small_roster
+from tests.rosters.small import SMALL_ROSTER, small_roster
 
 FORM = {
     "name": "Ash Open", "starts_on": "2026-12-12", "module": "foreign",
@@ -86,6 +89,8 @@ def test_the_organiser_makes_an_event_of_a_game_not_hosted_here(client, organise
     page = text(client.get(response.url))
     assert "Skirmish of Ash" in page
     assert "each player's builder only: Skirmish of Ash is not hosted here" in page
+    reader = text(Client().get(response.url))  # the page kept for readers without a session
+    assert "Skirmish of Ash" in reader and "to register and submit your list" in reader
 
 
 def test_a_game_must_still_be_chosen(client, organiser, ashen):
@@ -234,3 +239,24 @@ def test_the_pack_prints_each_accepted_roster_and_the_event_plays_on(
     assert (described["game"], described["game_name"]) == (None, "Skirmish of Ash")
     standings = text(client.get(reverse("events:detail", args=[foreign_event.public_id])))
     assert "12–7" in standings or "12-7" in standings
+
+
+def test_the_csv_and_the_api_never_call_a_foreign_roster_legal(client, foreign_event, players):
+    clean = read_roster(SMALL_ROSTER.replace('<category name="Illegal Units"/>', ""))
+    ann = services.entrant_register(event=foreign_event, player=players[0])
+    services.roster_submit(entrant=ann, kept=kept(players[0], clean), source="x")
+    assert Submission.objects.get().legal  # no error its builder or the limit shows
+
+    client.force_login(foreign_event.organiser)
+    response = client.get(f"/events/{foreign_event.public_id}/event.csv")
+    row = next(csv.DictReader(io.StringIO(response.content.decode())))
+    assert row["legal"] == f"checked by {clean.builder} only"
+
+    foreign_event.hide_lists = False
+    foreign_event.save()
+    key = api.token_make(event=foreign_event, name="Overlay")
+    lists = client.get(
+        f"/events/{foreign_event.public_id}/api/lists", headers={"Authorization": f"Bearer {key}"}
+    ).json()["results"]
+    assert (lists[0]["legal"], lists[0]["checked_by"]) == (None, clean.builder)
+    assert roster_from_json(lists[0]["list"]).name == "Ashen Patrol"  # the roster's own JSON
