@@ -88,7 +88,8 @@ def test_the_organiser_makes_an_event_of_a_game_not_hosted_here(client, organise
     assert (event.module, event.game_name, event.data_version) == (None, "Skirmish of Ash", None)
     page = text(client.get(response.url))
     assert "Skirmish of Ash" in page
-    assert "each player's builder only: Skirmish of Ash is not hosted here" in page
+    said = "Each list is checked by the builder it was made in only: Skirmish of Ash is not "
+    assert said in page
     reader = text(Client().get(response.url))  # the page kept for readers without a session
     assert "Skirmish of Ash" in reader and "to register and submit your list" in reader
 
@@ -221,7 +222,7 @@ def test_the_pack_prints_each_accepted_roster_and_the_event_plays_on(
         event=foreign_event, entrant=entrants[0], decision=Submission.ACCEPTED
     )
     cover, *rosters = pack_html(foreign_event)
-    assert "Skirmish of Ash" in cover
+    assert "Skirmish of Ash" in cover and "checked by the builder it was made in" in cover
     assert len(rosters) == 1
     assert f"{entrants[0].name}: Ashen Patrol" in rosters[0]
     assert "Blue Squad" in rosters[0] and "Cinder Drake" in rosters[0]
