@@ -90,7 +90,8 @@ def event_json(request: HttpRequest, event: Event) -> JsonResponse:
             "name": event.name,
             "date": event.starts_on.isoformat(),
             "place": event.place,
-            "game": event.module.slug,
+            "game": event.module.slug if event.module is not None else None,
+            "game_name": event.game,
             "points_limit": event.points_limit,
             "casual": event.casual,
             "factions": event.factions,
@@ -141,7 +142,9 @@ def lists_json(request: HttpRequest, event: Event) -> JsonResponse:
             with_lists,
             lambda e: {
                 "player": e.pk,
-                "legal": e.submission.legal,
+                # a foreign roster: checked by its builder only, never called legal here
+                "legal": None if e.submission.foreign else e.submission.legal,
+                "checked_by": e.submission.builder or "forgebuilder",
                 "review": e.submission.review,
                 "problems": e.submission.problems,
                 "list": e.submission.document,

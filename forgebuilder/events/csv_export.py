@@ -50,12 +50,19 @@ def write(event: Event, out: IO[str]) -> None:
                 _cell(submission.name) if submission else "",
                 submission.faction_name if submission else "",
                 submission.points if submission else "",
-                ("yes" if submission.legal else "no") if submission else "",
+                _legal(submission) if submission else "",
                 submission.get_review_display() if submission else "",
                 row["points"], row["record"].replace("–", "-"), row["vp_diff"], row["sos"],
                 *(_cell(by_round.get((entrant.pk, r.number), "")) for r in rounds),
             ]
         )  # fmt: skip
+
+
+def _legal(submission: Submission) -> str:
+    """Whether the list is legal; a foreign roster's builder alone checked it: never "yes"."""
+    if not submission.legal:
+        return "no"
+    return f"checked by {submission.builder} only" if submission.foreign else "yes"
 
 
 def _cell(text: str) -> str:

@@ -35,8 +35,14 @@ def submission_catalog(event: Event, submission: Submission) -> Catalog:
 
 
 def checked_against(event: Event) -> str:
-    """The pack's line naming the data: "Iron Squads 1.3 (#4)"."""
+    """The pack's line naming the data: "Iron Squads 1.3 (#4)"; for a game not hosted here,
+    the whole line saying who checks its lists (never our rules)."""
     module = event.module
+    if module is None:
+        return (
+            f"Each list is checked by the builder it was made in only: {event.game_name} is "
+            "not hosted here, so its rules are not checked here."
+        )
     if event.data_version is None:
         return f"{module.name} {module.version}"
     label = data_versions.version_label(module.pk, event.data_version) or module.version

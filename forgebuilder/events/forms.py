@@ -17,6 +17,16 @@ from .models import Event
 from .standings import TIEBREAKERS
 
 TIEBREAKER_CHOICES = [("", "(none)"), *TIEBREAKERS.items()]
+#: The game field's choice of a game not hosted here: no module, lists checked by their builder.
+FOREIGN = "foreign"
+FOREIGN_LABEL = "A game not hosted here (lists checked by their builder)"
+
+
+class GameField(forms.ModelChoiceField):
+    """The hosted games, then a game not hosted here (FOREIGN, cleaned to None)."""
+
+    def to_python(self, value):
+        return None if value == FOREIGN else super().to_python(value)
 
 
 def game_chosen(raw: str | None) -> GameModule | None:
@@ -33,7 +43,8 @@ def faction_choices(game: GameModule | None) -> list[tuple[str, str]]:
 
 
 class EventForm(forms.ModelForm):
-    module = forms.ModelChoiceField(queryset=GameModule.objects.all(), label="Game")
+    foreign_value, foreign_label = FOREIGN, FOREIGN_LABEL
+    module = GameField(queryset=GameModule.objects.all(), label="Game", required=False)
     factions = forms.MultipleChoiceField(
         required=False,
         widget=forms.CheckboxSelectMultiple,
@@ -63,7 +74,7 @@ class EventForm(forms.ModelForm):
     class Meta:
         model = Event
         fields = [
-            "name", "starts_on", "place", "module", "points_limit", "casual", "factions",
+            "name", "starts_on", "place", "module", "game_name", "points_limit", "casual", "factions",
             "list_deadline", "hide_lists", "reveal_at", "rounds", "first_round",
             "win_points", "draw_points", "loss_points",
         ]  # fmt: skip
@@ -74,6 +85,7 @@ class EventForm(forms.ModelForm):
         }
         labels = {
             "starts_on": "Date",
+            "game_name": "The game's name (a game not hosted here)",
             "casual": "Casual (matched-play limits off)",
             "hide_lists": "Keep lists hidden until the reveal time",
             "reveal_at": "Reveal lists at",
@@ -86,7 +98,9 @@ class EventForm(forms.ModelForm):
 
     def __init__(self, *args, game_id: str | None = None, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.game = game_chosen(self.data.get("module") if self.is_bound else game_id)
+        picked = self.data.get("module") if self.is_bound else game_id
+        self.game = game_chosen(picked)
+        self.foreign_game = picked == FOREIGN
         self.fields["factions"].choices = faction_choices(self.game)
         limit = self.fields["points_limit"]
         limit.widget.attrs.update(min=POINTS_LIMIT_MIN, max=POINTS_LIMIT_MAX)
@@ -104,6 +118,7 @@ class EventForm(forms.ModelForm):
         data = super().clean()
         module = data.get("module")
         chosen = data.get("factions") or []
+        self._check_game(module, data)
         if module is not None:
             foreign = [c for c in chosen if not c.startswith(f"{module.slug}:")]
             if foreign:
@@ -120,6 +135,25 @@ class EventForm(forms.ModelForm):
         if module is not None:
             self._choose_data_version(module, data.get("data_cutoff"))
         return data
+
+    def _check_game(self, module: GameModule | None, data: dict) -> None:
+        """A hosted game, or a game not hosted here named: its lists have no data version and
+        no faction of ours to allow."""
+        if module is not None:
+            data["game_name"] = ""
+            return
+        if self.data.get("module") != FOREIGN:
+            if "module" not in self.errors:
+                self.add_error("module", "Choose the game the event plays.")
+            return
+        data["game_name"] = (data.get("game_name") or "").strip()
+        if not data["game_name"]:
+            self.add_error("game_name", "Name the game: players see it on the event page.")
+        if data.get("factions"):
+            self.add_error("factions", "A game not hosted here has no factions to choose from.")
+        if data.get("data_cutoff") is not None:
+            self.add_error("data_cutoff", "A game not hosted here has no game data of ours.")
+        self.instance.data_version = None
 
     def _choose_data_version(self, module: GameModule, cutoff: date | None) -> None:
         """The version of the game data the event checks lists against (the newest published

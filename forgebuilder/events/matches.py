@@ -14,7 +14,7 @@ from .models import Entrant, Event, Game, Submission
 def game_match(event: Event, game: Game, submissions: dict[int, dict]) -> dict:
     """{"sides": [[player, points, underdog points], ...], "problems": [...]} for `game`, or
     {} when the ruleset has no match check, it is a bye, or a side has no list."""
-    if game.second_id is None:
+    if game.second_id is None or not event.hosted:
         return {}
     catalog = event_catalog(event)
     if not catalog.ruleset.match_check:
@@ -43,7 +43,7 @@ def game_match(event: Event, game: Game, submissions: dict[int, dict]) -> dict:
 def submitted_documents(event: Event, entrants: list[Entrant]) -> dict[int, dict]:
     """The entrants' list documents by entrant id, for `game_match`: none are read where the
     ruleset has no match check."""
-    if not catalog_for(event.module).ruleset.match_check:
+    if not event.hosted or not catalog_for(event.module).ruleset.match_check:
         return {}
     return dict(
         Submission.objects.filter(entrant__in=entrants).values_list("entrant_id", "document")

@@ -31,7 +31,14 @@ class Event(models.Model):
     name = models.CharField(max_length=120)
     starts_on = models.DateField()
     place = models.CharField(max_length=200, blank=True)
-    module = models.ForeignKey(GameModule, on_delete=models.PROTECT, related_name="+")
+    # None: a game not hosted here (named by `game_name`): each list is checked by the builder
+    # it was made in, never by rules we do not host.
+    module = models.ForeignKey(
+        GameModule, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    game_name = models.CharField(
+        max_length=120, blank=True, help_text="the game played, where it is not hosted here"
+    )
     # The pack: what every list must meet.
     # The list format's bounds: every list is played at this size.
     points_limit = models.PositiveIntegerField(
@@ -65,6 +72,16 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def hosted(self) -> bool:
+        """Whether the event plays a game hosted here (its lists checked by our rules)."""
+        return self.module_id is not None
+
+    @property
+    def game(self) -> str:
+        """The game's name, hosted or not."""
+        return self.module.name if self.module_id is not None else self.game_name
 
     @property
     def scoring(self) -> Scoring:
@@ -124,6 +141,9 @@ class Submission(models.Model):
     entrant = models.OneToOneField(Entrant, on_delete=models.CASCADE, related_name="submission")
     document = models.JSONField()
     module_revision = models.PositiveIntegerField(help_text="the game data it was checked on")
+    # A foreign roster (`document` is its stored tree, rosters/serial.py): the builder that
+    # checked it, named in its verdict; empty: a list of ours, checked here.
+    builder = models.CharField(max_length=40, blank=True)
     data_version = models.PositiveIntegerField(
         null=True, blank=True, help_text="the published game data version it was checked on"
     )
@@ -142,6 +162,10 @@ class Submission(models.Model):
     @property
     def legal(self) -> bool:
         return not any(p["severity"] == "error" for p in self.problems)
+
+    @property
+    def foreign(self) -> bool:
+        return bool(self.builder)
 
 
 class Round(models.Model):

@@ -32,13 +32,13 @@ class Verdict:
 def pack_verdict(*, event: Event, catalog: Catalog, document: ListDocument) -> Verdict:
     """The list as the event plays it (the event's points limit and mode) and what is wrong."""
     if document.module != event.module.slug:
-        problem = _problem(
+        wrong = problem(
             WRONG_GAME,
             f"This list is for another game ({document.module}); {event.name} plays "
             f"{event.module.name}.",
             f"Submit a {event.module.name} list.",
         )
-        return Verdict(document, document.faction, 0, (problem,))
+        return Verdict(document, document.faction, 0, (wrong,))
     played = document.without_campaign_state().model_copy(
         update={"points_limit": event.points_limit, "casual": event.casual}
     )
@@ -46,7 +46,7 @@ def pack_verdict(*, event: Event, catalog: Catalog, document: ListDocument) -> V
     names = {u.id: u.name for u in roster.units}
     faction_name = catalog.faction_name(played.faction)
     problems = [  # the pack sets the limit: a hint says what to cut, never to raise it
-        _problem(
+        problem(
             v.code,
             v.message,
             v.fixed_limit_hint or v.hint,
@@ -59,7 +59,7 @@ def pack_verdict(*, event: Event, catalog: Catalog, document: ListDocument) -> V
         allowed = ", ".join(_faction_names(catalog, event.factions))
         problems.insert(
             0,
-            _problem(
+            problem(
                 FACTION_NOT_ALLOWED,
                 f"{faction_name} is not played at {event.name}: the pack allows {allowed}.",
                 "Submit a list of one of those factions.",
@@ -72,7 +72,7 @@ def _faction_names(catalog: Catalog, keys: list[str]) -> list[str]:
     return [catalog.faction_name(k) for k in keys]
 
 
-def _problem(
+def problem(
     code: str, message: str, hint: str = "", units: list[str] | None = None, severity="error"
 ) -> dict:
     return {

@@ -27,6 +27,7 @@ from forgebuilder.printing.api import (
     render,
     render_key,
 )
+from forgebuilder.rosters.api import roster_from_json, roster_page_html
 
 from .data_version import checked_against, submission_catalog
 from .models import Event, Game, Submission
@@ -49,7 +50,8 @@ def pack_key(event: Event) -> str:
     content = {
         "event": [event.pk, event.name, str(event.starts_on), event.place, event.points_limit,
                   event.casual, event.factions, event.rounds, event.tiebreakers],
-        "module": [event.module.slug, event.module.revision, event.data_version],
+        "module": [event.module.slug, event.module.revision, event.data_version]
+        if event.module is not None else [event.game_name],
         "lists": [[s.pk, s.submitted_at.isoformat()] for s in accepted(event)],
         "entrants": [[pk, club, str(dropped_at)] for pk, club, dropped_at in entrants],
         "games": list(games.values_list("pk", "first_id", "second_id", "first_vp",
@@ -81,6 +83,11 @@ def pack_documents(event: Event) -> list[tuple[str, dict[str, Drawing]]]:
     )  # fmt: skip
     rosters = []
     for submission in submissions:
+        if submission.foreign:  # its own roster's printout: the builder checked it, not we
+            title = f"{submission.entrant.name}: {submission.name}"
+            roster = roster_from_json(submission.document)
+            rosters.append((roster_page_html(roster, title=title, paper=paper), {}))
+            continue
         document = ListDocument.model_validate(submission.document)
         document = document.model_copy(
             update={"name": f"{submission.entrant.name}: {document.name}"}

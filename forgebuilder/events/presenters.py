@@ -13,7 +13,8 @@ from django.utils import timezone
 
 from factions.catalog import catalog_for
 from forgebuilder.engine.api import ListDocument
-from forgebuilder.lists.api import evaluated_document
+from forgebuilder.lists.api import evaluated_document, foreign, foreign_facts
+from forgebuilder.rosters.api import roster_from_json
 
 from . import selectors
 from .data_version import checked_against, submission_catalog
@@ -163,7 +164,6 @@ def event_page(
     organiser = selectors.is_organiser(event, user)
     current = board["round"]
     all_paired = current is not None and current.number >= event.rounds
-    catalog = catalog_for(event.module)
     return {
         **board,
         "event": event,
@@ -177,14 +177,32 @@ def event_page(
         "registration_open": current is None,
         "lists_open": timezone.now() < event.list_deadline,
         "lists_revealed": selectors.lists_revealed(event),
-        "factions": [catalog.faction_name(k) for k in event.factions],
+        "factions": _faction_names(event),
         "checked_against": checked_against(event),
         "tiebreakers": [TIEBREAKERS[t] for t in event.scoring.tiebreakers],
     }
 
 
+def _faction_names(event: Event) -> list[str]:
+    if not event.hosted:
+        return []
+    catalog = catalog_for(event.module)
+    return [catalog.faction_name(k) for k in event.factions]
+
+
+def _points(costs: tuple[foreign.Cost, ...]) -> str:
+    cost = foreign_facts.points_cost(costs)
+    return foreign_facts.number(cost.value) if cost is not None else "–"
+
+
 def list_view(event: Event, submission: Submission) -> dict:
     """A submitted list: its units with their points, and the pack's verdict."""
+    if submission.foreign:
+        roster = roster_from_json(submission.document)
+        units = [
+            (u.custom_name or u.name, _points(foreign_facts.unit_cost(u))) for u in roster.units()
+        ]
+        return {"submission": submission, "units": units, "problems": submission.problems}
     document = ListDocument.model_validate(submission.document)
     catalog = submission_catalog(event, submission)  # the data it was checked with
     roster, _report = evaluated_document(document=document, catalog=catalog)

@@ -49,7 +49,8 @@ def kept_page(request: HttpRequest, event: Event, context: Mapping[str, Any]) ->
     asking with the ETag of the page it holds, when that is still the page."""
     row = tuple((f.attname, getattr(event, f.attname)) for f in Event._meta.concrete_fields)
     shown = (
-        context["board_key"], row, event.module.pk, event.module.name, event.module.revision,
+        context["board_key"], row, event.module_id, event.game,
+        event.module.revision if event.module is not None else None,
         str(event.organiser), context["lists_open"], context["lists_revealed"],
         context["link"], request.get_full_path(),
     )  # fmt: skip

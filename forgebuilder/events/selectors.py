@@ -225,10 +225,14 @@ class DeskRow:
     @property
     def checked(self) -> str:
         """What the pack's check said of the list, whatever the organiser decided: "Legal,
-        995 pts" or "2 problems"."""
+        995 pts" or "2 problems"; a foreign roster's, by its builder only: "Checked by
+        BattleScribe only, 995 pts" (we never say it is legal)."""
         if self.submission is None:
             return ""
         errors = sum(p["severity"] == "error" for p in self.submission.problems)
+        if self.submission.foreign:
+            said = plural(errors, "problem") if errors else f"{self.submission.points:,} pts"
+            return f"Checked by {self.submission.builder} only, {said}"
         if errors:
             return plural(errors, "problem")
         return f"Legal, {self.submission.points:,} pts"

@@ -16,9 +16,11 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from forgebuilder.engine.api import ListDocument
+from forgebuilder.rosters.api import KeptRoster
 
 from . import notices, pairing
 from .data_version import event_catalog, version_at
+from .foreign import roster_verdict
 from .matches import game_match, submitted_documents
 from .models import Entrant, Event, Game, Round, Submission
 from .pack import pack_verdict
@@ -68,21 +70,19 @@ def submission_submit(
     """Snapshot `document` as the entrant's list, with the pack's verdict; replaces an earlier
     submission until the deadline."""
     now = now or timezone.now()
-    event = _locked(entrant.event)
-    entrant = Entrant.objects.select_for_update().get(pk=entrant.pk)
-    if now >= event.list_deadline:
+    event, entrant = _open_for_lists(entrant, now)
+    if not event.hosted:
         raise EventRefused(
-            f"The list deadline ({_when(event.list_deadline)}) has passed: lists are frozen. "
-            "Ask the organiser if something must change."
+            f"{event.name} plays {event.game}, a game not hosted here: submit the roster you "
+            "kept from the builder you made it in."
         )
-    if entrant.dropped:
-        raise EventRefused("You dropped from this event: register again to submit a list.")
     # checked against the event's version of the game data, and kept on it
     catalog = event_catalog(event)
     verdict = pack_verdict(event=event, catalog=catalog, document=document)
     fields = {
         "document": verdict.document.to_json(),
         "module_revision": event.module.revision,
+        "builder": "",
         "data_version": event.data_version or version_at(event.module),
         "source": source[:200],
         "name": document.name,
@@ -95,6 +95,53 @@ def submission_submit(
     }
     submission, _ = Submission.objects.update_or_create(entrant=entrant, defaults=fields)
     return submission
+
+
+@transaction.atomic
+def roster_submit(
+    *, entrant: Entrant, kept: KeptRoster, source: str, now: datetime | None = None
+) -> Submission:
+    """Snapshot a kept foreign roster as the entrant's list for an event of a game not hosted
+    here, with its builder's verdict (events/foreign.py); replaces an earlier submission until
+    the deadline."""
+    now = now or timezone.now()
+    event, entrant = _open_for_lists(entrant, now)
+    if event.hosted:
+        raise EventRefused(
+            f"{event.name} plays {event.game}, hosted here: import the roster as a "
+            f"{event.game} list, then submit the list."
+        )
+    verdict = roster_verdict(event=event, roster=kept.roster)
+    fields = {
+        "document": kept.row.content,
+        "module_revision": 0,
+        "data_version": None,
+        "builder": verdict.builder,
+        "source": source[:200],
+        "name": verdict.name,
+        "faction_name": verdict.faction_name,
+        "points": verdict.points,
+        "problems": list(verdict.problems),
+        "review": Submission.PENDING,
+        "review_note": "",
+        "submitted_at": now,
+    }
+    submission, _ = Submission.objects.update_or_create(entrant=entrant, defaults=fields)
+    return submission
+
+
+def _open_for_lists(entrant: Entrant, now: datetime) -> tuple[Event, Entrant]:
+    """The entrant's event and the entrant, locked, where lists may still be submitted."""
+    event = _locked(entrant.event)
+    entrant = Entrant.objects.select_for_update().get(pk=entrant.pk)
+    if now >= event.list_deadline:
+        raise EventRefused(
+            f"The list deadline ({_when(event.list_deadline)}) has passed: lists are frozen. "
+            "Ask the organiser if something must change."
+        )
+    if entrant.dropped:
+        raise EventRefused("You dropped from this event: register again to submit a list.")
+    return event, entrant
 
 
 @transaction.atomic

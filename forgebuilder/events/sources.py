@@ -6,6 +6,7 @@ from django.http import Http404
 
 from forgebuilder.engine.api import ListDocument
 from forgebuilder.lists.api import Owner, army_lists_of, evaluated_shared_list, share_token
+from forgebuilder.rosters.api import KeptRoster, roster_owned, rosters_of
 
 from .models import Event
 from .services import EventRefused
@@ -15,6 +16,24 @@ def own_lists_for(*, event: Event, user_id: int):
     """The player's lists of the event's game, to pick one to submit."""
     owner = Owner(user_id, "")
     return army_lists_of(owner=owner).filter(module=event.module).order_by("name")
+
+
+def own_rosters_for(*, user_id: int):
+    """The player's kept foreign rosters, to pick one to submit to an event of a game not
+    hosted here."""
+    return rosters_of(Owner(user_id, "")).order_by("name")
+
+
+def submitted_roster(*, user_id: int, roster_id: str) -> tuple[KeptRoster, str]:
+    """The player's own kept roster to submit and where it came from; EventRefused says what
+    to pick (another player's roster is never theirs to submit)."""
+    kept = roster_owned(Owner(user_id, ""), roster_id) if roster_id else None
+    if kept is None:
+        raise EventRefused(
+            "Pick one of your kept rosters: keep it from its builder's file on the import "
+            "page first."
+        )
+    return kept, f"your roster {kept.row.name}"
 
 
 def submitted_document(
@@ -37,5 +56,5 @@ def submitted_document(
         return evaluated.document, f"share link {token[:6]}…"
     army = own_lists_for(event=event, user_id=user_id).filter(public_id=list_id).first()
     if army is None:
-        raise EventRefused(f"Pick one of your {event.module.name} lists, or paste a share link.")
+        raise EventRefused(f"Pick one of your {event.game} lists, or paste a share link.")
     return ListDocument.model_validate(army.document), f"your list {army.name}"

@@ -30,6 +30,7 @@ from . import api, csv_export, pack_pdf, selectors, services, sources
 from .board import board
 from .board_part import board_params, board_stamp, drawn_board
 from .desk_views import organised as _organised
+from .foreign import checked_by
 from .forms import EventForm
 from .models import ApiToken, Entrant, Event, Game
 from .now import drawn_now, now_of, row_again, unchanged_for
@@ -82,7 +83,10 @@ def event_detail(request: HttpRequest, public_id: str) -> HttpResponse:
     context["link"] = request.build_absolute_uri(reverse("events:detail", args=[public_id]))
     context["now_section"] = ""  # what the player needs now, drawn for a player taking part
     if entrant is not None:
-        context["own_lists"] = sources.own_lists_for(event=event, user_id=request.user.pk)
+        if event.hosted:
+            context["own_lists"] = sources.own_lists_for(event=event, user_id=request.user.pk)
+        else:
+            context["own_rosters"] = sources.own_rosters_for(user_id=request.user.pk)
         if not entrant.dropped:
             context["now_section"], _stamp = drawn_now(request, event, entrant)
     if for_anyone(request) and context["board_key"] is not None:
@@ -148,21 +152,34 @@ def event_submit(request: HttpRequest, public_id: str) -> HttpResponse:
     try:
         if entrant is None:
             raise services.EventRefused("Register for the event first, then submit your list.")
-        document, source = sources.submitted_document(
-            event=event,
-            user_id=request.user.pk,
-            list_id=request.POST.get("list", ""),
-            share_link=request.POST.get("share_link", ""),
-        )
-        submission = services.submission_submit(entrant=entrant, document=document, source=source)
+        submission = _submitted(request, event, entrant)
     except services.EventRefused as exc:
         refusals.flash(request, exc)
     else:
-        if submission.legal:
+        if submission.foreign and submission.legal:
+            said = f"{submission.name} is in, {checked_by(submission.builder).lower()}."
+            messages.success(request, said)
+        elif submission.legal:
             messages.success(request, f"{submission.name} is in, and legal for {event.name}.")
         else:
             messages.error(request, f"{submission.name} is in, but has problems: fix them below.")
     return _back(event, "my-entry")
+
+
+def _submitted(request: HttpRequest, event: Event, entrant):
+    """The list (or, at an event of a game not hosted here, the kept roster) submitted."""
+    if not event.hosted:
+        kept, source = sources.submitted_roster(
+            user_id=request.user.pk, roster_id=request.POST.get("roster", "")
+        )
+        return services.roster_submit(entrant=entrant, kept=kept, source=source)
+    document, source = sources.submitted_document(
+        event=event,
+        user_id=request.user.pk,
+        list_id=request.POST.get("list", ""),
+        share_link=request.POST.get("share_link", ""),
+    )
+    return services.submission_submit(entrant=entrant, document=document, source=source)
 
 
 @login_required

@@ -49,6 +49,11 @@ def submitted_list(*, player, pairing: events.Game) -> EvaluatedList:
     submission = events.Submission.objects.filter(entrant=entrant).first()
     if submission is None:
         raise PairingRefused("Submit your list to the event first: the game is played with it.")
+    if submission.foreign:  # no rules of ours to play it by: the kept roster is tracked
+        raise PairingRefused(
+            "Your roster was made in another builder: track the game from your kept roster's "
+            "page (Play)."
+        )
     event = pairing.round.event
     catalog = submission_catalog(event, submission)  # the game data it was checked with
     document = ListDocument.model_validate(submission.document)

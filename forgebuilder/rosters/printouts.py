@@ -6,11 +6,13 @@ never change) and the options."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
 from django.template.loader import render_to_string
 
+from forgebuilder.lists.api import foreign
 from forgebuilder.printing.api import (
     PAPER,
     TOKEN_SIZE,
@@ -49,6 +51,14 @@ def roster_html(kept: KeptRoster, *, paper: Paper) -> str:
     return render_to_string(
         "print/foreign_roster.html", {**context, "view": roster_view(kept.roster)}
     )
+
+
+def roster_page_html(roster: foreign.ForeignRoster, *, title: str, paper: Paper) -> str:
+    """The roster's printout of a roster not kept on a shelf (an event's snapshot of one),
+    titled `title`: the same pages as `roster_html`."""
+    view = roster_view(dataclasses.replace(roster, name=title))
+    context = {"document": view, "paper": paper, "accent": ACCENT, "view": view}
+    return render_to_string("print/foreign_roster.html", context)
 
 
 def tokens_html(kept: KeptRoster, *, paper: Paper, size: int) -> str:

@@ -67,7 +67,7 @@ def test_the_event_form_lists_the_chosen_games_factions(browser, live_server, st
         page.goto(f"{live_server.url}/events/new/")
         expect(page.locator("#pack-factions")).to_contain_text("Choose the game")
         expect(page.get_by_role("button", name="Show its factions")).to_be_hidden()
-        page.get_by_label("Game").select_option(str(ashen.pk))
+        page.get_by_label("Game", exact=True).select_option(str(ashen.pk))
         page.locator("#pack-factions summary").click()
         expect(page.get_by_label("The Gutterfleet")).to_be_visible()
         factions = catalog_for(ashen).spec.factions

@@ -48,10 +48,10 @@ def _play(game: Game) -> tuple[int, int]:
 def _create_event(page, live_server, ashen) -> Event:
     page.goto(f"{live_server.url}/events/")
     page.get_by_role("link", name="Organise an event").click()
-    page.get_by_label("Name").fill("Ember Cup")
+    page.get_by_label("Name", exact=True).fill("Ember Cup")
     page.get_by_label("Date").fill("2026-12-05")
     page.get_by_label("Place").fill("The Forge, Leeds")
-    page.get_by_label("Game").select_option(str(ashen.pk))
+    page.get_by_label("Game", exact=True).select_option(str(ashen.pk))
     page.get_by_label("Points limit").fill("1000")
     deadline = timezone.localtime(timezone.now() + dt.timedelta(days=1))
     page.get_by_label("List deadline").fill(deadline.strftime("%Y-%m-%dT%H:%M"))
