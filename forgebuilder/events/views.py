@@ -26,7 +26,7 @@ from forgebuilder.printing.api import (
 from forgebuilder.ratelimit import client_key, rate_limited, too_many
 from forgebuilder.refusals import Forbidden
 
-from . import api, csv_export, pack_pdf, selectors, services, sources
+from . import api, csv_export, pack_pdf, selectors, services, sources, webpush
 from .board import board
 from .board_part import board_params, board_stamp, drawn_board
 from .desk_views import organised as _organised
@@ -81,6 +81,7 @@ def event_detail(request: HttpRequest, public_id: str) -> HttpResponse:
     context["board_part"] = lambda: drawn_board(request, event, context)
     context["link"] = request.build_absolute_uri(reverse("events:detail", args=[public_id]))
     context["now_section"] = ""  # what the player needs now, drawn for a player taking part
+    context["push_key"] = webpush.offered_key()  # "": the page offers no Web Push
     if entrant is not None:
         context["own_lists"] = sources.own_lists_for(event=event, user_id=request.user.pk)
         if not entrant.dropped:
