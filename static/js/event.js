@@ -145,6 +145,7 @@
   // too, so the phone is told with the page closed (templates/offline/sw.js shows the notice).
   // Stopping forgets the device for this event only: other events keep telling it.
   var PUSH_KEY = offer && offer.dataset.pushKey;
+  var PUSHED = "forgebuilder-push:" + location.pathname; // the server keeps this device's subscription
   function pushable() { return !!PUSH_KEY && "serviceWorker" in navigator && "PushManager" in window; }
   function keyBytes(text) {
     var raw = atob(text.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((text.length + 3) % 4));
@@ -166,9 +167,12 @@
     }).then(function (subscription) {
       var keys = subscription.toJSON().keys || {};
       return tellServer({ endpoint: subscription.endpoint, p256dh: keys.p256dh || "", auth: keys.auth || "" });
+    }).then(function (answer) {
+      if (answer.ok) localStorage.setItem(PUSHED, "on");
     }).catch(function () { /* no push service reached: the page still tells while open */ });
   }
   function pushOff() {
+    localStorage.removeItem(PUSHED);
     if (!pushable()) return Promise.resolve();
     return navigator.serviceWorker.getRegistration().then(function (registration) {
       return registration && registration.pushManager.getSubscription();
@@ -189,7 +193,7 @@
       said.textContent = state === "denied"
         ? "Your browser blocks this site's notifications: allow them in its settings to be told when you are paired."
         : !told ? ""
-        : pushable() ? "This device tells you when you are paired, even with this page closed."
+        : localStorage.getItem(PUSHED) ? "This device tells you when you are paired, even with this page closed."
         : "This page tells you when you are paired or a result waits for you, while it is open.";
     });
   }
@@ -208,7 +212,7 @@
         if (answer !== "granted") return drawOffer();
         localStorage.setItem(ASKED, "on");
         drawOffer();
-        return pushOn();
+        return pushOn().then(drawOffer);
       });
     });
     drawOffer();
