@@ -78,3 +78,16 @@ def _mailed(mails: list[tuple[str, str, str, list[str]]], round_id: int) -> int:
     except (OSError, smtplib.SMTPException):
         log.exception("Round %s's table e-mails could not be sent", round_id)
         return 0
+
+
+@task
+def notify_result(*, game_id: int) -> int:
+    """Push a result to the opponent's devices while it waits for their confirmation (one
+    confirmed or withdrawn since is not pushed); how many pushes were taken."""
+    game = (
+        Game.objects.select_related("round__event", "first__player", "second__player")
+        .select_related("reported_by")
+        .filter(pk=game_id, status=Game.REPORTED)
+        .first()
+    )
+    return pushes.deliver(pushes.result_pushes(game)) if game is not None else 0

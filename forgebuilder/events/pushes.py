@@ -3,7 +3,8 @@
 A subscription is made only by the player's own request from the event page, at most
 `MAX_DEVICES` per entry (a new device replaces the oldest), and deleted when they stop, when
 the push service says it is gone (404, 410) and when they leave. `round_pushes` is read in the
-transaction that marks the round notified (notices.py), so a round is pushed once.
+transaction that marks the round notified (notices.py), so a round is pushed once; a result
+entered by a player is pushed to the opponent's devices while it waits for their confirmation.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from django.db import transaction
 from django.urls import reverse
 
 from . import webpush
-from .models import Entrant, PushSubscription, Round
+from .models import Entrant, Game, PushSubscription, Round
 
 log = logging.getLogger(__name__)
 MAX_DEVICES = 5
@@ -73,6 +74,34 @@ def round_pushes(round_: Round, say) -> list[Push]:
                 message = {"title": event.name, "body": body, "url": url}
                 pushes.append(Push(sub.pk, sub.endpoint, sub.p256dh, sub.auth, message))
     return pushes
+
+
+def result_awaited(game: Game, by) -> bool:
+    """Whether `by`'s result waits for an opponent with a device to tell (one cheap query,
+    none when the site sends no pushes): only then is a push queued."""
+    them = game.opponent_of(by)
+    if them is None or not webpush.offered_key():
+        return False
+    return PushSubscription.objects.filter(entrant=them).exists()
+
+
+def result_pushes(game: Game) -> list[Push]:
+    """The pushes of a result waiting for confirmation: to the opponent's devices, in the words
+    of the event page's own notice (events/now.py)."""
+    them = game.opponent_of(game.reported_by)
+    if them is None or them.player_id is None:
+        return []
+    said = f"{game.reported_by} entered {game.first_vp}–{game.second_vp} ({game.first.name} first)"
+    event = game.round.event
+    message = {
+        "title": event.name,
+        "body": f"Round {game.round.number}: {said}: confirm it.",
+        "url": reverse("events:detail", args=[event.public_id]),
+    }
+    return [
+        Push(sub.pk, sub.endpoint, sub.p256dh, sub.auth, message)
+        for sub in PushSubscription.objects.filter(entrant=them)
+    ]
 
 
 def deliver(pushes: list[Push]) -> int:

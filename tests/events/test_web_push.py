@@ -19,6 +19,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 from django.core.management import call_command
 from django.urls import reverse
+from django_tasks_db.models import DBTaskResult
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -180,6 +181,41 @@ def test_a_paired_round_is_pushed_to_each_device_once_and_opens_as_the_table(
                 "body": f"Round 1: table {game.table} against {them.name}",
                 "url": reverse("events:detail", args=[event.public_id]),
             }
+
+
+def test_a_result_entered_is_pushed_to_the_opponents_devices_until_confirmed(
+    event, paired, push_service, django_capture_on_commit_callbacks
+):
+    round_, devices = paired
+    game = round_.games.select_related("first__player", "second__player").first()
+    me, them = game.first, game.second
+    with django_capture_on_commit_callbacks(execute=True):
+        services.game_report(game=game, by=me.player, first_vp=14, second_vp=9)
+    assert DBTaskResult.objects.filter(task_path__endswith="notify_result").count() == 1
+
+    assert notices.notify_result.call(game_id=game.pk) == 1
+    assert opened(push_service.received, devices) == {
+        them.name: {
+            "title": "Ember Cup",
+            "body": f"Round 1: {me.name} entered 14–9 ({me.name} first): confirm it.",
+            "url": reverse("events:detail", args=[event.public_id]),
+        }
+    }
+    services.game_confirm(game=game, by=them.player, first_vp=14, second_vp=9)
+    push_service.received.clear()
+    assert notices.notify_result.call(game_id=game.pk) == 0  # confirmed since: nothing to say
+    assert push_service.received == []
+
+
+def test_a_result_for_an_opponent_without_a_device_queues_nothing(
+    paired, django_capture_on_commit_callbacks
+):
+    round_, _devices = paired
+    game = round_.games.select_related("first__player", "second__player").first()
+    PushSubscription.objects.filter(entrant=game.second).delete()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.game_report(game=game, by=game.first.player, first_vp=14, second_vp=9)
+    assert not DBTaskResult.objects.filter(task_path__endswith="notify_result").exists()
 
 
 def test_a_gone_subscription_is_deleted_and_a_failing_service_changes_nothing(paired, push_service):
