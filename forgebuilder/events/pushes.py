@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from http.client import HTTPException
 
 from django.db import transaction
 from django.urls import reverse
@@ -120,7 +121,7 @@ def deliver(pushes: list[Push]) -> int:
     for push in pushes:
         try:
             status = webpush.send(vapid, push.endpoint, push.p256dh, push.auth, push.message)
-        except (OSError, webpush.PushError):
+        except (OSError, HTTPException, ValueError):  # no answer, a garbled one, a bad key
             log.warning("A push to %s could not be sent", webpush.origin(push.endpoint))
             continue
         if status in webpush.GONE:

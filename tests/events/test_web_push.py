@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import random
 import secrets
+import socket
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -245,6 +246,27 @@ def test_a_push_service_out_of_reach_is_logged_not_raised(paired, caplog):
     assert "could not be sent" in caplog.text
 
 
+def test_a_push_service_answering_garbage_is_logged_not_raised(paired, caplog):
+    round_, _devices = paired
+    garbage = socket.socket()
+    garbage.bind(("127.0.0.1", 0))
+    garbage.listen()
+
+    def answer() -> None:
+        for _ in range(4):
+            talk, _address = garbage.accept()
+            talk.recv(65536)
+            talk.sendall(b"NOT HTTP AT ALL\r\n\r\n")
+            talk.close()
+
+    threading.Thread(target=answer, daemon=True).start()
+    PushSubscription.objects.update(endpoint=f"http://127.0.0.1:{garbage.getsockname()[1]}/p")
+    assert notices.notify_round.call(round_id=round_.pk, base_url=BASE) == 0
+    garbage.close()
+    assert PushSubscription.objects.count() == 4
+    assert "could not be sent" in caplog.text
+
+
 def test_without_keys_nothing_is_pushed_and_the_page_offers_none(
     client, event, paired, push_service, settings
 ):
@@ -292,6 +314,17 @@ def test_only_the_players_own_post_subscribes_and_stop_forgets_the_device(
     ]
     assert client.post(url, {"push": "off", "endpoint": phone["endpoint"]}).status_code == 204
     assert not PushSubscription.objects.exists()
+
+
+def test_a_phone_subscribing_past_the_limit_is_told_to_wait(client, event, players, settings):
+    settings.WEBPUSH_VAPID_PRIVATE_KEY, settings.WEBPUSH_SUBJECT = VAPID_KEY, SUBJECT
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "event-push": (2, 3600)}
+    services.entrant_register(event=event, player=players[0])
+    client.force_login(players[0])
+    url = reverse("events:push", args=[event.public_id])
+    answers = [client.post(url, device()).status_code for _ in range(3)]
+    assert answers == [204, 204, 429]
+    assert PushSubscription.objects.count() == 2
 
 
 @pytest.mark.parametrize(
