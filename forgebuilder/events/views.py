@@ -81,11 +81,12 @@ def event_detail(request: HttpRequest, public_id: str) -> HttpResponse:
     context["board_part"] = lambda: drawn_board(request, event, context)
     context["link"] = request.build_absolute_uri(reverse("events:detail", args=[public_id]))
     context["now_section"] = ""  # what the player needs now, drawn for a player taking part
-    context["push_key"] = webpush.offered_key()  # "": the page offers no Web Push
+    context["push_key"] = ""  # the key a player's device subscribes with: "" offers no Web Push
     if entrant is not None:
         context["own_lists"] = sources.own_lists_for(event=event, user_id=request.user.pk)
         if not entrant.dropped:
             context["now_section"], _stamp = drawn_now(request, event, entrant)
+            context["push_key"] = webpush.offered_key()
     if for_anyone(request) and context["board_key"] is not None:
         return kept_page(request, event, context)
     return render(request, "events/detail.html", context)

@@ -364,7 +364,7 @@ def test_a_player_leaving_takes_their_devices_with_them(paired, players):
     assert PushSubscription.objects.count() == 3
 
 
-def test_settings_that_cannot_push_are_an_error_of_check(settings):
+def test_settings_that_cannot_push_are_an_error_of_check(db, settings):
     from django.core.management.base import SystemCheckError
 
     settings.WEBPUSH_VAPID_PRIVATE_KEY = "c2hvcnQ"  # "short"
