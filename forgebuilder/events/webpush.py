@@ -19,6 +19,7 @@ from __future__ import annotations
 import base64
 import json
 import os
+import re
 import struct
 import time
 import urllib.error
@@ -43,6 +44,7 @@ TTL = 6 * 60 * 60  # a phone off for longer than this is not told of a round lon
 TIMEOUT = 5  # seconds for one push service's answer
 MAX_ENDPOINT = 500  # the browsers' endpoints are under 300 characters
 GONE = (404, 410)  # the push service's word for "this subscription no longer exists"
+_B64URL = re.compile(r"[A-Za-z0-9_-]*={0,2}")
 _CURVE = ec.SECP256R1()
 _POINT = serialization.PublicFormat.UncompressedPoint
 _X962 = serialization.Encoding.X962
@@ -57,9 +59,12 @@ def b64u(data: bytes) -> str:
 
 
 def unb64u(text: str) -> bytes:
+    """Base64url with or without its padding, nothing else (the decoder alone skips strays)."""
+    if not _B64URL.fullmatch(text):
+        raise PushError(f"{text[:20]!r} is not base64url")
     try:
-        return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-    except (ValueError, TypeError) as exc:
+        return base64.urlsafe_b64decode(text.rstrip("=") + "=" * (-len(text.rstrip("=")) % 4))
+    except ValueError as exc:
         raise PushError(f"{text[:20]!r} is not base64url") from exc
 
 
@@ -214,8 +219,9 @@ def settings_problems() -> list[str]:
 def subscription_problem(endpoint: str, p256dh: str, auth: str) -> str | None:
     """What is wrong with a subscription a browser sent, in players' words, or None."""
     parts = urlsplit(endpoint)
-    if parts.scheme != "https" or not parts.hostname or len(endpoint) > MAX_ENDPOINT:
-        return f"The push address must be an https address of at most {MAX_ENDPOINT} characters."
+    spaced = any(c.isspace() or not c.isprintable() for c in endpoint)
+    if parts.scheme != "https" or not parts.hostname or len(endpoint) > MAX_ENDPOINT or spaced:
+        return f"The push address must be an https address of at most {MAX_ENDPOINT} characters, no spaces."
     try:
         _keys(unb64u(p256dh[:200]), unb64u(auth[:100]))
     except PushError as exc:

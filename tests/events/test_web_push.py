@@ -333,8 +333,11 @@ def test_a_phone_subscribing_past_the_limit_is_told_to_wait(client, event, playe
         ({"endpoint": "http://push.example.com/x"}, "must be an https address"),
         ({"endpoint": "https://push.example.com/" + "x" * 480}, "at most 500 characters"),
         ({"endpoint": "file:///etc/passwd"}, "must be an https address"),
+        ({"endpoint": "https://push.example.com/a b\r\nX-Evil: 1"}, "must be an https address"),
         ({"p256dh": webpush.b64u(b"\x04" + bytes(64))}, "is not a P-256 point"),
         ({"auth": "abc"}, "auth secret must be 16 octets"),
+        ({"auth": webpush.b64u(bytes(16)) + "!" * 30}, "is not base64url"),
+        ({"p256dh": device()["p256dh"] + "=" * 20}, "is not base64url"),
     ],
 )
 def test_a_subscription_that_cannot_work_is_refused_saying_why(
