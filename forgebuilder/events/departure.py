@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from forgebuilder.people import Handover, organiser_leaves, run_or_joined, successor
 
-from .models import ApiToken, Entrant, Event
+from .models import ApiToken, Entrant, Event, PushSubscription
 
 
 @dataclass(frozen=True)
@@ -105,6 +105,8 @@ def event_departures_apply(*, user) -> EventDepartures:
         entries.filter(dropped_at__isnull=True).update(
             dropped_at=timezone.now(), dropped_after=played
         )
+        # their devices are told nothing more: the subscriptions were the player's consent
+        PushSubscription.objects.filter(entrant__in=entries).delete()
         entries.update(player=None)
     Event.objects.filter(pk__in=[e.pk for e in plan.deleted]).delete()
     return described

@@ -128,6 +128,27 @@ class Entrant(models.Model):
         return self.dropped_at is not None
 
 
+class PushSubscription(models.Model):
+    """One browser's Web Push subscription to an entrant's notices (events/webpush.py): made
+    only by the player's own POST from the event page, deleted by "Stop telling me", when the
+    push service says it is gone, and when the player leaves (account deleted)."""
+
+    entrant = models.ForeignKey(
+        Entrant, on_delete=models.CASCADE, related_name="push_subscriptions"
+    )
+    endpoint = models.CharField(max_length=500)  # the push service's https address
+    p256dh = models.CharField(max_length=100)  # the browser's P-256 key, base64url
+    auth = models.CharField(max_length=40)  # its 16-octet secret, base64url
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        constraints = [models.UniqueConstraint("entrant", "endpoint", name="one_push_per_device")]
+
+    def __str__(self) -> str:
+        return f"push to {self.entrant}"
+
+
 class Submission(models.Model):
     """A player's list for the event: a snapshot of the document and the pack's verdict on it."""
 

@@ -1,6 +1,7 @@
 """Telling players their table when a round is paired: an e-mail to each player who asked
-("E-mail me my table"), sent by the task worker after the pairing is committed, never twice
-for a round (`Round.notified_at`, set in the same transaction that reads who to tell).
+("E-mail me my table"), and a Web Push to each device that asked ("Tell me when I am paired",
+pushes.py), sent by the task worker after the pairing is committed, never twice for a round
+(`Round.notified_at`, set in the same transaction that reads who to tell).
 
 "Round 2 of Ember Cup: table 4 against eli", with the event's link; a bye says so."""
 
@@ -16,6 +17,7 @@ from django.tasks import task
 from django.urls import reverse
 from django.utils import timezone
 
+from . import pushes
 from .models import Game, Round
 
 log = logging.getLogger(__name__)
@@ -51,7 +53,8 @@ def _where(game: Game, them) -> str:
 
 @task
 def notify_round(*, round_id: int, base_url: str) -> int:
-    """Send the round's e-mails once; returns how many were sent (0 when already sent)."""
+    """Send the round's e-mails and pushes once; returns how many were sent (0 when already
+    sent)."""
     with transaction.atomic():
         round_ = (
             Round.objects.select_for_update(of=("self",)).select_related("event").get(pk=round_id)
@@ -59,10 +62,15 @@ def notify_round(*, round_id: int, base_url: str) -> int:
         if round_.notified_at is not None:
             return 0
         mails = round_notices(round_, base_url)
+        pushed = pushes.round_pushes(round_, _where)
         round_.notified_at = timezone.now()
         round_.save(update_fields=["notified_at"])
     # sent after the mark is committed: a worker killed while sending sends none twice (a
     # mail server that fails loses this round's e-mails, logged; the page still shows the table)
+    return _mailed(mails, round_id) + pushes.deliver(pushed)
+
+
+def _mailed(mails: list[tuple[str, str, str, list[str]]], round_id: int) -> int:
     if not mails:
         return 0
     try:
@@ -70,3 +78,16 @@ def notify_round(*, round_id: int, base_url: str) -> int:
     except (OSError, smtplib.SMTPException):
         log.exception("Round %s's table e-mails could not be sent", round_id)
         return 0
+
+
+@task
+def notify_result(*, game_id: int) -> int:
+    """Push a result to the opponent's devices while it waits for their confirmation (one
+    confirmed or withdrawn since is not pushed); how many pushes were taken."""
+    game = (
+        Game.objects.select_related("round__event", "first__player", "second__player")
+        .select_related("reported_by")
+        .filter(pk=game_id, status=Game.REPORTED)
+        .first()
+    )
+    return pushes.deliver(pushes.result_pushes(game)) if game is not None else 0

@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import connection, transaction
 
+from . import notices, pushes
 from .models import Event, Game
 from .refusal import EventRefused
 
@@ -52,6 +53,9 @@ def game_report(*, game: Game, by: AbstractBaseUser, first_vp: int, second_vp: i
     game.reported_by = by
     game.withdrawn_by = None
     game.save(update_fields=["first_vp", "second_vp", "status", "reported_by", "withdrawn_by"])
+    if not organiser and pushes.result_awaited(game, by):
+        game_id = game.pk
+        transaction.on_commit(lambda: notices.notify_result.enqueue(game_id=game_id))
     return game
 
 

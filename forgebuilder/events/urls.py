@@ -4,7 +4,7 @@ from django.urls import path
 
 from forgebuilder.ratelimit import rate_limited
 
-from . import api, desk_views, hall_views, views
+from . import api, desk_views, hall_views, push_views, views
 
 app_name = "events"
 
@@ -12,6 +12,7 @@ app_name = "events"
 # events apart, registrations, submissions, desk actions and results together.
 created = rate_limited("event-create", "new events")
 acted = rate_limited("event", "event actions")
+pushed = rate_limited("event-push", "notification sign-ups")
 
 urlpatterns = [
     path("", views.event_list, name="list"),
@@ -24,6 +25,7 @@ urlpatterns = [
     path("<str:public_id>/submit/", acted(views.event_submit), name="submit"),
     path("<str:public_id>/drop/", acted(views.event_drop), name="drop"),
     path("<str:public_id>/notify/", acted(views.event_notify), name="notify"),
+    path("<str:public_id>/push/", pushed(push_views.event_push), name="push"),
     path("<str:public_id>/desk/", desk_views.desk, name="desk"),
     path(
         "<str:public_id>/desk/<int:entrant_id>/", acted(desk_views.desk_action), name="desk_action"

@@ -26,7 +26,7 @@ from forgebuilder.printing.api import (
 from forgebuilder.ratelimit import client_key, rate_limited, too_many
 from forgebuilder.refusals import Forbidden
 
-from . import api, csv_export, pack_pdf, selectors, services, sources
+from . import api, csv_export, pack_pdf, selectors, services, sources, webpush
 from .board import board
 from .board_part import board_params, board_stamp, drawn_board
 from .desk_views import organised as _organised
@@ -82,6 +82,7 @@ def event_detail(request: HttpRequest, public_id: str) -> HttpResponse:
     context["board_part"] = lambda: drawn_board(request, event, context)
     context["link"] = request.build_absolute_uri(reverse("events:detail", args=[public_id]))
     context["now_section"] = ""  # what the player needs now, drawn for a player taking part
+    context["push_key"] = ""  # the key a player's device subscribes with: "" offers no Web Push
     if entrant is not None:
         if event.hosted:
             context["own_lists"] = sources.own_lists_for(event=event, user_id=request.user.pk)
@@ -89,6 +90,7 @@ def event_detail(request: HttpRequest, public_id: str) -> HttpResponse:
             context["own_rosters"] = sources.own_rosters_for(user_id=request.user.pk)
         if not entrant.dropped:
             context["now_section"], _stamp = drawn_now(request, event, entrant)
+            context["push_key"] = webpush.offered_key()
     if for_anyone(request) and context["board_key"] is not None:
         return kept_page(request, event, context)
     return render(request, "events/detail.html", context)

@@ -187,6 +187,11 @@ MAILERS = {
     }
 }
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "forgebuilder <noreply@localhost>")
+# Web Push (a player's table on their phone with the event page closed): on with both set.
+# `manage.py webpush_keys` makes the key; the subject is a contact the push services may use
+# ("mailto:events@example.org"). Without them the event page does not offer it.
+WEBPUSH_VAPID_PRIVATE_KEY = env_str("WEBPUSH_VAPID_PRIVATE_KEY", "")
+WEBPUSH_SUBJECT = env_str("WEBPUSH_SUBJECT", "")
 
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365  # anonymous lists live in the session: keep it a year
 # Anonymous lists no live session owns are deleted after this many days without a change
@@ -225,6 +230,7 @@ RATE_LIMITS = {
     "campaign": (300, 60 * 60),  # joins, missions, reports and army actions of one player
     "event-create": (10, 60 * 60),
     "event": (600, 60 * 60),  # registrations, submissions, desk actions and results of one user
+    "event-push": (30, 60 * 60),  # a player's devices subscribing to (or leaving) Web Push
 }
 # Renders one client may have waiting or being drawn at any moment (the next one gets 429 until
 # one is done), beside the weighed "render-queue" window above; forgebuilder/printing/queue.py

@@ -141,6 +141,46 @@
     });
   }
 
+  // Web Push (forgebuilder/events/webpush.py), where the site offers it: this device subscribes
+  // too, so the phone is told with the page closed (templates/offline/sw.js shows the notice).
+  // Stopping forgets the device for this event only: other events keep telling it.
+  var PUSH_KEY = offer && offer.dataset.pushKey;
+  var PUSHED = "forgebuilder-push:" + location.pathname; // the server keeps this device's subscription
+  function pushable() { return !!PUSH_KEY && "serviceWorker" in navigator && "PushManager" in window; }
+  function keyBytes(text) {
+    var raw = atob(text.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((text.length + 3) % 4));
+    return Uint8Array.from(raw, function (c) { return c.charCodeAt(0); });
+  }
+  function tellServer(fields) {
+    var csrf = offer.querySelector("input[name=csrfmiddlewaretoken]");
+    var body = new FormData();
+    Object.keys(fields).forEach(function (name) { body.append(name, fields[name]); });
+    return fetch(offer.dataset.pushUrl, {
+      method: "POST", body: body, credentials: "same-origin",
+      headers: { "X-CSRFToken": csrf ? csrf.value : "" }
+    });
+  }
+  function pushOn() {
+    if (!pushable()) return Promise.resolve();
+    return navigator.serviceWorker.ready.then(function (registration) {
+      return registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(PUSH_KEY) });
+    }).then(function (subscription) {
+      var keys = subscription.toJSON().keys || {};
+      return tellServer({ endpoint: subscription.endpoint, p256dh: keys.p256dh || "", auth: keys.auth || "" });
+    }).then(function (answer) {
+      if (answer.ok) localStorage.setItem(PUSHED, "on");
+    }).catch(function () { /* no push service reached: the page still tells while open */ });
+  }
+  function pushOff() {
+    localStorage.removeItem(PUSHED);
+    if (!pushable()) return Promise.resolve();
+    return navigator.serviceWorker.getRegistration().then(function (registration) {
+      return registration && registration.pushManager.getSubscription();
+    }).then(function (subscription) {
+      if (subscription) return tellServer({ push: "off", endpoint: subscription.endpoint });
+    }).catch(function () {});
+  }
+
   function drawOffer() {
     if (!offer || !supported()) return;
     permission().then(function (state) {
@@ -152,7 +192,9 @@
       off.hidden = !told;
       said.textContent = state === "denied"
         ? "Your browser blocks this site's notifications: allow them in its settings to be told when you are paired."
-        : told ? "This page tells you when you are paired or a result waits for you, while it is open." : "";
+        : !told ? ""
+        : localStorage.getItem(PUSHED) ? "This device tells you when you are paired, even with this page closed."
+        : "This page tells you when you are paired or a result waits for you, while it is open.";
     });
   }
 
@@ -162,12 +204,15 @@
       if (!button) return;
       if (button.dataset.notify === "off") {
         localStorage.removeItem(ASKED);
+        pushOff();
         drawOffer();
         return;
       }
       Notification.requestPermission().then(function (answer) {
-        if (answer === "granted") localStorage.setItem(ASKED, "on");
+        if (answer !== "granted") return drawOffer();
+        localStorage.setItem(ASKED, "on");
         drawOffer();
+        return pushOn().then(drawOffer);
       });
     });
     drawOffer();

@@ -90,6 +90,30 @@ self.addEventListener("message", (event) => {
   }
 });
 
+// A Web Push from the site (forgebuilder/events/webpush.py), the event page closed or not: the
+// notice it carries ("Round 2: table 4 against eli"), under the tag the open page's own notice
+// uses, so a device shows it once; a tap opens the event's page (below).
+self.addEventListener("push", (event) => {
+  let message = {};
+  try {
+    message = event.data ? event.data.json() : {};
+  } catch (err) {
+    message = {};
+  }
+  const url = new URL(message.url || "/", self.location.origin);
+  if (url.origin !== self.location.origin) url.href = self.location.origin + "/";
+  const icon = CONFIG.shell.find((shellUrl) => shellUrl.includes("icon-192"));
+  event.waitUntil(
+    self.registration.showNotification(message.title || "forgebuilder", {
+      body: message.body || "",
+      tag: "forgebuilder-notify:" + url.pathname,
+      renotify: true,
+      icon: icon,
+      data: { url: url.pathname },
+    })
+  );
+});
+
 // A notification the event page showed ("Round 2: table 4 against eli", static/js/event.js):
 // a tap brings that page to the front, or opens it.
 self.addEventListener("notificationclick", (event) => {

@@ -361,3 +361,93 @@ def test_every_roster_route_that_takes_a_post_is_fuzzed(client, db):
         if client.get(path).status_code == 405:
             posting.append(route.removeprefix("rosters/").removeprefix("<str:public_id>/"))
     assert sorted(posting) == sorted(["keep", *ROSTER_ACTIONS])
+
+
+# --- Web Push subscriptions of the event page (events/push_views.py) -------------------------
+
+push_texts = st.one_of(
+    texts,
+    st.sampled_from(["https://push.example/" + "x" * 479, "https://push.example/" + "x" * 480]),
+    st.sampled_from(["http://push.example/a", "file:///etc/passwd", "https://", "https:///x"]),
+    st.binary(min_size=0, max_size=80).map(lambda b: base64.urlsafe_b64encode(b).decode()),
+)
+
+
+@pytest.fixture
+def push_event(starter_modules, django_user_model):
+    """An event of a starter module and two players: the first registered, the second not."""
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from factions.models import GameModule
+    from forgebuilder.events import services
+    from forgebuilder.events.models import Event
+
+    made = [django_user_model.objects.create_user(n, f"{n}@example.com") for n in "oab"]
+    event = Event.objects.create(
+        organiser=made[0],
+        name="Ember Cup",
+        starts_on=dt.date(2026, 12, 5),
+        module=GameModule.objects.get(slug="ashen-stars"),
+        points_limit=999,
+        list_deadline=timezone.now() + dt.timedelta(days=1),
+        rounds=3,
+    )
+    services.entrant_register(event=event, player=made[1])
+    return event, made[1], made[2]
+
+
+def test_no_push_subscription_answers_500_or_keeps_what_cannot_work(client, push_event, settings):
+    """Any endpoint and keys: a kept subscription (an https address within the limit, a P-256
+    key, a 16-octet secret) or a refusal saying what is wrong, never a 500."""
+    from forgebuilder.events import webpush
+    from forgebuilder.events.models import PushSubscription
+
+    event, player, _stranger = push_event
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "event-push": (10**6, 3600)}
+    settings.WEBPUSH_VAPID_PRIVATE_KEY, _public = webpush.new_key()
+    settings.WEBPUSH_SUBJECT = "mailto:events@forge.example"
+    client.force_login(player)
+    url = reverse("events:push", args=[event.public_id])
+    point = webpush.b64u(
+        bytes.fromhex(
+            "04"
+            + "6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296"
+            + "4fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5"
+        )
+    )
+
+    @FUZZ
+    @given(endpoint=push_texts, p256dh=st.one_of(push_texts, st.just(point)), auth=push_texts)
+    def check(endpoint, p256dh, auth):
+        PushSubscription.objects.all().delete()
+        answer = client.post(url, {"endpoint": endpoint, "p256dh": p256dh, "auth": auth})
+        assert answer.status_code in (204, 400), answer.status_code
+        kept = list(PushSubscription.objects.all())
+        assert len(kept) == (answer.status_code == 204)
+        if kept:
+            assert kept[0].endpoint.startswith("https://") and len(kept[0].endpoint) <= 500
+            assert webpush.subscription_problem(endpoint, p256dh, auth) is None
+
+    check()
+
+
+def test_a_push_subscription_needs_the_players_own_post_with_its_csrf_token(push_event):
+    """A page elsewhere cannot subscribe a player's device (no CSRF token: 403), nor can
+    anyone but a registered player (403), and nothing is kept."""
+    from django.test import Client
+
+    from forgebuilder.events.models import PushSubscription
+
+    event, player, stranger_player = push_event
+    url = reverse("events:push", args=[event.public_id])
+    device = {"endpoint": "https://push.example/a", "p256dh": "x", "auth": "y", "push": "off"}
+    forged = Client(enforce_csrf_checks=True)
+    forged.force_login(player)
+    assert forged.post(url, device).status_code == 403
+    stranger = Client()
+    stranger.force_login(stranger_player)
+    assert stranger.post(url, device).status_code == 403
+    assert Client().post(url, device).status_code == 302  # to log in
+    assert not PushSubscription.objects.exists()
