@@ -203,8 +203,11 @@ PROJECTOR_POLL_SECONDS = 10
 PROJECTOR_PAGE_SECONDS = 12
 # How often a player's phone asks whether their part of the event page changed (seconds).
 EVENT_NOW_POLL_SECONDS = 15
-# How often the event page's round and standings ask whether they changed (seconds).
-EVENT_BOARD_POLL_SECONDS = 15
+# How often the event page's round and standings ask whether they changed (seconds). Slower than
+# the player's own part (their table and result, every EVENT_NOW_POLL_SECONDS): during a round
+# the standings change with every table's result, and each answer draws the board again for the
+# asker, which at a 1,024-player round's peak was a fifth of the app's work (bench_event_day.py).
+EVENT_BOARD_POLL_SECONDS = 45
 
 # Rate limits: scope -> (requests, seconds) per client (a user, or an IP address); see
 # forgebuilder/ratelimit.py and docs/deploy.md ("Security settings").
