@@ -18,7 +18,9 @@ from tests.stack.harness import Browser
 
 SCREENS = 4  # the hall's screens, each polling every PROJECTOR_POLL_SECONDS
 POLL_SECONDS = 10
-PHONE_SECONDS = 15  # EVENT_NOW_POLL_SECONDS and EVENT_BOARD_POLL_SECONDS: an open page's polls
+#: How often an open page asks for each of its parts (EVENT_NOW_POLL_SECONDS,
+#: EVENT_BOARD_POLL_SECONDS)
+PHONE_SECONDS = {"now": 15, "board": 45}
 STAMP = {part: re.compile(rf'id="{part}"[^>]*data-stamp="(\w+)"') for part in ("now", "board")}
 
 
@@ -137,13 +139,13 @@ class Readers:
                 self._open(offset, session, answer.text)
 
     def _open(self, offset: float, session: str, page: str) -> None:
-        """The page stays open: its parts' first polls are queued, each PHONE_SECONDS on."""
+        """The page stays open: its parts' first polls are queued, each its period on."""
         with self.lock:
             for part, pattern in STAMP.items():
                 found = pattern.search(page)
                 if found:
                     self.stamps[(session, part)] = found.group(1)
-                    self._queue(offset + PHONE_SECONDS, part, session)
+                    self._queue(offset + PHONE_SECONDS[part], part, session)
 
     def _queue(self, offset: float, kind: str, session: str) -> None:
         """A read at `offset` into the round, in order among those not yet made (lock held)."""
@@ -160,7 +162,7 @@ class Readers:
                 found = STAMP[part].search(answer.text)
                 if found:
                     self.stamps[(session, part)] = found.group(1)
-            self._queue(offset + PHONE_SECONDS, part, session)
+            self._queue(offset + PHONE_SECONDS[part], part, session)
 
     def _screen(self, number: int) -> None:
         browser = Browser(self.port)
@@ -184,8 +186,9 @@ class Readers:
             "anonymous": "readers of the event page without a session",
             "screen": f"the hall's page, {SCREENS} screens",
             "poll": f"the screens' poll, every {POLL_SECONDS} s",
-            "now": f"open pages' own part ('now'), every {PHONE_SECONDS} s ({len(self.phones)} phones)",
-            "board": f"open pages' pairings and standings, every {PHONE_SECONDS} s",
+            "now": f"open pages' own part ('now'), every {PHONE_SECONDS['now']} s "
+            f"({len(self.phones)} phones)",
+            "board": f"open pages' pairings and standings, every {PHONE_SECONDS['board']} s",
             "healthz": "GET /healthz beside them",
         }
         for kind, name in names.items():

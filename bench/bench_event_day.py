@@ -17,8 +17,8 @@ checked-in players (Ember Reach, 3 rounds); each player and the organiser has a 
    event page sends them), spread evenly over --seconds by --clients threads. Meanwhile every
    player reloads their event page once (signed in), half as many readers without a session
    read it (from nginx's cache between changes), the pages of --open-pages of the players stay
-   open after their reload and ask for their own part and their board every 15 s (as an open
-   event page does), 4 hall screens load the projector page and poll it every 10 s, and
+   open after their reload and ask for their own part every 15 s and their board every 45 s
+   (as an open event page does), 4 hall screens load the projector page and poll it every 10 s, and
    /healthz is asked twice a second (bench/_event_day_load.py).
    Printed: p50 / p95 / p99 of the entries and of the confirmations apart, of each kind of
    read with what nginx answered from its cache (X-Cache-Status), what the database holds
