@@ -79,22 +79,17 @@ def submission_submit(
     # checked against the event's version of the game data, and kept on it
     catalog = event_catalog(event)
     verdict = pack_verdict(event=event, catalog=catalog, document=document)
-    fields = {
-        "document": verdict.document.to_json(),
-        "module_revision": event.module.revision,
-        "builder": "",
-        "data_version": event.data_version or version_at(event.module),
-        "source": source[:200],
-        "name": document.name,
-        "faction_name": verdict.faction_name,
-        "points": verdict.points,
-        "problems": list(verdict.problems),
-        "review": Submission.PENDING,
-        "review_note": "",
-        "submitted_at": now,
-    }
-    submission, _ = Submission.objects.update_or_create(entrant=entrant, defaults=fields)
-    return submission
+    return _submitted(
+        entrant,
+        now,
+        source,
+        verdict,
+        document=verdict.document.to_json(),
+        module_revision=event.module.revision,
+        builder="",
+        data_version=event.data_version or version_at(event.module),
+        name=document.name,
+    )
 
 
 @transaction.atomic
@@ -112,13 +107,25 @@ def roster_submit(
             f"{event.game} list, then submit the list."
         )
     verdict = roster_verdict(event=event, roster=kept.roster)
+    return _submitted(
+        entrant,
+        now,
+        source,
+        verdict,
+        document=kept.row.content,
+        module_revision=0,
+        builder=verdict.builder,
+        data_version=None,
+        name=verdict.name,
+    )
+
+
+def _submitted(entrant: Entrant, now: datetime, source: str, verdict, **what) -> Submission:
+    """The entrant's submission written (replacing an earlier one) with `what` was submitted
+    and its verdict, waiting for the organiser's review: the one writer of both kinds."""
     fields = {
-        "document": kept.row.content,
-        "module_revision": 0,
-        "data_version": None,
-        "builder": verdict.builder,
+        **what,
         "source": source[:200],
-        "name": verdict.name,
         "faction_name": verdict.faction_name,
         "points": verdict.points,
         "problems": list(verdict.problems),
