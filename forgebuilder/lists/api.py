@@ -12,7 +12,7 @@ from forgebuilder.lists.exports.compact import compact_document
 from forgebuilder.lists.exports.source import ExportSource
 from forgebuilder.lists.importers import battlescribe as foreign
 from forgebuilder.lists.importers import foreign_facts
-from forgebuilder.lists.importers.foreign import is_roster, read_foreign
+from forgebuilder.lists.importers.foreign import read_foreign
 from forgebuilder.lists.importers.result import MAX_IMPORT_BYTES
 from forgebuilder.lists.matchup import share_token
 from forgebuilder.lists.models import ArmyList, ListRevision, ShareLink
@@ -51,7 +51,6 @@ __all__ = [
     "evaluated_shared_list",
     "foreign",
     "foreign_facts",
-    "is_roster",
     "owner_of",
     "read_foreign",
     "share_token",

@@ -53,13 +53,25 @@ def _app_outcome(data: Any, format_name: str) -> ImportOutcome:
     return battleforge_app.app_list_document(data, catalog, format_name)
 
 
+class UnhostedRoster(DocumentError):
+    """Another builder's list of a game not hosted here: no list of it can be made, so the
+    import page offers to keep it as a foreign roster instead. `roster` is what was read."""
+
+    code = "roster-of-a-game-not-hosted"
+
+    def __init__(self, roster: ForeignRoster) -> None:
+        said = f"{summary(roster)}. Rosters of games not hosted here cannot be imported yet."
+        super().__init__((("", said),))
+        self.roster = roster
+
+
 def _foreign(format_name: str, roster: ForeignRoster) -> ImportOutcome:
-    """Another builder's list: mapped onto the hosted game it names, else refused here (the
-    import page offers to keep it as a foreign roster)."""
+    """Another builder's list: mapped onto the hosted game it names, else refused as a list
+    (`UnhostedRoster`, which carries the roster read, to be kept as it is)."""
     hosted = hosted_game(roster)
     if hosted is not None:
         return mapped_list(roster, *hosted, format_name=format_name)
-    raise _fail(f"{summary(roster)}. Rosters of games not hosted here cannot be imported yet.")
+    raise UnhostedRoster(roster)
 
 
 def read_import(raw: bytes | str) -> ImportOutcome:

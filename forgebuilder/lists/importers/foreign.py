@@ -17,7 +17,6 @@ from forgebuilder.lists.importers import (
     newrecruit,
     wtc_text,
 )
-from forgebuilder.lists.importers.foreign_map import hosted_game
 from forgebuilder.lists.importers.result import MAX_IMPORT_BYTES
 from forgebuilder.lists.importers.text_lines import looks_like_text_export
 
@@ -93,13 +92,4 @@ def read_foreign(raw: bytes | str) -> battlescribe.ForeignRoster:
                 ),
             )
         )
-    return found[1]
-
-
-def unhosted_roster(raw: bytes | str) -> battlescribe.ForeignRoster | None:
-    """The roster in `raw` when it is another builder's list of a game not hosted here (kept
-    as it is, a foreign roster); None when it is anything else (a list to import)."""
-    found = foreign_roster(raw)
-    if found is None or hosted_game(found[1]) is not None:
-        return None
     return found[1]

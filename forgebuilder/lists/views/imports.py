@@ -18,8 +18,7 @@ from django.views.decorators.http import require_http_methods
 from factions.catalog import catalog_by_slug
 from forgebuilder.engine.api import campaign_state_left_behind
 from forgebuilder.lists.documents import DocumentError, DocumentProblem
-from forgebuilder.lists.importers.detect import read_import
-from forgebuilder.lists.importers.foreign import unhosted_roster
+from forgebuilder.lists.importers.detect import UnhostedRoster, read_import
 from forgebuilder.lists.importers.foreign_facts import preview
 from forgebuilder.lists.importers.result import MAX_IMPORT_BYTES, ImportOutcome
 from forgebuilder.lists.importing import import_preview, import_warnings
@@ -85,9 +84,9 @@ def list_import(request: HttpRequest) -> HttpResponse:
         return _page(request, 413, problems=[DocumentProblem("", TOO_LARGE, "too-large")])
     try:
         raw = _source(request)
-        if (roster := unhosted_roster(raw)) is not None:
-            return _foreign(request, raw, roster)
         outcome = read_import(raw)
+    except UnhostedRoster as found:  # read once: shown, and offered to be kept as it is
+        return _foreign(request, raw, found.roster)
     except DocumentError as exc:
         return _page(request, 400, problems=list(exc.problems))
     if outcome.complete or request.POST.get("confirm") == "rest":
