@@ -94,7 +94,7 @@ def read_app_text(text: str) -> ForeignRoster:
         builder=BUILDER,
         schema_version="",
         cost_limits=(Cost("pts", limit),) if limit is not None else (),
-        costs=(Cost("pts", _number(head["points"])),),
+        costs=(Cost("pts", points_number(head["points"])),),
         forces=(Force(", ".join(header[1:]) or faction, faction, "", (), (), selections, ()),),
     )
 
@@ -114,7 +114,9 @@ def _units(lines: list[str], start: int) -> list[_Unit]:
         elif priced := PRICED.match(line):
             if len(units) == MAX_UNITS:
                 raise RosterError(too_many_units(f"a {FORMAT_NAME}"), f"line {number}")
-            units.append(_Unit(priced["name"].strip(), _number(priced["points"]), category, number))
+            units.append(
+                _Unit(priced["name"].strip(), points_number(priced["points"]), category, number)
+            )
         elif HEADING.match(line):
             category = line.title()
         else:
@@ -185,9 +187,10 @@ def _limit(header: list[str]) -> Decimal | None:
     for line in header:
         priced = PRICED.match(line)
         if priced and LIMIT_WORDS.search(priced["name"]):
-            return _number(priced["points"])
+            return points_number(priced["points"])
     return None
 
 
-def _number(text: str) -> Decimal:
+def points_number(text: str) -> Decimal:
+    """Points as a text writes them, thousands set apart or not: "1,995", "1 000", "1.995"."""
     return Decimal(re.sub(r"[,.\u202f\u00a0 ]", "", text))

@@ -16,6 +16,7 @@ from factions.catalog import Catalog, catalog_for
 from factions.models import GameModule
 from forgebuilder.engine.api import ListDocument, clamp_points_limit
 from forgebuilder.lists.exports.text import datasheet_names
+from forgebuilder.lists.importers import foreign_facts
 from forgebuilder.lists.importers.notes import clean_line
 from forgebuilder.lists.importers.result import ImportOutcome, Unmatched
 from forgebuilder.lists.importers.text_units import UnitReader
@@ -24,8 +25,6 @@ from forgebuilder.lists.selectors import evaluated_document
 if TYPE_CHECKING:
     from factions.gamedata.schemas import DatasheetSpec
     from forgebuilder.lists.importers.battlescribe import ForeignRoster, Selection
-
-POINTS_NAMES = ("pts", "points", "point")
 
 
 def norm(text: str) -> str:
@@ -95,25 +94,25 @@ def _repriced(document: ListDocument, catalog: Catalog, sources: list) -> list[U
         theirs = points_of(unit.costs)
         ours = next((u.points for u in priced.units if u.id == listed.id), None)
         if theirs is not None and ours is not None and ours != theirs:
-            out.append(Unmatched(place, f"{_number(theirs)} pts in the source, {ours} pts here"))
+            out.append(
+                Unmatched(
+                    place, f"{foreign_facts.number(theirs)} pts in the source, {ours} pts here"
+                )
+            )
     return out
 
 
 def points_of(costs) -> Decimal | None:
     """The points among a selection's costs (None when it names none)."""
-    values = [c.value for c in costs if c.name.strip().casefold() in POINTS_NAMES]
+    values = [c.value for c in costs if c.name.strip().casefold() in foreign_facts.POINTS_NAMES]
     return sum(values, Decimal(0)) if values else None
-
-
-def _number(value: Decimal) -> str:
-    return f"{value.normalize():f}"
 
 
 def _limit(roster: ForeignRoster) -> int:
     """The roster's points limit, else its points total (a list is priced to its limit)."""
     for costs in (roster.cost_limits, roster.costs):
         for cost in costs:
-            if cost.name.strip().casefold() in POINTS_NAMES and cost.value > 0:
+            if cost.name.strip().casefold() in foreign_facts.POINTS_NAMES and cost.value > 0:
                 return int(cost.value.to_integral_value(ROUND_CEILING))
     return 0
 

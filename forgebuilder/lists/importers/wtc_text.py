@@ -12,10 +12,9 @@ items that add up to its size are its models; the rest is what it takes.
 from __future__ import annotations
 
 import re
-from decimal import Decimal
 
 from forgebuilder.engine.api import MAX_UNITS
-from forgebuilder.lists.importers.app_text import too_many_units
+from forgebuilder.lists.importers.app_text import points_number, too_many_units
 from forgebuilder.lists.importers.armyforge_text import split_top
 from forgebuilder.lists.importers.battlescribe import (
     Cost,
@@ -82,7 +81,7 @@ def read_wtc_text(text: str) -> ForeignRoster:
         builder=BUILDER,
         schema_version="",
         cost_limits=(),
-        costs=(Cost("pts", _number(total.group())),) if total else (),
+        costs=(Cost("pts", points_number(total.group())),) if total else (),
         forces=(Force(header.get("DETACHMENT", ""), faction, "", (), (), tuple(units), ()),),
     )
 
@@ -114,7 +113,7 @@ def _unit(match: re.Match, tags: dict[str, str]) -> Selection:
         name=match["name"].strip(),
         number=1,
         type="unit",
-        costs=(Cost("pts", _number(match["points"])),),
+        costs=(Cost("pts", points_number(match["points"])),),
         categories=("Character",) if match["tag"] else (),
         custom_name="",
         notes=notes,
@@ -122,7 +121,3 @@ def _unit(match: re.Match, tags: dict[str, str]) -> Selection:
         rules=(),
         selections=tuple(inside),
     )
-
-
-def _number(text: str) -> Decimal:
-    return Decimal(re.sub(r"[,.]", "", text))
