@@ -5,6 +5,9 @@ from __future__ import annotations
 from factions.catalog import Catalog
 from forgebuilder.engine.api import ListDocument
 from forgebuilder.lists.documents import DocumentError
+from forgebuilder.lists.exports.source import ExportSource
+from forgebuilder.lists.exports.text import list_text
+from forgebuilder.lists.selectors import evaluated_document
 
 
 def import_problems(document: ListDocument, catalog: Catalog) -> list[tuple[str, str]]:
@@ -108,9 +111,5 @@ def import_preview(document: ListDocument, catalog: Catalog) -> list[str]:
     """The list an import would store, line by line as the text export writes it (its header,
     each force and each unit with its models, options and price here): what matched, shown
     beside what did not before the player stores it."""
-    from forgebuilder.lists.exports.source import ExportSource
-    from forgebuilder.lists.exports.text import list_text
-    from forgebuilder.lists.selectors import evaluated_document
-
     roster, report = evaluated_document(document=document, catalog=catalog)
     return list_text(ExportSource(document, roster, report, "")).splitlines()
