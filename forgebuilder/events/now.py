@@ -101,29 +101,30 @@ def player_stamp(event: Event, now: dict) -> str:
     )  # fmt: skip
 
 
-def section_stamp(event: Event, now: dict) -> str:
-    """The section's stamp: the event's board version (one cached query tells a quiet event
-    unchanged) and the player's own state (told apart at a busy round's peak, when the
-    version moves every second but their own game does not)."""
-    return now_stamp(event) + player_stamp(event, now)
+def section_stamp(event: Event, now: dict, board: str | None = None) -> str:
+    """The section's stamp: the event's board version (`now_stamp`, given as `board` when read
+    already: one cached query tells a quiet event unchanged) and the player's own state (told
+    apart at a busy round's peak, when the version moves every second but their own game does
+    not)."""
+    return (board if board is not None else now_stamp(event)) + player_stamp(event, now)
 
 
-def unchanged_for(event: Event, since: str, now: dict | None = None) -> bool:
-    """Whether a section of the stamp `since` shows what it would show now: the event is as it
-    was, or (given the player's state `now`) their own state is."""
-    board, player = since[:STAMP_LENGTH], since[STAMP_LENGTH:]
-    if board == now_stamp(event):
-        return True
-    return now is not None and player == player_stamp(event, now)
+def parts_of(stamp: str) -> tuple[str, str]:
+    """(the event's part, the player's part) of a section's stamp."""
+    return stamp[:STAMP_LENGTH], stamp[STAMP_LENGTH:]
 
 
 def drawn_now(
-    request: HttpRequest, event: Event, entrant: Entrant, now: dict | None = None
+    request: HttpRequest,
+    event: Event,
+    entrant: Entrant,
+    now: dict | None = None,
+    stamp: str | None = None,
 ) -> tuple[SafeString, str]:
-    """The section drawn for `entrant` (in the state `now`, when read already), in the element
-    that asks for it again, and its stamp."""
+    """The section drawn for `entrant` (in the state `now` and at `stamp`, when read already),
+    in the element that asks for it again, and its stamp."""
     now = now if now is not None else now_of(event, entrant, request.user)
-    stamp = section_stamp(event, now)
+    stamp = stamp or section_stamp(event, now)
     body = render_to_string(TEMPLATE, {"now": now, "event": event}, request=request)
     url = reverse("events:now", args=[event.public_id])
     notice, key = notice_of(now)
@@ -133,15 +134,11 @@ def drawn_now(
     return polled("section", body, url=url, stamp=stamp, seconds=seconds, attrs=attrs), stamp
 
 
-def row_again(request: HttpRequest, event: Event, entrant: Entrant) -> SafeString:
-    """The player's game's row of the pairings below, drawn again to take its place there
-    (htmx's out-of-band swap) when the section is: the page shows one state of their game."""
-    current = selectors.current_round(event)
-    game = (
-        selectors.games_of(current).filter(Q(first=entrant) | Q(second=entrant)).first()
-        if current is not None
-        else None
-    )
+def row_again(request: HttpRequest, event: Event, now: dict) -> SafeString:
+    """The player's game's row of the pairings below (their game in `now`), drawn again to take
+    its place there (htmx's out-of-band swap) when the section is: the page shows one state of
+    their game."""
+    game = now["game"]
     if game is None:
         return mark_safe("")
     row = own_row(event, game, request.user, get_token(request))

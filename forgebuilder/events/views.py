@@ -33,7 +33,7 @@ from .desk_views import organised as _organised
 from .foreign import checked_by
 from .forms import EventForm
 from .models import ApiToken, Entrant, Event, Game
-from .now import drawn_now, now_of, row_again, unchanged_for
+from .now import drawn_now, now_of, now_stamp, parts_of, row_again, section_stamp
 from .polling import answered
 from .presenters import event_page, list_view
 from .reader_page import for_anyone, kept_page
@@ -100,17 +100,19 @@ def event_now(request: HttpRequest, public_id: str) -> HttpResponse:
     """The player's "now" section again, or 204 when nothing it may show changed since the
     stamp in `since` (or when the asker plays no part in the event)."""
     event = selectors.event_by_public_id(public_id)
-    since = request.GET.get("since", "")
-    if since and unchanged_for(event, since):
+    since = parts_of(request.GET.get("since", ""))
+    board = now_stamp(event)
+    if since[0] == board:
         return HttpResponse(status=204)  # the event as it was: one cached query
     entrant = selectors.entrant_of(event, request.user)
     if entrant is None or entrant.dropped:
         return HttpResponse(status=204)
     now = now_of(event, entrant, request.user)
-    if since and unchanged_for(event, since, now):
+    stamp = section_stamp(event, now, board)
+    if since[1] and since[1] == parts_of(stamp)[1]:
         return HttpResponse(status=204)  # another table's change: nothing of theirs to draw
-    html, _stamp = drawn_now(request, event, entrant, now)
-    return HttpResponse(html + row_again(request, event, entrant))
+    html, _stamp = drawn_now(request, event, entrant, now, stamp)
+    return HttpResponse(html + row_again(request, event, now))
 
 
 def event_board(request: HttpRequest, public_id: str) -> HttpResponse:
