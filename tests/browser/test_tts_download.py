@@ -9,9 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from forgebuilder.lists.exports import model_count
-
-from ..armylists.exports.test_tts_export import checked
+from ..armylists.exports.test_tts_export import checked, model_count
 from .test_builder import add_unit, expect_points, start_list
 
 

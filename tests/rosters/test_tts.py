@@ -14,7 +14,7 @@ from forgebuilder.lists.api import Owner, tts
 from forgebuilder.rosters.models import ForeignRoster
 from forgebuilder.rosters.services import roster_share
 from forgebuilder.rosters.tts import roster_tts
-from tests.armylists.exports.test_tts_export import checked
+from tests.armylists.exports.test_tts_export import checked, model_count
 
 from .conftest import every_roster, own_counts, read
 from .test_kept import keep_from_import_page, real
@@ -27,7 +27,7 @@ def test_every_real_roster_goes_to_tabletop_simulator_one_piece_per_model(relati
 
     [top] = checked(save).ObjectStates
     assert len(top.ContainedObjects) == len(names)
-    assert tts.model_count(save) == models
+    assert model_count(save) == models
     for bag, name in zip(top.ContainedObjects, names, strict=True):
         assert tts.bbcode_safe(name) in bag.Nickname
         assert all(piece.Nickname and piece.Description for piece in bag.ContainedObjects)
@@ -48,5 +48,5 @@ def test_the_owner_and_the_share_link_download_it_and_nobody_else(client, db):
 
     assert mine.status_code == 200 and json.loads(mine.content) == json.loads(shared.content)
     assert mine["Content-Disposition"].endswith('-tts.json"')
-    assert tts.model_count(json.loads(mine.content)) == row.model_count
+    assert model_count(json.loads(mine.content)) == row.model_count
     assert Client().get(reverse("rosters:tts", args=[row.public_id])).status_code == 404

@@ -21,7 +21,7 @@ from forgebuilder.lists.exports.tokens import (
     token_sheet_key,
     token_sheet_pdf,
 )
-from forgebuilder.lists.exports.tts import model_count, tts_save
+from forgebuilder.lists.exports.tts import tts_save
 from forgebuilder.printing.api import (
     PAPERS,
     TOKEN_SIZES,
@@ -46,7 +46,6 @@ __all__ = [
     "compact_key",
     "compact_pdf",
     "list_text",
-    "model_count",
     "paper_from",
     "printout",
     "printouts",

@@ -74,15 +74,6 @@ def save_file(bag: dict) -> dict:
     }
 
 
-def model_count(save: dict) -> int:
-    """How many model pieces a saved object holds (every object that is not a bag)."""
-
-    def count(objects: list[dict]) -> int:
-        return sum(count(o.get("ContainedObjects", [])) if o["Name"] == BAG else 1 for o in objects)
-
-    return count(save["ObjectStates"])
-
-
 def guids() -> Iterator[str]:
     """Six hex digits each, unique in the file (TTS gives a clashing one a new GUID)."""
     return (f"{n:06x}" for n in itertools.count(0xFB0001))

@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from factions.catalog import catalog_by_slug
 from forgebuilder.lists import edits
-from forgebuilder.lists.exports import ExportSource, model_count, tts_save
+from forgebuilder.lists.exports import ExportSource, tts_save
 from forgebuilder.lists.selectors import evaluated_document
 
 from ..importers.conftest import MIT_LISTS
@@ -97,6 +97,17 @@ def checked(save: dict) -> Save:
     walk(parsed.ObjectStates)
     assert len(guids) == len(set(guids)), "a GUID used twice"
     return parsed
+
+
+def model_count(save: dict) -> int:
+    """How many model pieces a saved object holds (every object that is not a bag)."""
+
+    def count(objects: list[dict]) -> int:
+        return sum(
+            count(o.get("ContainedObjects", [])) if o["Name"] == "Bag" else 1 for o in objects
+        )
+
+    return count(save["ObjectStates"])
 
 
 def source_of(document, catalog) -> ExportSource:
