@@ -120,13 +120,33 @@ def test_a_visitors_foreign_rosters_are_cleaned_with_their_lists(lists, django_u
     connection.vendor != "postgresql", reason="the index plan is PostgreSQL's (production)"
 )
 @pytest.mark.django_db
-def test_the_daily_question_is_answered_from_its_partial_index():
+def test_the_daily_question_is_answered_from_its_partial_index(mini_module, django_user_model):
     """At 100,000 lists a full scan took 569 ms: the visitors' lists nobody changed lately are
-    found through a partial index of visitors' lists by their last change
-    (`armylist_visitors_by_change`, or My lists' `armylist_visitor_shelf`, which also leads with
-    the change for lists without an account; the planner told not to scan the table, as it
-    would not at that size)."""
-    question = ArmyList.objects.filter(owner__isnull=True, updated_at__lt=timezone.now()).exclude(
+    found through the partial index of visitors' lists by their last change
+    (`armylist_visitors_by_change`). Asked of a table shaped as production's (mostly accounts'
+    lists and recent visitors' lists, a few old ones) with its statistics gathered, and the
+    planner told not to scan the table, as it would not at 100,000 rows: on an empty table
+    without statistics any index looks as cheap as another."""
+    user = django_user_model.objects.create_user("ada", "ada@example.com", "pw-long-enough-1")
+    ArmyList.objects.bulk_create(
+        ArmyList(
+            owner=user if n % 3 else None,
+            owner_token="" if n % 3 else f"token-{n % 97}",
+            module=mini_module,
+            name=f"list {n}",
+            document={},
+        )
+        for n in range(3000)
+    )
+    cutoff = timezone.now() - timedelta(days=30)
+    with connection.cursor() as cursor:
+        # one visitors' list in 50 was last changed before the cutoff; every other one is recent
+        cursor.execute(
+            "UPDATE armylists_armylist SET updated_at = %s - (id %% 50 = 0)::int * interval '9 days'",
+            [cutoff + timedelta(days=5)],
+        )
+        cursor.execute("ANALYZE armylists_armylist")
+    question = ArmyList.objects.filter(owner__isnull=True, updated_at__lt=cutoff).exclude(
         owner_token=""
     )
     with connection.cursor() as cursor:
@@ -134,4 +154,4 @@ def test_the_daily_question_is_answered_from_its_partial_index():
         plan = question.explain()
 
     assert "Seq Scan" not in plan, plan
-    assert "armylist_visitors_by_change" in plan or "armylist_visitor_shelf " in plan, plan
+    assert "armylist_visitors_by_change" in plan, plan
