@@ -53,7 +53,9 @@ def version_of(event: Event) -> selectors.BoardVersion:
 
 def forget_version(sender, instance, **kwargs) -> None:
     """A round, game, entrant or list of an event was saved: its next view asks again."""
-    if isinstance(instance, Game):
+    if isinstance(instance, Game) and Game._meta.get_field("round").is_cached(instance):
+        event_id = instance.round.event_id  # read with the game already (a result's post)
+    elif isinstance(instance, Game):
         event_id = Round.objects.filter(pk=instance.round_id).values_list("event_id").first()
         event_id = event_id[0] if event_id else None
     elif isinstance(instance, Submission):
@@ -144,7 +146,8 @@ def board(
     # the version the board shows: its stamp (board_part.py) is made of it
     counts = {"find": view["find"], "entrant_count": version.playing, "version": version}
     if not version.rounds:
-        return _joined({**_empty(), "board_key": ("no round", *view.values()), **counts})
+        found = {"found": (None, None)} if entrant else {}  # no round: nothing to look for
+        return _joined({**_empty(), "board_key": ("no round", *view.values()), **counts, **found})
     if organiser:
         current = selectors.current_round(event)
         assert current is not None
@@ -166,19 +169,22 @@ def board(
 
 
 def _own_game(event: Event, drawn: dict, user, entrant: Entrant | None, csrf: str) -> dict:
-    """The player's own game, drawn for them: in its place in the part shown, else pinned."""
+    """The player's own game, drawn for them: in its place in the part shown, else pinned;
+    with `found`, the round and the game (None without one) for the page's "now" section."""
     mine = (
         selectors.games_of(drawn["round"]).filter(Q(first=entrant) | Q(second=entrant)).first()
         if entrant
         else None
     )
+    # the player's round and game, as their "now" section reads them too (`now.now_of`)
+    found = {"found": (drawn["round"], mine)} if entrant else {}
     if mine is None:
-        return {"my_rows": []}
+        return {"my_rows": [], **found}
     own = _drawn_rows(event, [mine], user, False, csrf)
     if any(pk == mine.pk for pk, _html in drawn["rows"]):
         rows = [own[0] if pk == mine.pk else (pk, html) for pk, html in drawn["rows"]]
-        return {"rows": rows, "my_rows": []}
-    return {"my_rows": own}
+        return {"rows": rows, "my_rows": [], **found}
+    return {"my_rows": own, **found}
 
 
 def _empty() -> dict:

@@ -22,7 +22,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from . import selectors
 from .board import own_row, version_of
-from .models import Entrant, Event, Game, Submission
+from .models import Entrant, Event, Game, Round, Submission
 from .polling import polled, stamp_of
 from .presenters import game_row
 
@@ -37,15 +37,26 @@ def now_stamp(event: Event, version: selectors.BoardVersion | None = None) -> st
     return stamp_of(shown, selectors.lists_revealed(event), event.rounds)
 
 
-def now_of(event: Event, entrant: Entrant, user: AbstractBaseUser | AnonymousUser) -> dict:
+def now_of(
+    event: Event,
+    entrant: Entrant,
+    user: AbstractBaseUser | AnonymousUser,
+    *,
+    found: tuple[Round | None, Game | None] | None = None,
+) -> dict:
     """The player's state: their game of the current round (`row`: what they may do with its
-    result), their opponent and their list's address, and the round they wait for, if any."""
-    current = selectors.current_round(event)
+    result), their opponent and their list's address, and the round they wait for, if any.
+    `found`: the current round and the player's game in it, when the page read them already
+    (the board finds the player's game: one query for both)."""
+    current = found[0] if found else selectors.current_round(event)
     nothing = {"row": None, "opponent": None, "their_list": "", "last_done": False}
     if current is None:
         return {**nothing, "round": None, "game": None, "waiting_for": 1,
                 "checked_in": entrant.checked_in}  # fmt: skip
-    game = selectors.games_of(current).filter(Q(first=entrant) | Q(second=entrant)).first()
+    if found:
+        game = found[1]
+    else:
+        game = selectors.games_of(current).filter(Q(first=entrant) | Q(second=entrant)).first()
     done = game is not None and (game.bye or game.status == Game.CONFIRMED)
     more = current.number < event.rounds
     state = {

@@ -66,7 +66,8 @@ def _locked_game(game: Game) -> tuple[Event, Game]:
     The event is held with a shared lock: results at different tables go on side by side (at
     peak every table reports in the same minute), while pairing the next round, which locks the
     event for itself, waits for the results in flight and they for it."""
-    event = _held_for_results(game.round.event_id)
+    round_ = game.round  # its number and event never change: read once, not again locked
+    event = _held_for_results(round_.event_id)
     # who entered the result is read after the lock, not joined to it: a row locked after
     # waiting for another result is read again as that one left it, but PostgreSQL does not
     # read a joined row again (the player who entered it would still be none)
@@ -75,6 +76,7 @@ def _locked_game(game: Game) -> tuple[Event, Game]:
         .select_related("first", "second")
         .get(pk=game.pk)
     )
+    locked.round = round_
     return event, locked
 
 

@@ -46,10 +46,17 @@ def is_organiser(event: Event, user: AbstractBaseUser | AnonymousUser) -> bool:
     return user.is_authenticated and user.pk == event.organiser_id
 
 
-def entrant_of(event: Event, user: AbstractBaseUser | AnonymousUser) -> Entrant | None:
+def entrant_of(
+    event: Event, user: AbstractBaseUser | AnonymousUser, *, with_submission: bool = False
+) -> Entrant | None:
+    """`user`'s entry in `event`, if any; `with_submission`: read with their submission's
+    verdict (not its document: a page shows the list's name and problems, not its units)."""
     if not user.is_authenticated:
         return None
-    return Entrant.objects.filter(event=event, player=user).first()
+    entrants = Entrant.objects.filter(event=event, player=user)
+    if with_submission:
+        entrants = entrants.select_related("submission").defer("submission__document")
+    return entrants.first()
 
 
 def lists_revealed(event: Event, *, now: datetime | None = None) -> bool:

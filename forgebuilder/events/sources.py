@@ -13,9 +13,14 @@ from .services import EventRefused
 
 
 def own_lists_for(*, event: Event, user_id: int):
-    """The player's lists of the event's game, to pick one to submit."""
-    owner = Owner(user_id, "")
-    return army_lists_of(owner=owner).filter(module=event.module).order_by("name")
+    """The player's lists of the event's game, to pick one to submit: their names and points
+    (not their documents, read only for the one submitted)."""
+    lists = _of_the_game(event, user_id).select_related(None)
+    return lists.only("public_id", "name", "faction_name", "points")
+
+
+def _of_the_game(event: Event, user_id: int):
+    return army_lists_of(owner=Owner(user_id, "")).filter(module=event.module).order_by("name")
 
 
 def own_rosters_for(*, user_id: int):
@@ -54,7 +59,7 @@ def submitted_document(
                 "That share link does not open a list: it was revoked or mistyped."
             ) from None
         return evaluated.document, f"share link {token[:6]}…"
-    army = own_lists_for(event=event, user_id=user_id).filter(public_id=list_id).first()
+    army = _of_the_game(event, user_id).filter(public_id=list_id).first()
     if army is None:
         raise EventRefused(f"Pick one of your {event.game} lists, or paste a share link.")
     return ListDocument.model_validate(army.document), f"your list {army.name}"

@@ -76,7 +76,7 @@ def _page_context(request: HttpRequest, event: Event, entrant: Entrant | None) -
 
 def event_detail(request: HttpRequest, public_id: str) -> HttpResponse:
     event = selectors.event_by_public_id(public_id)
-    entrant = selectors.entrant_of(event, request.user)
+    entrant = selectors.entrant_of(event, request.user, with_submission=True)
     context = _page_context(request, event, entrant)
     # drawn when the template reaches it: not at all for a reader's page kept (reader_page.py)
     context["board_part"] = lambda: drawn_board(request, event, context)
@@ -89,7 +89,8 @@ def event_detail(request: HttpRequest, public_id: str) -> HttpResponse:
         else:
             context["own_rosters"] = sources.own_rosters_for(user_id=request.user.pk)
         if not entrant.dropped:
-            context["now_section"], _stamp = drawn_now(request, event, entrant)
+            now = now_of(event, entrant, request.user, found=context.get("found"))
+            context["now_section"], _stamp = drawn_now(request, event, entrant, now)
             context["push_key"] = webpush.offered_key()
     if for_anyone(request) and context["board_key"] is not None:
         return kept_page(request, event, context)
@@ -308,7 +309,7 @@ def event_csv(request: HttpRequest, public_id: str) -> HttpResponse:
 @require_POST
 def game_result(request: HttpRequest, public_id: str, game_id: int) -> HttpResponse:
     event = selectors.event_by_public_id(public_id)
-    game = get_object_or_404(Game, pk=game_id, round__event=event)
+    game = get_object_or_404(Game.objects.select_related("round"), pk=game_id, round__event=event)
     try:
         first_vp, second_vp = (
             parse_whole_number(request.POST.get(f, ""), max_digits=4)

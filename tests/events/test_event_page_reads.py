@@ -84,6 +84,22 @@ def test_the_event_page_decodes_no_list_to_show_who_has_one(client, events):
     assert not [sql for sql in _queries(client, event) if '"document"' in sql]
 
 
+def test_a_players_page_reads_their_game_once_and_no_list_document(client, events, ashen):
+    """At an event day's peak every player reloads this page: their game is read once for
+    their "now" section and their row of the pairings, and neither their submitted list nor
+    the lists they may submit are decoded (the page shows names and points)."""
+    event = events[16]
+    entrant = Entrant.objects.filter(event=event, submission__isnull=False).first()
+    make_army(ashen, entrant.player, "cinder_compact", "lantern_marshal")  # one to pick
+    client.force_login(entrant.player)
+    page = client.get(reverse("events:detail", args=[event.public_id])).content.decode()
+    assert 'id="now"' in page and "List" in page  # their game and their submission shown
+    queries = _queries(client, event)
+    assert not [sql for sql in queries if '"document"' in sql]
+    games = [sql for sql in queries if sql.lstrip().startswith('SELECT "events_game"')]
+    assert len(games) == 1, games
+
+
 def test_the_standings_read_five_numbers_per_game_not_whole_rows(events):
     event = events[16]
     with CaptureQueriesContext(connection) as captured:
