@@ -17,6 +17,7 @@ import hashlib
 from collections.abc import Mapping
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.cache import cache
 from django.db import transaction
@@ -52,7 +53,13 @@ def version_of(event: Event) -> selectors.BoardVersion:
 
 
 def forget_version(sender, instance, **kwargs) -> None:
-    """A round, game, entrant or list of an event was saved: its next view asks again."""
+    """A round, game, entrant or list of an event was saved: its next view asks again, at once
+    for a new round; for anything else at once unless the version was forgotten less than
+    EVENT_BOARD_SETTLE_SECONDS ago. At a round's peak, 17 results a second each forgot it, so
+    nearly every view of the page drew the board (the standings of every player) again: most
+    of the app's work. Settling, the board is drawn at most about once a second and shows the
+    event as it was at most VERSION_KEPT ago (when the version kept expires by itself); each
+    player's own game, on their page and in their "now" section, is read afresh on every view."""
     if isinstance(instance, Game) and Game._meta.get_field("round").is_cached(instance):
         event_id = instance.round.event_id  # read with the game already (a result's post)
     elif isinstance(instance, Game):
@@ -63,11 +70,15 @@ def forget_version(sender, instance, **kwargs) -> None:
         event_id = event_id[0] if event_id else None
     else:
         event_id = instance.event_id
-    if event_id is not None:
-        key = _version_key(event_id)
-        cache.delete(key)
-        # and once the change is committed: a view between the two read the version before it
-        transaction.on_commit(lambda: cache.delete(key))
+    if event_id is None:
+        return
+    key = _version_key(event_id)
+    settle = settings.EVENT_BOARD_SETTLE_SECONDS
+    if settle and not isinstance(instance, Round) and not cache.add(f"{key}:settling", 1, settle):
+        return  # forgotten a moment ago: the version kept since expires within VERSION_KEPT
+    cache.delete(key)
+    # and once the change is committed: a view between the two read the version before it
+    transaction.on_commit(lambda: cache.delete(key))
 
 
 def _drawn_rows(event: Event, games, user, organiser: bool, csrf: str = "") -> list:

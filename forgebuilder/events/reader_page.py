@@ -33,7 +33,8 @@ TEMPLATE = "events/detail.html"
 # How long a shared cache may answer everyone's event page and the hall's screen without asking
 # the app again. nginx counts in whole seconds and serves an expired copy while one request
 # fetches it again, so a confirmed result or a new round reaches every such reader within this
-# + 1 s plus one redraw: well within the hall's poll (settings.PROJECTOR_POLL_SECONDS).
+# + 1 s plus one redraw (+ 1 s more at a round's peak, while the board settles:
+# settings.EVENT_BOARD_SETTLE_SECONDS): well within the hall's poll (PROJECTOR_POLL_SECONDS).
 PUBLIC_SECONDS = 3
 
 

@@ -208,6 +208,10 @@ EVENT_NOW_POLL_SECONDS = 15
 # the standings change with every table's result, and each answer draws the board again for the
 # asker, which at a 1,024-player round's peak was a fifth of the app's work (bench_event_day.py).
 EVENT_BOARD_POLL_SECONDS = 45
+# At a round's peak an event's board (pairings and standings) is drawn again at most about this
+# often, whatever the number of results coming in (events/board.py, `forget_version`); each
+# player's own game is always read afresh. 0: every change shows at once (the tests).
+EVENT_BOARD_SETTLE_SECONDS = 1
 
 # Rate limits: scope -> (requests, seconds) per client (a user, or an IP address); see
 # forgebuilder/ratelimit.py and docs/deploy.md ("Security settings").

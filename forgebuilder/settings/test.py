@@ -32,6 +32,10 @@ if DATABASES["default"]["ENGINE"].startswith("django.db.backends.postgresql"):
     DATABASES["default"].setdefault("OPTIONS", {})["options"] = "-c synchronous_commit=off"
     DATABASES["default"]["CONN_MAX_AGE"] = 600
 
+# Every change of an event shows on its board at once; settling at a busy round's peak is tested
+# with its own number (tests/events/test_board_settles.py).
+EVENT_BOARD_SETTLE_SECONDS = 0
+
 # Serve static files straight from static/ (no collectstatic in tests).
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
