@@ -196,6 +196,19 @@ def entrant_drop(*, event: Event, entrant: Entrant) -> None:
     entrant.save(update_fields=["dropped_at", "dropped_after"])
 
 
+TABLES = 8  # a refusal names this many tables, then says how many more
+
+
+def tables_named(first: list[int], count: int) -> str:
+    """ "table 4", "tables 1, 3 and 7" or, for a round of 512 open games, "tables 1, 2, ...,
+    8 and 504 more": `first`, the lowest table numbers of `count`."""
+    if count == 1:
+        return f"table {first[0]}"
+    shown = ", ".join(map(str, first[:-1] if count == len(first) else first))
+    last = first[-1] if count == len(first) else f"{count - len(first)} more"
+    return f"tables {shown} and {last}"
+
+
 def draw_seed() -> int:
     """The draw of a round: kept with it, so the same standings and seed pair the same way."""
     return secrets.randbelow(2**32)
@@ -213,11 +226,12 @@ def round_pair(*, event: Event, rng: random.Random | None = None, base_url: str 
         raise EventRefused(f"All {event.rounds} rounds are paired: the event is complete.")
     if last is not None:
         open_games = last.games.exclude(status=Game.CONFIRMED).exclude(second__isnull=True)
-        if open_games.exists():
-            tables = ", ".join(str(g.table) for g in open_games)
+        if count := open_games.count():
+            first = list(open_games.order_by("table").values_list("table", flat=True)[:TABLES])
             raise EventRefused(
-                f"Round {last.number} still has games without a confirmed result "
-                f"(table {tables}): enter or confirm them first."
+                f"Round {last.number} still has {count} game{'s' if count > 1 else ''} without "
+                f"a confirmed result ({tables_named(first, count)}): enter or confirm "
+                f"{'them' if count > 1 else 'it'} first."
             )
     playing = _playing(event, first_round=last is None)
     if len(playing) < 2:

@@ -32,7 +32,7 @@ def test_two_tabs_pairing_the_next_round_make_one_round(event, players):
     assert Game.objects.filter(round__event=event).count() == 3
     refused = [r for r in results if isinstance(r, services.EventRefused)]
     assert len(refused) == 1
-    assert "Round 1 still has games without a confirmed result" in str(refused[0])
+    assert "Round 1 still has 3 games without a confirmed result" in str(refused[0])
 
 
 def test_both_players_entering_a_result_at_once_leave_one_result_to_confirm(event, players):

@@ -133,10 +133,42 @@ def test_round_one_pairs_checked_in_players_and_gives_an_odd_one_the_bye(event, 
 def test_the_next_round_waits_for_every_result_and_registration_closes(event, players):
     _checked_in(event, players[:4])
     services.round_pair(event=event, rng=random.Random(1))
-    with pytest.raises(EventRefused, match=r"Round 1 still has games without a confirmed result"):
+    with pytest.raises(EventRefused, match=r"Round 1 still has 2 games without a confirmed result"):
         services.round_pair(event=event, rng=random.Random(1))
     with pytest.raises(EventRefused, match="registration closed with round 1"):
         services.entrant_register(event=event, player=players[7])
+
+
+def test_the_refusal_names_a_few_open_tables_and_counts_the_rest(event, players):
+    _checked_in(event, players[:4])
+    first = services.round_pair(event=event, rng=random.Random(1))
+    with pytest.raises(EventRefused) as refused:
+        services.round_pair(event=event, rng=random.Random(1))
+    assert (
+        "still has 2 games without a confirmed result (tables 1 and 2): enter or confirm them"
+        in str(refused.value)
+    )
+    game = first.games.get(table=1)
+    services.game_report(game=game, by=event.organiser, first_vp=9, second_vp=4)
+    with pytest.raises(
+        EventRefused,
+        match=r"has 1 game without a confirmed result \(table 2\): enter or confirm it first",
+    ):
+        services.round_pair(event=event, rng=random.Random(1))
+
+
+@pytest.mark.parametrize(
+    ("first", "count", "said"),
+    [
+        ([7], 1, "table 7"),
+        ([1, 3, 7], 3, "tables 1, 3 and 7"),
+        ([1, 2, 3, 4, 5, 6, 7, 8], 8, "tables 1, 2, 3, 4, 5, 6, 7 and 8"),
+        ([1, 2, 3, 4, 5, 6, 7, 8], 9, "tables 1, 2, 3, 4, 5, 6, 7, 8 and 1 more"),
+        ([1, 2, 3, 4, 5, 6, 7, 8], 512, "tables 1, 2, 3, 4, 5, 6, 7, 8 and 504 more"),
+    ],
+)
+def test_open_tables_are_named_up_to_eight(first, count, said):
+    assert services.tables_named(first, count) == said
 
 
 def test_a_players_result_waits_for_the_opponent_and_the_organiser_overrides(
