@@ -110,6 +110,7 @@ def _result(phones: dict, game: Game, vp: tuple[int, int]) -> None:
 def test_a_round_on_six_phones_and_the_hall_screen(browser, live_server, starter_modules, settings):
     settings.EVENT_NOW_POLL_SECONDS = settings.EVENT_BOARD_POLL_SECONDS = 1
     settings.PROJECTOR_POLL_SECONDS = 1
+    settings.EVENT_BOARD_SETTLE_SECONDS = 1  # as in production: the board settles at a peak
     event = _event("Ember Cup")
     users = {name: get_user_model().objects.create_user(name) for name in PLAYERS}
     for user in users.values():
