@@ -7,6 +7,36 @@
   var ENDING_S = 5 * 60;
   var ticker = null, pager = null, slideAt = 0, pageAt = 0;
 
+  // The server's clock less this machine's, in ms. The screen's data-now says when it was drawn,
+  // but the proxy may hand out a screen drawn seconds ago (reader_page.py), so every answer's
+  // Date header (the server's second when it answered, fresh from the proxy's cache too) bounds
+  // it: between Date - (when it came) and Date + 1 s - (when it was asked). The bounds of
+  // every answer narrow it to within the quickest answer's time; data-now serves until then.
+  var skewLow = -Infinity, skewHigh = Infinity, drawnSkew = 0;
+  function learnClock(dateHeader, askedAt, cameAt) {
+    var date = Date.parse(dateHeader || "");
+    if (isNaN(date) || !askedAt) return;
+    var low = date - cameAt, high = date + 1000 - askedAt;
+    if (low > skewHigh || high < skewLow) { skewLow = -Infinity; skewHigh = Infinity; } // moved
+    skewLow = Math.max(skewLow, low);
+    skewHigh = Math.min(skewHigh, high);
+  }
+  function skew() {
+    return skewHigh < Infinity && skewLow > -Infinity ? (skewLow + skewHigh) / 2 : drawnSkew;
+  }
+  var askedAt = 0;
+  document.addEventListener("htmx:beforeRequest", function () { askedAt = Date.now(); });
+  document.addEventListener("htmx:afterRequest", function (e) {
+    var xhr = e.detail && e.detail.xhr;
+    if (xhr) learnClock(xhr.getResponseHeader("Date"), askedAt, Date.now());
+  });
+  function askTheTime() { // once at the start: the first poll may be seconds away
+    var asked = Date.now();
+    fetch(window.location.href, { method: "HEAD", credentials: "same-origin" }).then(function (r) {
+      learnClock(r.headers.get("Date"), asked, Date.now());
+    }).catch(function () { /* offline: data-now serves */ });
+  }
+
   function shown(seconds) {
     var h = Math.floor(seconds / 3600), m = Math.floor((seconds % 3600) / 60), s = seconds % 60;
     var ss = (s < 10 ? "0" : "") + s;
@@ -18,10 +48,10 @@
     var clock = document.getElementById("clock");
     if (!clock || clock.dataset.status !== "running") return;
     var ends = Date.parse(clock.dataset.endsAt);
-    var skew = Date.parse(screen.dataset.now) - Date.now();
+    drawnSkew = Date.parse(screen.dataset.now) - Date.now();
     var time = clock.querySelector(".clock-time"), said = clock.querySelector(".clock-said");
     function tick() {
-      var left = Math.max(0, Math.ceil((ends - (Date.now() + skew)) / 1000));
+      var left = Math.max(0, Math.ceil((ends - (Date.now() + skew())) / 1000));
       time.textContent = shown(left);
       time.classList.toggle("ending", left <= ENDING_S);
       if (left === 0) {
@@ -100,7 +130,7 @@
     startPaging(screen);
   }
 
-  document.addEventListener("DOMContentLoaded", start);
+  document.addEventListener("DOMContentLoaded", function () { askTheTime(); start(); });
   document.addEventListener("htmx:load", function (e) {
     if (e.target && e.target.id === "screen") start();
   });

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+import re
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -14,6 +15,7 @@ from playwright.sync_api import expect
 
 from factions.models import GameModule
 from forgebuilder.events import services
+from forgebuilder.events.clock import clock_act
 from forgebuilder.events.models import Event
 
 from .axe import axe_problems_in_both_schemes
@@ -85,3 +87,36 @@ def test_the_hall_screen_pages_ticks_and_follows_the_desk(
         expect(hall.locator("h1")).to_be_visible()
         no_sideways_scroll(hall, 375)
         looked_at(hall, "hall-375")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_clock_keeps_the_servers_time_when_the_screen_was_drawn_a_minute_ago(
+    browser, live_server, starter_modules, settings
+):
+    """The proxy may hand the hall a screen drawn seconds ago (its `data-now` is then that old):
+    the clock takes the server's time from the answers' Date headers instead, so it shows what
+    is left now, not a minute more. Here the screen reaches the hall as if drawn a minute before,
+    and the screen's polls are left unchanged (204) so it is never drawn again."""
+    settings.PROJECTOR_POLL_SECONDS = 600  # no poll within the test: the page's own ask serves
+    organiser = get_user_model().objects.create_user("olga", password="pw-123456789")
+    event = _big_event(organiser)
+    clock_act(round_=event.round_set.get(), action="start", now=timezone.now(), minutes=150)
+    projector = f"{live_server.url}/events/{event.public_id}/projector/"
+
+    def drawn_a_minute_ago(route):
+        if route.request.method != "GET":  # the page's own ask of the time (HEAD)
+            route.continue_()
+            return
+        answer = route.fetch()
+        body = answer.text()
+        drawn = re.search(r'data-now="([^"]+)"', body).group(1)
+        old = (dt.datetime.fromisoformat(drawn) - dt.timedelta(minutes=1)).isoformat()
+        route.fulfill(response=answer, body=body.replace(drawn, old))
+
+    with window(browser, live_server, organiser, (1920, 1080)) as hall:
+        hall.route(re.compile(r".*/projector/$"), drawn_a_minute_ago)
+        hall.goto(projector)
+        clock = hall.locator("#clock .clock-time")
+        expect(clock).to_contain_text("2:29:", timeout=5000)  # 2:30:5x before the fix
+        hall.wait_for_timeout(1500)
+        assert clock.inner_text().startswith("2:29:"), clock.inner_text()
