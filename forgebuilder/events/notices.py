@@ -1,7 +1,7 @@
 """Telling players their table when a round is paired: an e-mail to each player who asked
 ("E-mail me my table"), and a Web Push to each device that asked ("Tell me when I am paired",
-pushes.py), sent by the task worker after the pairing is committed, never twice for a round
-(`Round.notified_at`, set in the same transaction that reads who to tell).
+pushes.py, sent side by side), sent by the task worker after the pairing is committed, never
+twice for a round (`Round.notified_at`, set in the same transaction that reads who to tell).
 
 "Round 2 of Ember Cup: table 4 against eli", with the event's link; a bye says so."""
 
