@@ -34,10 +34,18 @@
 
   // What the reader looks at: the first named element on the screen, and where; after a swap
   // the page is scrolled to hold it there (a part above that grew, a part swapped under it).
+  // Shown: not inside a folded part (a closed <details> lays its content out all the same, so
+  // a form folded away was taken for what the reader looked at, and the page was held by it).
+  function shown(el) {
+    if (el.checkVisibility) return el.checkVisibility();
+    var fold = el.closest("details:not([open])");
+    return !fold || !!(el.closest("summary") && fold.contains(el.closest("summary")));
+  }
   function inView() {
     if (window.scrollY === 0) return null; // at the top: what comes first is what they want
     var named = document.querySelectorAll("main [id]");
     for (var i = 0; i < named.length; i++) {
+      if (!shown(named[i])) continue;
       var box = named[i].getBoundingClientRect();
       if (box.height > 0 && box.top >= 0 && box.top < window.innerHeight) {
         return { id: named[i].id, top: box.top };
