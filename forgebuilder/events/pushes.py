@@ -133,10 +133,16 @@ def deliver(pushes: list[Push]) -> int:
 
     with ThreadPoolExecutor(max_workers=min(AT_ONCE, len(pushes))) as pool:
         statuses = list(pool.map(status_of, pushes))
-    gone = [p.subscription_id for p, status in zip(pushes, statuses, strict=True)
-            if status in webpush.GONE]  # fmt: skip
+    sent, gone = 0, []
     for push, status in zip(pushes, statuses, strict=True):
-        if status is not None and status not in webpush.GONE and not 200 <= status < 300:
+        if status is None:
+            continue  # logged in the thread
+        if status in webpush.GONE:
+            gone.append(push.subscription_id)
+        elif 200 <= status < 300:
+            sent += 1
+        else:
             log.warning("%s answered a push with %s", webpush.origin(push.endpoint), status)
-    PushSubscription.objects.filter(pk__in=gone).delete()
-    return sum(1 for status in statuses if status is not None and 200 <= status < 300)
+    if gone:
+        PushSubscription.objects.filter(pk__in=gone).delete()
+    return sent
