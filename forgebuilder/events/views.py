@@ -123,7 +123,8 @@ def event_board(request: HttpRequest, public_id: str) -> HttpResponse:
     stamp = board_stamp(event, board_params(request.GET))
 
     def drawn() -> str:
-        context = _page_context(request, event, selectors.entrant_of(event, request.user))
+        entrant = selectors.entrant_of(event, request.user, with_submission=True)
+        context = _page_context(request, event, entrant)
         return drawn_board(request, event, context)
 
     return answered(request, stamp, drawn)

@@ -103,6 +103,10 @@ def test_a_players_page_reads_their_game_once_and_no_list_document(client, event
     assert not [sql for sql in queries if '"document"' in sql]
     games = [sql for sql in queries if sql.lstrip().startswith('SELECT "events_game"')]
     assert len(games) == 1, games
+    with CaptureQueriesContext(connection) as polled:  # the board asking for itself again
+        board = client.get(reverse("events:board", args=[event.public_id]), {"since": "x"})
+    assert board.status_code == 200
+    assert not [q["sql"] for q in polled.captured_queries if '"document"' in q["sql"]]
 
 
 def test_the_standings_read_five_numbers_per_game_not_whole_rows(events):
