@@ -16,6 +16,7 @@ import pytest
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 from .chromium import HOW_TO_ENABLE, find_chromium, in_ci
+from .server import counted
 
 FOUND = find_chromium()
 CHROMIUM = FOUND.path
@@ -89,6 +90,19 @@ def browser():
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield Chromium(browser)
         browser.close()
+
+
+@pytest.fixture(autouse=True)
+def _no_request_left_at_the_end(request):
+    """A test with the live server ends only when the server has answered every request its
+    pages sent (tests/browser/server.py): the database is emptied after this teardown."""
+    if "live_server" not in request.fixturenames:
+        yield
+        return
+    request.getfixturevalue("transactional_db")  # set up first, so emptied after this waits
+    requests = counted(request.getfixturevalue("live_server"))
+    yield
+    assert requests.wait_for_none(), "the live server was still answering a request at the end"
 
 
 @pytest.fixture
