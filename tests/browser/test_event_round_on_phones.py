@@ -175,11 +175,6 @@ def test_a_round_on_six_phones_and_the_hall_screen(browser, live_server, starter
         ann.evaluate(f"window.scrollBy(0, {where} - {held})")
         scrolled = ann.evaluate(where)
         assert abs(scrolled - held) <= 1, "the page ends on the screen: no room to scroll to"
-        print(
-            "ROOM-BEFORE",
-            ann.evaluate("document.documentElement.scrollHeight - scrollY - innerHeight"),
-            scrolled,
-        )
         desk.reload()
         desk.get_by_role("button", name="Pair round 2").click()
         expect(desk.locator(".messages")).to_contain_text("Round 2 is paired")
@@ -188,11 +183,6 @@ def test_a_round_on_six_phones_and_the_hall_screen(browser, live_server, starter
             _shows_its_table_first(phone, event, users[name])
             _not_reloaded(phone)
         # what the reader was looking at stays where it was on the screen
-        print(
-            "ROOM-AFTER",
-            ann.evaluate("document.documentElement.scrollHeight - scrollY - innerHeight"),
-            ann.evaluate(where),
-        )
         assert abs(ann.evaluate(where) - scrolled) <= 2, "the board's swap scrolled the page"
         expect(hall.locator("h1")).to_have_text("Ember Cup: round 2 of 3", timeout=6000)
         _not_reloaded(hall)
