@@ -204,9 +204,11 @@ def tables_named(first: list[int], count: int) -> str:
     8 and 504 more": `first`, the lowest table numbers of `count`."""
     if count == 1:
         return f"table {first[0]}"
-    shown = ", ".join(map(str, first[:-1] if count == len(first) else first))
-    last = first[-1] if count == len(first) else f"{count - len(first)} more"
-    return f"tables {shown} and {last}"
+    if count == len(first):  # every table named: the last after "and"
+        shown, last = first[:-1], str(first[-1])
+    else:
+        shown, last = first, f"{count - len(first)} more"
+    return f"tables {', '.join(map(str, shown))} and {last}"
 
 
 def draw_seed() -> int:
