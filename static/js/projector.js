@@ -24,11 +24,14 @@
   function skew() {
     return skewHigh < Infinity && skewLow > -Infinity ? (skewLow + skewHigh) / 2 : drawnSkew;
   }
-  var askedAt = 0;
-  document.addEventListener("htmx:beforeRequest", function () { askedAt = Date.now(); });
+  // when each request was sent, kept with it: two in flight each keep their own
+  var askedAt = new WeakMap();
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    if (e.detail && e.detail.xhr) askedAt.set(e.detail.xhr, Date.now());
+  });
   document.addEventListener("htmx:afterRequest", function (e) {
     var xhr = e.detail && e.detail.xhr;
-    if (xhr) learnClock(xhr.getResponseHeader("Date"), askedAt, Date.now());
+    if (xhr) learnClock(xhr.getResponseHeader("Date"), askedAt.get(xhr), Date.now());
   });
   function askTheTime() { // once at the start: the first poll may be seconds away
     var asked = Date.now();
