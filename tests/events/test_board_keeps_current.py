@@ -16,7 +16,6 @@ from django.urls import reverse
 from hypothesis import given
 from hypothesis import settings as hypothesis_settings
 
-from forgebuilder.events import board as board_module
 from forgebuilder.events import services
 from forgebuilder.events.models import Game
 from tests.events.conftest import entered
@@ -50,11 +49,9 @@ def paired(event, players):
 
 
 def test_the_board_asks_again_and_answers_204_until_a_result_is_confirmed(
-    client, event, paired, settings, monkeypatch
+    client, event, paired, settings, version_kept
 ):
     settings.EVENT_BOARD_POLL_SECONDS = 1
-    # the version trusted for as long as the test takes on a busy machine (a second, live)
-    monkeypatch.setattr(board_module, "VERSION_KEPT", 60)
     game, other = paired.games.order_by("table")
     client.force_login(game.first.player)
     board = _board(client.get(_url("detail", event)).text)

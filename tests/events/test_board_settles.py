@@ -20,11 +20,10 @@ LEGAL = ("lantern_marshal", "lightbearer_squad")
 
 
 @pytest.fixture
-def settling(settings, monkeypatch):
+def settling(settings, monkeypatch, version_kept):
     """A settle window and a version kept for longer than the test takes: what is shown
     depends on the order of events, not on the machine's speed."""
     settings.EVENT_BOARD_SETTLE_SECONDS = 60
-    monkeypatch.setattr(board_module, "VERSION_KEPT", 60)
     drawn = []
     draw = board_module._draw
     monkeypatch.setattr(board_module, "_draw", lambda *a, **k: drawn.append(1) or draw(*a, **k))

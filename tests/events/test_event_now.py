@@ -14,7 +14,7 @@ from django.urls import reverse
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from forgebuilder.events import board, services
+from forgebuilder.events import services
 from forgebuilder.events.models import Game
 from tests.events.conftest import entered
 
@@ -192,9 +192,8 @@ def test_a_204_never_hides_a_change_and_the_confirm_button_names_the_result(clie
 
 
 def test_an_unchanged_section_costs_the_event_and_its_cached_version(
-    client, event, paired, django_assert_num_queries, monkeypatch
+    client, event, paired, django_assert_num_queries, version_kept
 ):
-    monkeypatch.setattr(board, "VERSION_KEPT", 60)  # cached for as long as the test takes
     client.force_login(paired.first.player)
     stamp = re.search(r'data-stamp="(\w+)"', _now(client, event)).group(1)
     url = _url("now", event)

@@ -14,7 +14,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from forgebuilder.events import board, selectors, services
+from forgebuilder.events import selectors, services
 from forgebuilder.events.models import Entrant, Event, Game, Submission
 from tests.events.conftest import make_army
 
@@ -65,11 +65,8 @@ def _queries(client, event) -> list[str]:
 
 
 def test_the_event_page_asks_the_same_queries_for_16_players_as_for_200(
-    client, events, monkeypatch
+    client, events, version_kept
 ):
-    # each event's version is kept for as long as the test takes: on a busy machine a second
-    # passed between two views of one event, and the later one asked for the version again
-    monkeypatch.setattr(board, "VERSION_KEPT", 60)
     small, large = (_queries(client, events[size]) for size in (16, 200))
     assert len(small) == len(large)
     client.force_login(events[200].organiser)
